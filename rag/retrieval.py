@@ -1,0 +1,295 @@
+"""Hybrid paper search: dense (Chroma) + BM25 (bm25s), fused by reciprocal rank, one hit per paper.
+
+The BM25 side is derived from the collection itself and keyed by the collection's
+revision (bumped by every write), so it is never stale after an ingest, in embedded
+and in server mode alike; it is cached on disk per revision so restarts are cheap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import threading
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rag.errors import InputError
+from rag.store import Store, StoredPaper
+
+if TYPE_CHECKING:
+    import numpy as np
+
+FILTER_FIELDS = ("decision", "primary_area", "venue", "year", "keyword")
+# Kept per chunk in memory for the keyword side: what filters and hits need.
+KEYWORD_META = (
+    "paper_id",
+    "title",
+    "url",
+    "chunk",
+    "start",
+    "end",
+    "decision",
+    "primary_area",
+    "venue",
+    "year",
+    "keywords",
+)
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Metadata filters, applied to both retrievers alike. Text matches ignore case."""
+
+    decision: str | None = None
+    primary_area: str | None = None
+    venue: str | None = None
+    year: int | None = None
+    keyword: str | None = None
+
+    def __bool__(self) -> bool:
+        return any(v not in (None, "") for v in asdict(self).values())
+
+    def describe(self) -> str:
+        return ", ".join(f"{k}={v}" for k, v in asdict(self).items() if v not in (None, ""))
+
+    def matches(self, meta: dict[str, Any]) -> bool:
+        for name in ("decision", "primary_area", "venue"):
+            want = getattr(self, name)
+            if want and str(meta.get(name, "")).casefold() != want.casefold():
+                return False
+        if self.year is not None and meta.get("year") != self.year:
+            return False
+        if self.keyword:
+            keywords = str(meta.get("keywords", "")).casefold()
+            if self.keyword.casefold() not in keywords:
+                return False
+        return True
+
+
+@dataclass
+class Hit:
+    rank: int
+    paper_id: str
+    title: str
+    url: str
+    score: float  # fused reciprocal-rank score
+    passage: str
+    chunk: int
+    start: int
+    end: int
+    similarity: float | None  # cosine similarity of the best dense chunk, if any
+    abstract: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "paper_id": self.paper_id,
+            "title": self.title,
+            "url": self.url,
+            "score": round(self.score, 6),
+            "passage": self.passage,
+            "abstract": self.abstract,
+            "similarity": None if self.similarity is None else round(self.similarity, 4),
+        }
+
+
+@dataclass
+class SearchResult:
+    query: str
+    hits: list[Hit]
+    searched: int  # papers in the index
+    matched: int  # papers that pass the filters
+    filters: Filters = field(default_factory=Filters)
+
+
+class KeywordIndex:
+    """BM25 over every chunk (title and keywords prepended), for one revision of the collection."""
+
+    def __init__(self, store: Store) -> None:
+        import bm25s
+        import Stemmer
+
+        self.stemmer = Stemmer.Stemmer("english")
+        self.revision = store.revision()
+        key = hashlib.sha1(f"{store.where}|{self.revision}".encode()).hexdigest()[:16]
+        folder = Path(store.settings.cache_dir) / f"bm25-{key}"
+        if (folder / "chunks.json").exists():
+            self.bm25 = bm25s.BM25.load(str(folder))
+            self.chunks: list[dict[str, Any]] = json.loads((folder / "chunks.json").read_text())
+        else:
+            texts, self.chunks = [], []
+            for _cid, text, meta in store.iter_chunks():
+                keep = {k: meta[k] for k in KEYWORD_META if k in meta}
+                keep["text"] = text
+                self.chunks.append(keep)
+                texts.append(f"{meta.get('title', '')}. {meta.get('keywords', '')}. {text}")
+            tokens = bm25s.tokenize(texts, stopwords="en", stemmer=self.stemmer, show_progress=False)
+            self.bm25 = bm25s.BM25()
+            if texts:
+                self.bm25.index(tokens, show_progress=False)
+            self._save(folder)
+        self.papers = sum(1 for c in self.chunks if c.get("chunk") == 0)
+        self._masks: dict[Filters, np.ndarray] = {}
+
+    def _save(self, folder: Path) -> None:
+        try:  # a cache: failing to write it only costs a rebuild next time
+            tmp = folder.with_name(folder.name + ".tmp")
+            shutil.rmtree(tmp, ignore_errors=True)
+            tmp.mkdir(parents=True)
+            if self.chunks:
+                self.bm25.save(str(tmp), show_progress=False)
+            (tmp / "chunks.json").write_text(json.dumps(self.chunks))
+            for old in folder.parent.glob("bm25-*"):
+                shutil.rmtree(old, ignore_errors=True)
+            tmp.rename(folder)
+        except OSError:
+            pass
+
+    def mask(self, filters: Filters) -> np.ndarray | None:
+        import numpy as np
+
+        if not filters:
+            return None
+        if filters not in self._masks:
+            self._masks[filters] = np.array([filters.matches(c) for c in self.chunks], dtype=np.float32)
+        return self._masks[filters]
+
+    def matched_papers(self, filters: Filters) -> int:
+        if not filters:
+            return self.papers
+        return sum(1 for c in self.chunks if c.get("chunk") == 0 and filters.matches(c))
+
+    def search(self, query: str, n: int, filters: Filters) -> list[tuple[int, float]]:
+        """(chunk position, score) of the best n chunks with a positive score."""
+        import bm25s
+        import numpy as np
+
+        if not self.chunks:
+            return []
+        tokens = bm25s.tokenize([query], stopwords="en", stemmer=self.stemmer, return_ids=False, show_progress=False)[0]
+        known = [t for t in tokens if t in self.bm25.vocab_dict]
+        if not known:
+            return []
+        scores = self.bm25.get_scores(known, weight_mask=self.mask(filters))
+        n = min(n, len(scores))
+        top = np.argpartition(-scores, n - 1)[:n]
+        top = top[np.argsort(-scores[top])]
+        return [(int(i), float(scores[i])) for i in top if scores[i] > 0]
+
+
+class Retriever:
+    """Search over one Store. Thread-safe; the keyword side rebuilds itself when the index changes."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.settings = store.settings
+        self._keyword: KeywordIndex | None = None
+        self._lock = threading.Lock()
+
+    def keyword_index(self) -> KeywordIndex:
+        revision = self.store.revision()
+        with self._lock:
+            if self._keyword is None or self._keyword.revision != revision:
+                self._keyword = KeywordIndex(self.store)
+            return self._keyword
+
+    def search(
+        self,
+        query: str,
+        k: int | None = None,
+        filters: Filters | None = None,
+        mode: str = "hybrid",
+    ) -> SearchResult:
+        """Top-k papers for a query; mode is hybrid, dense or bm25 (the last two for comparison)."""
+        query = clean_query(query)
+        if mode not in ("hybrid", "dense", "bm25"):
+            raise InputError(f"unknown search mode {mode!r}; choose hybrid, dense or bm25")
+        k = k or self.settings.top_k
+        filters = filters or Filters()
+        keyword = self.keyword_index()
+        n = max(self.settings.candidates, k * 3)
+        fused: dict[str, float] = {}
+        best: dict[str, dict[str, Any]] = {}  # chunk key -> chunk record
+        similarity: dict[str, float] = {}  # paper id -> best dense similarity
+
+        if mode in ("hybrid", "dense"):
+            vector = self.store.vectorstore.embeddings.embed_query(query)  # type: ignore[union-attr]
+            where = chroma_where(filters)
+            dense = self.store.vectorstore.similarity_search_by_vector_with_relevance_scores(
+                vector, k=min(n, max(keyword.papers * 4, 1)), filter=where
+            )
+            if filters.keyword:  # no substring operator on Chroma metadata: checked here
+                dense = [(d, dist) for d, dist in dense if filters.matches(d.metadata)]
+            for rank, (doc, distance) in enumerate(dense):
+                key = f"{doc.metadata['paper_id']}::{doc.metadata['chunk']}"
+                fused[key] = fused.get(key, 0.0) + 1.0 / (self.settings.rrf_k + rank + 1)
+                best[key] = {**doc.metadata, "text": doc.page_content}
+                pid = str(doc.metadata["paper_id"])
+                similarity[pid] = max(similarity.get(pid, -1.0), 1.0 - float(distance))
+        if mode in ("hybrid", "bm25"):
+            for rank, (pos, _score) in enumerate(keyword.search(query, n, filters)):
+                chunk = keyword.chunks[pos]
+                key = f"{chunk['paper_id']}::{chunk['chunk']}"
+                fused[key] = fused.get(key, 0.0) + 1.0 / (self.settings.rrf_k + rank + 1)
+                best.setdefault(key, chunk)
+
+        per_paper: dict[str, tuple[float, dict[str, Any]]] = {}
+        for key, score in sorted(fused.items(), key=lambda kv: -kv[1]):
+            chunk = best[key]
+            pid = str(chunk["paper_id"])
+            if pid not in per_paper:
+                per_paper[pid] = (score, chunk)
+        ranked = list(per_paper.items())[:k]
+        papers = self.store.get_papers(pid for pid, _ in ranked)
+        hits = [
+            make_hit(rank, pid, score, chunk, papers.get(pid), similarity.get(pid))
+            for rank, (pid, (score, chunk)) in enumerate(ranked, start=1)
+        ]
+        return SearchResult(query, hits, keyword.papers, keyword.matched_papers(filters), filters)
+
+
+def make_hit(
+    rank: int, pid: str, score: float, chunk: dict[str, Any], paper: StoredPaper | None, sim: float | None
+) -> Hit:
+    return Hit(
+        rank=rank,
+        paper_id=pid,
+        title=str(chunk.get("title", "")),
+        url=str(chunk.get("url", "")),
+        score=score,
+        passage=str(chunk.get("text", "")),
+        chunk=int(chunk.get("chunk", 0)),
+        start=int(chunk.get("start", 0)),
+        end=int(chunk.get("end", 0)),
+        similarity=sim,
+        abstract=paper.abstract if paper else "",
+        meta=paper.meta if paper else {},
+    )
+
+
+def chroma_where(filters: Filters) -> dict[str, Any] | None:
+    """The filters as a Chroma `where` (keyword containment is checked after the query)."""
+    clauses: list[dict[str, Any]] = []
+    for name in ("decision", "primary_area", "venue"):
+        value = getattr(filters, name)
+        if value:
+            clauses.append({name: {"$in": sorted({value, value.lower(), value.title(), value.capitalize()})}})
+    if filters.year is not None:
+        clauses.append({"year": filters.year})
+    if not clauses:
+        return None
+    return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+
+
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def clean_query(query: str) -> str:
+    query = CONTROL.sub(" ", query or "").strip()
+    if not query:
+        raise InputError("the question is empty: type a few words about what you are looking for")
+    return query

@@ -1,0 +1,294 @@
+"""The Chroma index: papers chunked, embedded and kept exactly once.
+
+Every chunk carries its paper id, title, url, position (chunk number, character offsets)
+and the paper's metadata; chunk 0 also carries the whole abstract, so that a paper can be
+shown and listed without a second store.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rag.config import Settings
+from rag.documents import Paper, chunk_id
+from rag.embeddings import embedder_name, make_embeddings, token_counter
+from rag.errors import StoreError
+
+if TYPE_CHECKING:
+    import chromadb
+    from langchain_chroma import Chroma
+
+READ_PAGE = 5000
+
+
+@dataclass
+class IngestStats:
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    chunks: int = 0
+    seconds: float = 0.0
+    papers_per_s: float = field(default=0.0)
+
+
+@dataclass(frozen=True)
+class StoredPaper:
+    paper_id: str
+    title: str
+    url: str
+    abstract: str
+    meta: dict[str, Any]
+
+    @property
+    def title_derived(self) -> bool:
+        return bool(self.meta.get("title_derived"))
+
+
+CHUNK_KEYS = {"paper_id", "title", "url", "chunk", "n_chunks", "start", "end", "fp", "abstract", "title_derived"}
+
+
+def stored_paper(meta: dict[str, Any]) -> StoredPaper:
+    return StoredPaper(
+        paper_id=str(meta["paper_id"]),
+        title=str(meta.get("title", "")),
+        url=str(meta.get("url", "")),
+        abstract=str(meta.get("abstract", "")),
+        meta={k: v for k, v in meta.items() if k not in CHUNK_KEYS - {"title_derived"}},
+    )
+
+
+def make_splitter(settings: Settings) -> Callable[[str], list[tuple[str, int]]]:
+    """Abstract -> [(chunk text, start offset)], sized in the embedder's own tokens."""
+    from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+    count = token_counter(settings)
+    splitter = RecursiveCharacterTextSplitter(
+        chunk_size=settings.chunk_tokens,
+        chunk_overlap=settings.chunk_overlap_tokens,
+        length_function=count,
+        separators=["\n\n", "\n", ". ", "? ", "; ", ", ", " ", ""],
+        keep_separator="end",
+        add_start_index=True,
+    )
+
+    def split(text: str) -> list[tuple[str, int]]:
+        if count(text) <= settings.chunk_tokens:  # most abstracts: one chunk, no splitter work
+            return [(text, 0)]
+        docs = splitter.create_documents([text])
+        return [(d.page_content, int(d.metadata["start_index"])) for d in docs]
+
+    return split
+
+
+class Store:
+    """One Chroma collection, embedded or on a server, behind LangChain's `Chroma`."""
+
+    def __init__(self, settings: Settings, *, create: bool = False) -> None:
+        self.settings = settings
+        self.client = _connect(settings, create=create)
+        self.where = (
+            f"chroma://{settings.chroma_host}:{settings.chroma_port}/{settings.collection}"
+            if settings.chroma_mode == "server"
+            else str(settings.index_dir)
+        )
+        self.embedder = embedder_name(settings)
+        try:
+            if create:
+                collection = self.client.get_or_create_collection(
+                    settings.collection,
+                    metadata={"embedder": self.embedder, "revision": "empty"},
+                    configuration={"hnsw": {"space": "cosine"}},
+                )
+            else:
+                collection = self.client.get_collection(settings.collection)
+        except Exception as exc:  # chromadb raises NotFoundError/ValueError by version
+            if not create and "does not exist" in str(exc):
+                raise StoreError(
+                    f"no collection {settings.collection!r} in {self.where}: run `rag ingest` first"
+                ) from None
+            raise StoreError(f"cannot open the index at {self.where}: {exc}") from exc
+        built_with = (collection.metadata or {}).get("embedder")
+        if built_with and built_with != self.embedder:
+            raise StoreError(
+                f"the index at {self.where} was built with embedder {built_with}, not {self.embedder}: "
+                "use another --index folder, or delete this one and ingest again"
+            )
+        self.collection: chromadb.Collection = collection
+        self._vectorstore: Chroma | None = None
+
+    @property
+    def vectorstore(self) -> Chroma:
+        if self._vectorstore is None:
+            from langchain_chroma import Chroma
+
+            self._vectorstore = Chroma(
+                client=self.client,
+                collection_name=self.settings.collection,
+                embedding_function=make_embeddings(self.settings),
+                create_collection_if_not_exists=False,
+            )
+        return self._vectorstore
+
+    # --- reading ----------------------------------------------------------------------
+
+    def revision(self) -> str:
+        """Changes with every write, so derived indexes (BM25) know when they are stale."""
+        fresh = self.client.get_collection(self.settings.collection)
+        return str((fresh.metadata or {}).get("revision", ""))
+
+    def chunk_count(self) -> int:
+        return int(self.collection.count())
+
+    def paper_count(self) -> int:
+        return len(self.collection.get(where={"chunk": 0}, include=[])["ids"])
+
+    def iter_chunks(self) -> Iterator[tuple[str, str, dict[str, Any]]]:
+        """(id, text, metadata) of every chunk, in pages."""
+        offset = 0
+        while True:
+            page = self.collection.get(include=["documents", "metadatas"], limit=READ_PAGE, offset=offset)
+            if not page["ids"]:
+                return
+            for cid, text, meta in zip(page["ids"], page["documents"] or [], page["metadatas"] or [], strict=True):
+                yield cid, text, dict(meta)
+            offset += len(page["ids"])
+
+    def papers(self) -> Iterator[StoredPaper]:
+        offset = 0
+        while True:
+            page = self.collection.get(where={"chunk": 0}, include=["metadatas"], limit=READ_PAGE, offset=offset)
+            if not page["ids"]:
+                return
+            for meta in page["metadatas"] or []:
+                yield stored_paper(dict(meta))
+            offset += len(page["ids"])
+
+    def get_papers(self, paper_ids: Iterable[str]) -> dict[str, StoredPaper]:
+        ids = [chunk_id(pid, 0) for pid in dict.fromkeys(paper_ids)]
+        if not ids:
+            return {}
+        page = self.collection.get(ids=ids, include=["metadatas"])
+        return {str(m["paper_id"]): stored_paper(dict(m)) for m in page["metadatas"] or []}
+
+    # --- writing ----------------------------------------------------------------------
+
+    def _bump_revision(self) -> None:
+        self.collection.modify(metadata={"embedder": self.embedder, "revision": uuid.uuid4().hex})
+
+    def ingest(self, papers: Iterable[Paper], progress: Callable[[int], None] | None = None) -> IngestStats:
+        """Adds new papers, replaces changed ones, skips unchanged ones.
+
+        Safe to kill at any point: a paper counts as present only when all its chunks
+        carry its current fingerprint, so a rerun redoes exactly the half-written ones,
+        and deterministic chunk ids make every write an upsert.
+        """
+        import time
+
+        start = time.perf_counter()
+        split = make_splitter(self.settings)
+        chunk_sig = f"{self.settings.chunk_tokens}/{self.settings.chunk_overlap_tokens}"
+        stats = IngestStats()
+        bumped = False
+        it = iter(papers)
+        while batch := list(islice(it, self.settings.ingest_batch)):
+            fps = {p.paper_id: hashlib.sha1(f"{p.fingerprint()}/{chunk_sig}".encode()).hexdigest()[:16] for p in batch}
+            present = self._present(fps)
+            todo = [p for p in batch if p.paper_id not in present["current"]]
+            stats.unchanged += len(batch) - len(todo)
+            if todo:
+                if not bumped:
+                    self._bump_revision()
+                    bumped = True
+                stale = [p.paper_id for p in todo if p.paper_id in present["any"]]
+                if stale:
+                    self.collection.delete(where=_paper_in(stale))
+                texts, metas, ids = [], [], []
+                for paper in todo:
+                    pieces = split(paper.abstract)
+                    for i, (text, offset) in enumerate(pieces):
+                        meta: dict[str, Any] = {
+                            **paper.meta,
+                            "paper_id": paper.paper_id,
+                            "title": paper.title,
+                            "title_derived": paper.title_derived,
+                            "url": paper.url,
+                            "chunk": i,
+                            "n_chunks": len(pieces),
+                            "start": offset,
+                            "end": offset + len(text),
+                            "fp": fps[paper.paper_id],
+                        }
+                        if i == 0:
+                            meta["abstract"] = paper.abstract
+                        texts.append(text)
+                        metas.append(meta)
+                        ids.append(chunk_id(paper.paper_id, i))
+                self.vectorstore.add_texts(texts, metadatas=metas, ids=ids)
+                stats.chunks += len(ids)
+                stats.updated += len(stale)
+                stats.added += len(todo) - len(stale)
+            if progress:
+                progress(len(batch))
+        if bumped:
+            self._bump_revision()
+        stats.seconds = time.perf_counter() - start
+        stats.papers_per_s = (stats.added + stats.updated) / stats.seconds if stats.seconds else 0.0
+        return stats
+
+    def _present(self, fps: dict[str, str]) -> dict[str, set[str]]:
+        """Which of these papers are in the index at all, and which completely and current."""
+        got = self.collection.get(where=_paper_in(list(fps)), include=["metadatas"])
+        seen: dict[str, list[dict[str, Any]]] = {}
+        for meta in got["metadatas"] or []:
+            seen.setdefault(str(meta["paper_id"]), []).append(dict(meta))
+        current = {
+            pid
+            for pid, metas in seen.items()
+            if all(m.get("fp") == fps[pid] for m in metas) and len(metas) == metas[0].get("n_chunks")
+        }
+        return {"any": set(seen), "current": current}
+
+
+def _paper_in(paper_ids: list[str]) -> Any:
+    return {"paper_id": {"$in": paper_ids}}
+
+
+def _connect(settings: Settings, *, create: bool) -> chromadb.ClientAPI:
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    chroma_settings = ChromaSettings(anonymized_telemetry=False, allow_reset=False)
+    if settings.chroma_mode == "server":
+        headers = {}
+        if settings.chroma_token:
+            headers["Authorization"] = f"Bearer {settings.chroma_token.get_secret_value()}"
+        try:
+            return chromadb.HttpClient(
+                host=settings.chroma_host,
+                port=settings.chroma_port,
+                ssl=settings.chroma_ssl,
+                headers=headers,
+                settings=chroma_settings,
+            )
+        except Exception as exc:
+            raise StoreError(
+                f"cannot reach the Chroma server at {settings.chroma_host}:{settings.chroma_port} "
+                f"({type(exc).__name__}): start it with `chroma run`, or set RAG_CHROMA_MODE=embedded"
+            ) from None
+    path = Path(settings.index_dir)
+    if not create and not (path / "chroma.sqlite3").exists():
+        raise StoreError(f"no index at {path}: run `rag ingest` (or `make run`) to build it")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
+    except Exception as exc:
+        raise StoreError(
+            f"cannot open the index at {path} ({type(exc).__name__}: {exc}); "
+            "if it is damaged, delete the folder and run `rag ingest` again"
+        ) from None
