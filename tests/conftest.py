@@ -1,0 +1,68 @@
+"""Shared fixtures: real Chroma, the real bundled embedder, the seeds indexed once per run."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rag.config import Settings, apply_runtime_env
+
+apply_runtime_env()
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT / "seeds"
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+def make_settings(tmp: Path, **overrides: object) -> Settings:
+    """Settings isolated from the developer's .env and environment."""
+    values: dict[str, object] = {"index_dir": tmp / "index", "cache_dir": tmp / "cache"}
+    values.update(overrides)
+    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+
+def cli_env(settings: Settings, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("RAG_", "OPENAI_"))}
+    env.update(
+        RAG_INDEX_DIR=str(settings.index_dir),
+        RAG_CACHE_DIR=str(settings.cache_dir),
+        RAG_LLM_CACHE_DIR=str(settings.llm_cache_dir),
+        **extra,
+    )
+    return env
+
+
+def run_cli(settings: Settings, *args: str, timeout: float = 600, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rag.cli", *args],
+        cwd=ROOT, env=cli_env(settings, **env), capture_output=True, text=True, timeout=timeout,
+    )
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return make_settings(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """The three seed files, ingested once for every test that only reads."""
+    from rag.documents import Reading, read_papers
+    from rag.store import Store
+
+    settings = make_settings(tmp_path_factory.mktemp("seeded"))
+    reading = Reading()
+    Store(settings, create=True).ingest(read_papers([SEEDS], reading))
+    assert not reading.problems
+    return settings
+
+
+def shared_file(name: str) -> Path:
+    path = SHARED_DATA / name
+    if not path.exists():
+        pytest.skip(f"{path} is absent: the real corpora live in ../shared/data beside the project")
+    return path

@@ -1,0 +1,133 @@
+"""The local backend with the real bundled SmolLM2: converted once per run (20-40 s), then cached."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Generator
+from pathlib import Path
+
+import pytest
+
+from rag.config import Settings, apply_runtime_env
+
+apply_runtime_env()
+
+from rag import llm  # noqa: E402
+from rag.errors import BackendError, ConfigError  # noqa: E402
+
+PROMPT = "What is the capital of France? Answer in one sentence."
+
+
+def test_unknown_backend_names_key_and_choices() -> None:
+    with pytest.raises(ConfigError) as info:
+        llm.make_chat_model(Settings(llm_backend="llamafile"))
+    message = str(info.value)
+    assert "'llamafile'" in message
+    assert "local" in message and "openai" in message
+
+
+def test_missing_local_model_path_is_a_config_error(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere" / "model.gguf"
+    with pytest.raises(ConfigError, match=re.escape(str(missing))):
+        llm.make_chat_model(Settings(llm_model_path=missing))
+
+
+def test_folder_without_config_is_a_config_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"no config\.json"):
+        llm.make_chat_model(Settings(llm_model_path=tmp_path))
+
+
+def test_describe_local_backend(tmp_path: Path) -> None:
+    assert llm.describe_backend(Settings()) == "local · SmolLM2-135M-Instruct (bundled)"
+    # An empty RAG_LLM_MODEL_PATH arrives as Path("."): still the bundled model.
+    bundled = llm.describe_backend(Settings(llm_model_path=Path("")))
+    assert bundled == "local · SmolLM2-135M-Instruct (bundled)"
+    mine = llm.describe_backend(Settings(llm_model_path=tmp_path / "qwen-1.5b.gguf"))
+    assert mine == "local · qwen-1.5b.gguf"
+
+
+@pytest.fixture(scope="module")
+def settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    return Settings(llm_cache_dir=tmp_path_factory.mktemp("llm-cache"), llm_max_new_tokens=40)
+
+
+@pytest.fixture(scope="module")
+def model(settings: Settings) -> llm.LocalChatModel:
+    chat = llm.make_chat_model(settings)
+    assert isinstance(chat, llm.LocalChatModel)
+    assert not chat.loaded
+    chat.load()
+    assert chat.loaded
+    return chat
+
+
+@pytest.fixture(scope="module")
+def answer(model: llm.LocalChatModel) -> str:
+    text = model.invoke(PROMPT).content
+    assert isinstance(text, str)
+    return text
+
+
+def test_bundled_model_answers(answer: str) -> None:
+    assert answer.strip()
+    assert "Paris" in answer
+
+
+def test_stream_concatenates_to_the_greedy_answer(model: llm.LocalChatModel, answer: str) -> None:
+    chunks = [chunk.content for chunk in model.stream(PROMPT)]
+    assert len([c for c in chunks if c]) > 1
+    assert "".join(str(c) for c in chunks) == answer
+
+
+def test_stop_sequence_cuts_invoke_and_stream(model: llm.LocalChatModel, answer: str) -> None:
+    stop = answer.split()[2]
+    expected = answer[: answer.index(stop)]
+    assert model.invoke(PROMPT, stop=[stop]).content == expected
+    streamed = "".join(str(chunk.content) for chunk in model.stream(PROMPT, stop=[stop]))
+    assert streamed == expected
+
+
+def test_abandoned_stream_stops_generating(model: llm.LocalChatModel) -> None:
+    stream = model.stream(PROMPT)
+    assert isinstance(stream, Generator)
+    next(stream)
+    stream.close()
+    deadline = time.monotonic() + 10
+    while any(t.name == "local-llm" for t in threading.enumerate()):
+        assert time.monotonic() < deadline, "the generation thread kept running"
+        time.sleep(0.05)
+
+
+def test_second_load_reuses_the_cache(model: llm.LocalChatModel, settings: Settings, answer: str) -> None:
+    folders = list(settings.llm_cache_dir.iterdir())
+    assert len(folders) == 1, "a leftover partial folder or a second conversion"
+    folder = folders[0]
+    assert (folder / "config.json").is_file() and (folder / "model.safetensors").is_file()
+    before = folder.stat().st_mtime_ns
+
+    again = llm.make_chat_model(settings)
+    assert isinstance(again, llm.LocalChatModel)
+    again.load()
+
+    assert list(settings.llm_cache_dir.iterdir()) == [folder]
+    assert folder.stat().st_mtime_ns == before
+    assert again.invoke(PROMPT).content == answer
+
+
+def test_hugging_face_folder_runs_as_is(settings: Settings, answer: str) -> None:
+    [folder] = list(settings.llm_cache_dir.iterdir())  # a plain transformers folder by now
+    chat = llm.make_chat_model(Settings(llm_model_path=folder, llm_max_new_tokens=settings.llm_max_new_tokens))
+    assert llm.describe_backend(Settings(llm_model_path=folder)) == f"local · {folder.name}"
+    assert chat.invoke(PROMPT).content == answer
+
+
+def test_broken_gguf_is_a_backend_error_naming_it(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.gguf"
+    broken.write_bytes(b"GGUF" + b"\0" * 64)
+    chat = llm.make_chat_model(Settings(llm_model_path=broken, llm_cache_dir=tmp_path / "cache"))
+    assert isinstance(chat, llm.LocalChatModel)
+    with pytest.raises(BackendError, match=re.escape(str(broken))):
+        chat.load()
+    assert not list((tmp_path / "cache").iterdir()), "a partial conversion was left behind"

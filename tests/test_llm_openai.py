@@ -1,0 +1,240 @@
+"""The openai backend against a real local HTTP server speaking the chat completions API."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+
+from rag.config import Settings, apply_runtime_env
+
+apply_runtime_env()
+
+from rag import llm  # noqa: E402
+from rag.errors import BackendError, ConfigError  # noqa: E402
+
+KEY = "sk-test-secret-4242"
+MODEL = "tiny-test-model"
+REPLY = "Transformers rely on attention [1]."
+PIECES = ["Transformers", " rely", " on", " attention", " [1]."]
+
+
+class ScriptedServer(ThreadingHTTPServer):
+    daemon_threads = True
+    mode = "ok"  # ok | error | slow
+    delay = 0.0
+    requests: list[dict[str, Any]]
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: ScriptedServer
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        self.server.requests.append({"path": self.path, "headers": headers, "body": body})
+        if self.path != "/v1/chat/completions":
+            self._json(404, {"error": {"message": f"no route {self.path}"}})
+        elif self.server.mode == "error":
+            # Some servers echo the key they refused; backend_error must not pass it on.
+            self._json(500, {"error": {"message": f"internal failure for key {KEY}"}})
+        elif self.server.mode == "slow":
+            time.sleep(self.server.delay)
+            self._reply(body)
+        else:
+            self._reply(body)
+
+    def _reply(self, body: dict[str, Any]) -> None:
+        try:
+            if body.get("stream"):
+                self._sse(body["model"])
+            else:
+                message = {"role": "assistant", "content": REPLY}
+                self._json(200, _completion(body["model"], message=message, finish="stop"))
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (timeout test)
+
+    def _json(self, status: int, payload: dict[str, Any]) -> None:
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _sse(self, model: str) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        events = [_completion(model, delta={"role": "assistant", "content": piece}) for piece in PIECES]
+        events.append(_completion(model, delta={}, finish="stop"))
+        for event in events:
+            self.wfile.write(f"data: {json.dumps(event)}\n\n".encode())
+            self.wfile.flush()
+        self.wfile.write(b"data: [DONE]\n\n")
+        self.wfile.flush()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def _completion(
+    model: str,
+    *,
+    message: dict[str, str] | None = None,
+    delta: dict[str, str] | None = None,
+    finish: str | None = None,
+) -> dict[str, Any]:
+    choice: dict[str, Any] = {"index": 0, "finish_reason": finish}
+    if message is not None:
+        choice["message"] = message
+    if delta is not None:
+        choice["delta"] = delta
+    return {
+        "id": "chatcmpl-test",
+        "object": "chat.completion.chunk" if delta is not None else "chat.completion",
+        "created": 0,
+        "model": model,
+        "choices": [choice],
+    }
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ScriptedServer]:
+    httpd = ScriptedServer(("127.0.0.1", 0), Handler)
+    httpd.requests = []
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield httpd
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture()
+def scripted(server: ScriptedServer) -> ScriptedServer:
+    server.mode, server.delay = "ok", 0.0
+    server.requests.clear()
+    return server
+
+
+def _settings(port: int, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "llm_backend": "openai",
+        "openai_base_url": f"http://127.0.0.1:{port}/v1",
+        "openai_model": MODEL,
+        "openai_api_key": SecretStr(KEY),
+        "llm_timeout_s": 10.0,
+    }
+    return Settings(**{**values, **overrides})
+
+
+def test_invoke_returns_the_scripted_reply(scripted: ScriptedServer) -> None:
+    chat = llm.make_chat_model(_settings(scripted.server_port))
+    assert chat.invoke("What do transformers rely on?").content == REPLY
+
+    [request] = scripted.requests
+    assert request["path"] == "/v1/chat/completions"
+    assert request["headers"]["authorization"] == f"Bearer {KEY}"
+    assert request["body"]["model"] == MODEL
+    assert request["body"]["messages"][-1]["content"] == "What do transformers rely on?"
+
+
+def test_stream_yields_the_chunks_in_order(scripted: ScriptedServer) -> None:
+    chat = llm.make_chat_model(_settings(scripted.server_port))
+    chunks = [chunk.content for chunk in chat.stream("hi") if chunk.content]
+    assert chunks == PIECES
+    assert scripted.requests[0]["body"]["stream"] is True
+
+
+def test_no_key_uses_a_placeholder_for_other_servers(scripted: ScriptedServer) -> None:
+    chat = llm.make_chat_model(_settings(scripted.server_port, openai_api_key=None))
+    assert chat.invoke("hi").content == REPLY
+    assert scripted.requests[0]["headers"]["authorization"] == f"Bearer {llm.PLACEHOLDER_KEY}"
+
+
+def test_no_key_for_the_openai_api_is_a_config_error() -> None:
+    settings = Settings(llm_backend="openai", openai_api_key=None)
+    with pytest.raises(ConfigError, match="RAG_OPENAI_API_KEY"):
+        llm.make_chat_model(settings)
+
+
+def test_base_url_without_scheme_is_a_config_error() -> None:
+    settings = Settings(llm_backend="openai", openai_base_url="localhost:8000/v1")
+    with pytest.raises(ConfigError, match="http"):
+        llm.make_chat_model(settings)
+
+
+def test_describe_never_shows_credentials() -> None:
+    settings = Settings(
+        llm_backend="openai",
+        openai_base_url=f"https://user:{KEY}@llm.example.org:8443/v1?api-key={KEY}",
+        openai_model=MODEL,
+        openai_api_key=SecretStr(KEY),
+    )
+    assert llm.describe_backend(settings) == f"openai · {MODEL} @ https://llm.example.org:8443/v1"
+
+
+def test_http_500_becomes_a_backend_error_without_the_key(scripted: ScriptedServer) -> None:
+    scripted.mode = "error"
+    settings = _settings(scripted.server_port)
+    chat = llm.make_chat_model(settings)
+    with pytest.raises(Exception) as info:
+        chat.invoke("hi")
+    error = llm.backend_error(info.value, settings)
+    assert isinstance(error, BackendError)
+    assert "500" in str(error)
+    assert KEY not in str(error)
+    assert "\n" not in str(error)
+
+
+def test_failed_stream_becomes_a_backend_error(scripted: ScriptedServer) -> None:
+    scripted.mode = "error"
+    settings = _settings(scripted.server_port)
+    with pytest.raises(Exception) as info:
+        list(llm.make_chat_model(settings).stream("hi"))
+    assert "500" in str(llm.backend_error(info.value, settings))
+
+
+def test_unreachable_server_becomes_a_backend_error() -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    settings = _settings(port)  # nothing listens there any more
+    with pytest.raises(Exception) as info:
+        llm.make_chat_model(settings).invoke("hi")
+    error = llm.backend_error(info.value, settings)
+    assert isinstance(error, BackendError)
+    assert str(error).startswith("cannot reach openai")
+    assert KEY not in str(error)
+
+
+def test_slow_server_becomes_a_timeout_backend_error(scripted: ScriptedServer) -> None:
+    scripted.mode, scripted.delay = "slow", 5.0
+    settings = _settings(scripted.server_port, llm_timeout_s=0.5)
+    started = time.monotonic()
+    with pytest.raises(Exception) as info:
+        llm.make_chat_model(settings).invoke("hi")
+    assert time.monotonic() - started < 5.0
+    error = llm.backend_error(info.value, settings)
+    assert isinstance(error, BackendError)
+    assert "timeout" in str(error)
+
+
+def test_invoke_and_stream_never_load_tiktoken(scripted: ScriptedServer) -> None:
+    # tiktoken downloads its tables at first use, which hangs offline. Any get_encoding()
+    # attempt fills ENCODING_CONSTRUCTORS, and every loaded table lands in ENCODINGS.
+    from tiktoken import registry
+
+    constructors, encodings = registry.ENCODING_CONSTRUCTORS, set(registry.ENCODINGS)
+    chat = llm.make_chat_model(_settings(scripted.server_port))
+    chat.invoke("hi")
+    list(chat.stream("hi"))
+    assert registry.ENCODING_CONSTRUCTORS is constructors
+    assert set(registry.ENCODINGS) == encodings

@@ -1,0 +1,96 @@
+"""Hybrid search over the real seed index: quality floors on the dev set, grouping, filters, coverage."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rag.config import Settings
+from rag.documents import Paper
+from rag.errors import InputError
+from rag.evaluation import load_questions, retrieval_query, score_retrieval
+from rag.retrieval import Filters, Retriever
+from rag.store import Store
+
+
+@pytest.fixture(scope="module")
+def retriever(seeded: Settings) -> Retriever:
+    return Retriever(Store(seeded))
+
+
+def test_dev_set_floor_over_the_seeds(retriever: Retriever) -> None:
+    questions = load_questions()
+    assert len(questions) >= 60
+    assert sum(not q.gold for q in questions) >= 5
+    scores = {
+        mode: score_retrieval(
+            questions, lambda q, m=mode: [h.paper_id for h in retriever.search(retrieval_query(q), k=10, mode=m).hits]
+        )
+        for mode in ("hybrid", "dense", "bm25")
+    }
+    hybrid = scores["hybrid"]
+    assert hybrid.hit5 >= 0.95, hybrid.misses
+    assert hybrid.mrr >= 0.90
+    assert hybrid.multi_recall >= 0.9
+    # fusion must not be worse than either side alone
+    assert hybrid.mrr >= max(scores["dense"].mrr, scores["bm25"].mrr) - 0.01
+
+
+def test_one_hit_per_paper_with_its_best_passage(retriever: Retriever) -> None:
+    result = retriever.search("reducing the memory of the key-value cache during LLM inference", k=10)
+    ids = [h.paper_id for h in result.hits]
+    assert len(ids) == len(set(ids)) == 10
+    top = result.hits[0]
+    assert top.paper_id == "002_ab3fa8fe28be1742#9"
+    assert top.passage and top.passage in top.abstract
+    assert top.abstract[top.start : top.end] == top.passage
+    assert [h.rank for h in result.hits] == list(range(1, 11))
+    assert result.searched == result.matched == 57
+
+
+def test_empty_query_is_refused(retriever: Retriever) -> None:
+    with pytest.raises(InputError, match="empty"):
+        retriever.search(" \x00\t ")
+
+
+def test_filters_apply_to_both_sides_and_count_matches(settings: Settings) -> None:
+    store = Store(settings, create=True)
+    topics = ["diffusion models for image generation", "reinforcement learning for robots", "graph neural networks"]
+    papers = [
+        Paper(
+            paper_id=f"p{i}", title=f"Paper {i}", abstract=f"We study {topics[i % 3]} with method {i}.",
+            meta={"decision": "Oral" if i % 2 else "Poster", "year": 2025 + i % 2, "venue": "ICLR 2026",
+                  "keywords": "diffusion; generative" if i % 3 == 0 else "rl"},
+        )
+        for i in range(12)
+    ]
+    store.ingest(papers)
+    retriever = Retriever(store)
+    for mode in ("hybrid", "dense", "bm25"):
+        result = retriever.search("diffusion image generation", k=12, filters=Filters(decision="oral"), mode=mode)
+        assert result.hits and all(h.meta["decision"] == "Oral" for h in result.hits), mode
+        assert result.matched == 6 and result.searched == 12
+    result = retriever.search("diffusion", k=12, filters=Filters(keyword="Generative", year=2026))
+    assert {h.paper_id for h in result.hits} == {"p3", "p9"}
+    assert result.matched == 2
+    none = retriever.search("diffusion", filters=Filters(decision="Spotlight"))
+    assert none.hits == [] and none.matched == 0
+
+
+def test_fixture_500_ingest_and_search(tmp_path: Path) -> None:
+    from rag.documents import Reading, read_papers
+
+    from .conftest import make_settings, shared_file
+
+    path = shared_file("iclr2026_fixture_500.jsonl.gz")
+    settings = make_settings(tmp_path)
+    reading = Reading()
+    stats = Store(settings, create=True).ingest(read_papers([path], reading))
+    assert stats.added == 500 and not reading.problems
+    retriever = Retriever(Store(settings))
+    result = retriever.search("LLM-generated heuristic operators for vehicle routing", k=5)
+    assert result.hits[0].paper_id == "02mBAZjFzp"
+    assert result.hits[0].url == "https://openreview.net/forum?id=02mBAZjFzp"
+    orals = retriever.search("language models", filters=Filters(decision="Oral"), k=50)
+    assert 0 < orals.matched < 500 and all(h.meta["decision"] == "Oral" for h in orals.hits)
