@@ -116,10 +116,15 @@ def export_onnx(src: Path, cache: Path, int8: bool) -> Path:
         names = ["input_ids", "attention_mask", "token_type_ids"]
         dummy = torch.ones(2, 16, dtype=torch.long)
         torch.onnx.export(
-            Pooled(), (dummy, dummy, torch.zeros_like(dummy)), str(fp32),
-            input_names=names, output_names=["embedding"], opset_version=17, dynamo=False,
+            Pooled(),
+            (dummy, dummy, torch.zeros_like(dummy)),
+            str(fp32),
+            input_names=names,
+            output_names=["embedding"],
+            opset_version=17,
+            dynamo=False,
             dynamic_axes={**{k: {0: "batch", 1: "seq"} for k in names}, "embedding": {0: "batch"}},
-        )  # fmt: skip
+        )
         print(f"exported {fp32} in {time.perf_counter() - start:.1f} s")
     if int8 and not q8.exists():
         from onnxruntime.quantization import QuantType, quantize_dynamic
@@ -147,9 +152,12 @@ def onnx_encoder(run: Run, src: Path, cache: Path) -> Encoder:
         for start in range(0, len(texts), run.batch):
             idx = order[start : start + run.batch]
             feats = tokenizer(
-                [texts[i] for i in idx], padding=True, truncation=True,
-                max_length=run.max_len, return_tensors="np",
-            )  # fmt: skip
+                [texts[i] for i in idx],
+                padding=True,
+                truncation=True,
+                max_length=run.max_len,
+                return_tensors="np",
+            )
             inputs = {k: feats[k].astype(np.int64) for k in ("input_ids", "attention_mask")}
             inputs["token_type_ids"] = np.zeros_like(inputs["input_ids"])
             out[idx] = session.run(None, inputs)[0]
@@ -182,9 +190,7 @@ def build(run: Run, cache: Path) -> Encoder:
     enc(["warm up"] * 4)
     if run.sort:
         return enc
-    return lambda texts: np.concatenate(
-        [enc(texts[i : i + run.batch]) for i in range(0, len(texts), run.batch)]
-    )
+    return lambda texts: np.concatenate([enc(texts[i : i + run.batch]) for i in range(0, len(texts), run.batch)])
 
 
 def timed(run: Run, cache: Path, texts: list[str]) -> tuple[np.ndarray, float, float]:
@@ -230,12 +236,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     texts = load_abstracts(args.data, args.n)
-    wanted = [w for w in args.only.split(",") if w]
-    runs = [r for r in RUNS if not wanted or any(w in r.label for w in wanted)]
-    runs = [REF, *(r for r in runs if r != REF)]
     flags = Path("/proc/cpuinfo").read_text().split("flags", 1)[-1].split("\n", 1)[0].split()
     simd = [f for f in flags if f.startswith(("avx512", "amx", "avx_vnni"))] or ["avx2 only"]
     print(f"{len(texts)} abstracts, {os.cpu_count()} cpus, {' '.join(sorted(simd))}")
+    wanted = [w for w in args.only.split(",") if w]
+    runs = [r for r in RUNS if not wanted or any(w in r.label for w in wanted)]
+    if not wanted and not {"avx512_bf16", "amx_bf16"} & set(flags):
+        runs = [r for r in runs if r.dtype != "bf16"]
+        print("skipping bf16: no native bf16 on this CPU, ~10x slower (--only bf16 to run it)")
+    runs = [REF, *(r for r in runs if r != REF)]
     print(f"{'run':34} {'abs/s':>7} {'per cpu-s':>9} {'cos min':>8} {'cos mean':>8} {'load':>5}")
     ref: np.ndarray | None = None
     for run in runs:

@@ -174,6 +174,74 @@ def cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.answer import Answer, Assistant, Delta
+
+    assistant = Assistant(settings)
+    filters = filters_from(args)
+    if args.batch:
+        for _where, record in read_batch(args.batch, ("id", "question")):
+            history = record.get("history") or []
+            answer = assistant.answer(str(record["question"]), history, filters, args.mode)
+            out(json.dumps({"id": record["id"], **answer.to_json()}))
+        return 0
+    if not args.question:
+        raise InputError("give a question, or --batch FILE")
+    if args.json:
+        out(json.dumps(assistant.answer(args.question, [], filters, args.mode).to_json()))
+        return 0
+    for event in assistant.stream(args.question, [], filters, args.mode):
+        if isinstance(event, Delta):
+            print(event.text, end="", flush=True, file=sys.stderr)  # the draft; the checked answer follows
+        elif isinstance(event, Answer):
+            print_answer(event)
+    return 0
+
+
+def print_answer(answer: Any) -> None:
+    out(answer.markdown())
+    for notice in answer.notices:
+        out(f"note: {notice}")
+    if answer.refused and answer.retrieved:
+        out("\nNearest papers:")
+        for hit in answer.retrieved:
+            out(f"  - {hit.title} `{hit.paper_id}`")
+    out(f"\n[{answer.mode} · {answer.backend} · {answer.searched} papers searched]")
+
+
+def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.answer import Assistant
+
+    assistant = Assistant(settings)
+    history: list[dict[str, str]] = []
+    err("Ask about the indexed papers. Empty line or Ctrl-D to quit; /clear forgets the conversation.")
+    while True:
+        try:
+            question = input("you> ").strip()
+        except EOFError:
+            return 0
+        if not question:
+            return 0
+        if question == "/clear":
+            history.clear()
+            continue
+        try:
+            answer = assistant.answer(question, history, filters_from(args), args.mode)
+        except InputError as exc:
+            err(str(exc))
+            continue
+        print_answer(answer)
+        history += [{"role": "user", "content": question}, {"role": "assistant", "content": answer.markdown()}]
+
+
+def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
+    from ui.app import serve
+
+    updates = {k: v for k, v in (("host", args.host), ("port", args.port)) if v is not None}
+    serve(settings.model_copy(update=updates))
+    return 0
+
+
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     from rag.evaluation import Question, load_questions, retrieval_query, score_retrieval
     from rag.retrieval import Retriever
@@ -181,10 +249,13 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
 
     questions = load_questions(Path(args.file)) if args.file else load_questions()
     retriever = Retriever(Store(settings))
+
     def ranked(mode: str) -> Callable[[Question], list[str]]:
         return lambda q: [h.paper_id for h in retriever.search(retrieval_query(q), k=10, mode=mode).hits]
 
     rows = {mode: score_retrieval(questions, ranked(mode)) for mode in args.modes.split(",")}
+    if args.answers:
+        return eval_answers(args, settings, questions, rows)
     if args.json:
         out(json.dumps({mode: {**s.row(), "misses@5": s.misses} for mode, s in rows.items()}))
         return 0
@@ -194,6 +265,35 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
         r = s.row()
         cells = " ".join(f"{r[c]:>6.3f}" for c in ("hit@1", "hit@5", "hit@10", "mrr"))
         out(f"{mode:<8} {r['n']:>4} {cells} {r['multi_recall@10']:>10.3f}")
+    return 0
+
+
+def eval_answers(args: argparse.Namespace, settings: Settings, questions: list[Any], retrieval: dict[str, Any]) -> int:
+    from rag.answer import Assistant
+    from rag.evaluation import Question, score_answers
+
+    assistant = Assistant(settings)
+    def answered(mode: str) -> Callable[[Question], Any]:
+        return lambda q: assistant.answer(q.question, list(q.history), mode=mode)
+
+    table = {mode: score_answers(questions, answered(mode)) for mode in args.answer_modes.split(",")}
+    if args.json:
+        out(
+            json.dumps(
+                {
+                    "retrieval": {m: s.row() for m, s in retrieval.items()},
+                    "answers": {m: {**s.row(), "by_kind": s.by_kind} for m, s in table.items()},
+                }
+            )
+        )
+        return 0
+    out(f"{'answers':<11} {'cite-prec':>9} {'refusals':>9} {'false-ref':>9} {'facts':>6}  by kind")
+    for mode, s in table.items():
+        kinds = " ".join(f"{k}={v['score']:.2f}" for k, v in sorted(s.by_kind.items()))
+        out(
+            f"{mode:<11} {s.citation_precision:>9.3f} {s.refusals:>9.3f} {s.false_refusals:>9.3f} "
+            f"{s.fact_recall:>6.3f}  {kinds}"
+        )
     return 0
 
 
@@ -232,6 +332,24 @@ def build_parser() -> argparse.ArgumentParser:
     add_filters(p)
     p.set_defaults(run=cmd_search)
 
+    p = command("ask", "answer a question with checked citations")
+    p.add_argument("question", nargs="?")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--batch", metavar="FILE", help='JSON lines {"id", "question", "history"}; one JSON line each')
+    p.add_argument("--mode", choices=["auto", "model", "extractive"], help="who writes (default: RAG_ANSWER_MODE)")
+    add_filters(p)
+    p.set_defaults(run=cmd_ask)
+
+    p = command("chat", "interactive chat in the terminal, keeping the conversation")
+    p.add_argument("--mode", choices=["auto", "model", "extractive"])
+    add_filters(p)
+    p.set_defaults(run=cmd_chat)
+
+    p = command("serve", "start the chat UI (default http://127.0.0.1:7860)")
+    p.add_argument("--host", help="bind address (default: RAG_HOST, 127.0.0.1)")
+    p.add_argument("--port", type=int, help="port (default: RAG_PORT, 7860)")
+    p.set_defaults(run=cmd_serve)
+
     p = command("papers", "list every indexed paper")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.set_defaults(run=cmd_papers)
@@ -243,6 +361,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("eval", "score retrieval on the development questions")
     p.add_argument("--file", help="question set (default: the bundled dev set)")
     p.add_argument("--modes", default="hybrid,dense,bm25", help="comma-separated: hybrid,dense,bm25")
+    p.add_argument("--answers", action="store_true", help="also score answers (citations, refusals, facts)")
+    p.add_argument("--answer-modes", default="extractive,model", help="comma-separated: extractive,model,auto")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_eval)
     return parser

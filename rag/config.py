@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,6 +83,22 @@ class Settings(BaseSettings):
     )
     context_passages: int = Field(5, ge=1, le=20, description="Numbered passages given to the LLM as context.")
     context_chars: int = Field(2400, ge=200, description="Character budget for all passages given to the LLM.")
+    answer_mode: Literal["auto", "model", "extractive"] = Field(
+        "auto",
+        description="Who writes answers: model, extractive (cited sentences of the abstracts), "
+        "or auto (the better of the two per kind of question, as measured on the dev set).",
+    )
+    refusal_threshold: float = Field(
+        0.42,
+        description="Refuse when no passage reaches this cosine similarity to the question "
+        "(and coverage_threshold is not met either; dev-set tuned).",
+    )
+    coverage_threshold: float = Field(
+        0.48, description="...or when no abstract holds this IDF-weighted share of the question's words."
+    )
+    support_threshold: float = Field(
+        0.55, description="A sentence counts as supported by a passage sentence at this cosine similarity."
+    )
     max_question_chars: int = Field(2000, ge=10, description="Longer questions are cut to this length (with a notice).")
 
     # --- UI ------------------------------------------------------------------------------
@@ -92,6 +108,12 @@ class Settings(BaseSettings):
     auth_username: str | None = Field(None, description="If set with a password, the UI asks for it.")
     auth_password: SecretStr | None = Field(None, description="Password for auth_username.")
     concurrency: int = Field(2, ge=1, description="Answers computed at once; the rest wait in Gradio's queue.")
+
+    @field_validator("llm_model_path", "openai_api_key", "chroma_token", "auth_username", "auth_password", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        # `RAG_LLM_MODEL_PATH=` in a .env means "not set", not the current folder
+        return None if isinstance(value, str) and not value.strip() else value
 
 
 @lru_cache(maxsize=1)

@@ -116,7 +116,9 @@ def numbered_lines(path: Path, problems: list[Problem]) -> Iterator[tuple[int, s
                 try:
                     yield lineno, data.decode("utf-8")
                 except UnicodeDecodeError as exc:
-                    problems.append(Problem(f"{path}:{lineno}", f"not UTF-8 text (bad byte at column {exc.start + 1}); skipped"))
+                    problems.append(
+                        Problem(f"{path}:{lineno}", f"not UTF-8 text (bad byte at column {exc.start + 1}); skipped")
+                    )
     except (EOFError, OSError, lzma.LZMAError) as exc:
         detail = str(exc) or type(exc).__name__
         problems.append(Problem(f"{path}:{lineno + 1}", f"cannot read further ({detail}); kept lines before it"))
@@ -361,6 +363,11 @@ def _coined(name: str) -> bool:
     plural_acronym = name.endswith("s") and name[:-1].isupper()
     compound = any(part.islower() for part in name.split("-")[1:])  # LLM-based, oRA-derived
     return name not in _COMMON and not plural_acronym and not compound and not name.isdigit()
+
+
+def coined_names(text: str) -> list[str]:
+    """Names that look coined (TraDy, GH-OFL, SUIT), not the field's common acronyms."""
+    return list(dict.fromkeys(n for n in _NAME.findall(text) if _coined(n) and len(n) > 2))
 
 
 def derive_label(abstract: str, words: int = 9) -> str:

@@ -107,3 +107,60 @@ def retrieval_query(q: Question) -> str:
     """What to search for a dev question before any LLM rewriting: follow-ups carry their history."""
     earlier = [turn["content"] for turn in q.history if turn.get("role") == "user"]
     return " ".join([*earlier, q.question])
+
+
+@dataclass
+class AnswerScores:
+    n: int = 0
+    citation_precision: float = 0.0  # cited papers that are gold, over answerable questions answered
+    refusals: float = 0.0  # share of unanswerable questions refused
+    false_refusals: float = 0.0  # share of answerable questions refused
+    fact_recall: float = 0.0  # key facts found in the answer text, over answerable questions
+    modes: dict[str, int] = field(default_factory=dict)
+    by_kind: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def row(self) -> dict[str, Any]:
+        return {
+            "n": self.n,
+            "citation_precision": round(self.citation_precision, 3),
+            "refusals": round(self.refusals, 3),
+            "false_refusals": round(self.false_refusals, 3),
+            "fact_recall": round(self.fact_recall, 3),
+            "modes": self.modes,
+        }
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace("\u2011", "-").replace("\\%", "%").split())
+
+
+def score_answers(questions: Iterable[Question], answered: Callable[[Question], Any]) -> AnswerScores:
+    """answered(question) gives an Answer (rag.answer); scores the kinds separately too."""
+    scores = AnswerScores()
+    cited = cited_gold = answerable = refused_answerable = unanswerable = refused_unanswerable = 0
+    facts = facts_found = 0
+    per_kind: dict[str, list[float]] = {}
+    for q in questions:
+        answer = answered(q)
+        scores.n += 1
+        scores.modes[answer.mode] = scores.modes.get(answer.mode, 0) + 1
+        if not q.gold:
+            unanswerable += 1
+            refused_unanswerable += answer.refused
+            per_kind.setdefault(q.kind, []).append(float(answer.refused))
+            continue
+        answerable += 1
+        refused_answerable += answer.refused
+        papers = {c.paper_id for c in answer.citations}
+        cited += len(papers)
+        cited_gold += len(papers & set(q.gold))
+        found = sum(_norm(f) in _norm(answer.text) for f in q.facts)
+        facts += len(q.facts)
+        facts_found += found
+        per_kind.setdefault(q.kind, []).append(found / len(q.facts) if q.facts else 1.0)
+    scores.citation_precision = cited_gold / cited if cited else 0.0
+    scores.refusals = refused_unanswerable / unanswerable if unanswerable else 0.0
+    scores.false_refusals = refused_answerable / answerable if answerable else 0.0
+    scores.fact_recall = facts_found / facts if facts else 0.0
+    scores.by_kind = {k: {"n": len(v), "score": round(sum(v) / len(v), 3)} for k, v in per_kind.items()}
+    return scores

@@ -134,6 +134,7 @@ class KeywordIndex:
             self._save(folder)
         self.papers = sum(1 for c in self.chunks if c.get("chunk") == 0)
         self._masks: dict[Filters, np.ndarray] = {}
+        self._df: np.ndarray | None = None
 
     def _save(self, folder: Path) -> None:
         try:  # a cache: failing to write it only costs a rebuild next time
@@ -148,6 +149,39 @@ class KeywordIndex:
             tmp.rename(folder)
         except OSError:
             pass
+
+    def terms(self, text: str) -> list[str]:
+        import bm25s
+
+        text = QUESTION_WORDS.sub(" ", text)
+        return list(
+            bm25s.tokenize([text], stopwords="en", stemmer=self.stemmer, return_ids=False, show_progress=False)[0]
+        )
+
+    def coverage(self, query: str, text: str) -> float:
+        """IDF-weighted share of the query's words that the text contains.
+
+        A word the corpus never saw weighs most: "quantum" or "speech" missing from every
+        abstract is the clearest sign that a question is not covered.
+        """
+        import math
+
+        import numpy as np
+
+        if self._df is None:
+            self._df = np.diff(np.asarray(self.bm25.scores["indptr"])) if self.chunks else np.zeros(0)
+        df, n = self._df, len(self.chunks)
+
+        def idf(term: str) -> float:
+            i = self.bm25.vocab_dict.get(term) if self.chunks else None
+            return math.log((n + 1) / ((df[i] if i is not None else 0) + 0.5))
+
+        wanted = set(self.terms(query))
+        total = sum(idf(t) for t in wanted)
+        if not total:
+            return 0.0
+        have = set(self.terms(text))
+        return sum(idf(t) for t in wanted if t in have) / total
 
     def mask(self, filters: Filters) -> np.ndarray | None:
         import numpy as np
@@ -285,6 +319,11 @@ def chroma_where(filters: Filters) -> dict[str, Any] | None:
     return clauses[0] if len(clauses) == 1 else {"$and": clauses}
 
 
+QUESTION_WORDS = re.compile(
+    r"\b(what|which|how|why|who|does|do|is|are|paper|papers|method|methods|approach|work|use|used|using|can|"
+    r"find|there|any|anyone)\b",
+    re.IGNORECASE,
+)
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 

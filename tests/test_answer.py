@@ -1,0 +1,160 @@
+"""Answer logic over the real seed index: citation checking, refusal, follow-ups, summaries, comparisons.
+
+The chat model is a scripted Fake here (the logic is under test); test_answer_e2e.py runs the real one.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pydantic import SecretStr
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+from rag.answer import Answer, Assistant, Delta, classify, degenerate, papers_in_history, standalone_query
+from rag.config import Settings
+from rag.errors import InputError
+from rag.store import Store
+
+KV = "002_ab3fa8fe28be1742#9"
+MOE = "000_c31ea4fa21d0fe3c#16"
+SUIT = "001_b01c0f2ca48af324#1"
+
+
+def assistant(seeded: Settings, *replies: str, **overrides: object) -> Assistant:
+    settings = seeded.model_copy(update=overrides)
+    return Assistant(settings, Store(settings), chat_model=FakeListChatModel(responses=list(replies)))
+
+
+def markers(text: str) -> list[int]:
+    return [int(n) for group in re.findall(r"\[(\d+(?:, \d+)*)\]", text) for n in group.split(", ")]
+
+
+def test_classify_questions() -> None:
+    assert classify("Compare MoEEdit and SUIT for knowledge editing.") == ("compare", ["MoEEdit", "SUIT for knowledge editing"])
+    assert classify("How does it differ from SUIT?") == ("compare", ["it", "SUIT"])
+    assert classify("What is the difference between TraDy and PERK?") == ("compare", ["TraDy", "PERK"])
+    assert classify("Summarise the paper about dexterous grasping") == ("summary", ["dexterous grasping"])
+    assert classify("Which papers cut KV-cache memory?") == ("qa", [])
+
+
+def test_follow_up_rewriting_keeps_earlier_papers_in_play() -> None:
+    history = [
+        {"role": "user", "content": "Which papers edit knowledge in LLMs?"},
+        {"role": "assistant", "content": f"MoEEdit edits MoE models [1]. SUIT edits a subspace [2].\n\n**References**\n\n[1] MoEEdit `{MOE}`  \n[2] SUIT `{SUIT}`  "},
+    ]
+    assert papers_in_history(history) == [MOE, SUIT]
+    query, focus = standalone_query("How does the second one work?", history)
+    assert focus == [SUIT]
+    assert "Which papers edit knowledge in LLMs?" in query and "MoEEdit" in query
+    assert standalone_query("What does it report?", history)[1] == [MOE]
+    assert standalone_query("Which papers use diffusion policies for offline RL?", history) == (
+        "Which papers use diffusion policies for offline RL?", [],
+    )
+    assert standalone_query("tell me more", []) == ("tell me more", [])
+
+
+def test_degenerate_output_is_detected() -> None:
+    assert degenerate("The the the the the the the the the the the the")
+    assert degenerate("Yes [1].")
+    assert not degenerate("It evicts cached keys with a learned policy under a memory budget [1].")
+
+
+def test_a_supported_model_answer_keeps_checked_citations(seeded: Settings) -> None:
+    reply = (
+        "KV caching accelerates LLM inference by reusing key-value pairs, but under limited memory it depends on the eviction policy [1]. "
+        "The moon is made of cheese [2]. "
+        "Eviction and query routing trade off against each other [7]."
+    )
+    events = list(assistant(seeded, reply).stream("Which papers cut KV-cache memory?", mode="model"))
+    assert any(isinstance(e, Delta) for e in events)
+    answer = events[-1]
+    assert isinstance(answer, Answer) and answer.mode == "model"
+    assert "cheese" not in answer.text  # unsupported sentence dropped
+    assert markers(answer.text) and max(markers(answer.text)) == len(answer.citations)
+    assert KV in {c.paper_id for c in answer.citations}
+    for c in answer.citations:  # every listed paper is cited in the text, and its passage is the one retrieved
+        assert f"[{c.n}]" in answer.text
+        assert c.passage in next(h.abstract for h in answer.retrieved if h.paper_id == c.paper_id)
+
+
+def test_a_miscited_sentence_is_recited_to_the_passage_that_supports_it(seeded: Settings) -> None:
+    a = assistant(seeded, "We give the first unified mathematical model of the trade-offs between KV cache eviction and query routing [3]. "
+                          "KV caching accelerates LLM inference by reusing key-value pairs from previous queries [3].")
+    answer = a.answer("Which papers cut KV-cache memory?", mode="model")
+    assert answer.mode == "model"
+    assert [c.paper_id for c in answer.citations] == [KV]
+    assert markers(answer.text) == [1, 1]
+
+
+def test_rambling_model_falls_back_to_extraction(seeded: Settings) -> None:
+    a = assistant(seeded, "cache cache memory memory cache cache memory memory cache cache memory memory cache cache memory memory")
+    answer = a.answer("Which papers cut KV-cache memory?", mode="model")
+    assert answer.mode == "extractive"
+    assert any("not supported" in n for n in answer.notices)
+    assert answer.citations and all(f"[{c.n}]" in answer.text for c in answer.citations)
+
+
+def test_extractive_answer_quotes_only_retrieved_sentences(seeded: Settings) -> None:
+    answer = assistant(seeded).answer("Which papers cut KV-cache memory?", mode="extractive")
+    assert answer.mode == "extractive" and not answer.refused
+    abstracts = " ".join(h.abstract for h in answer.retrieved)
+    for sentence in re.split(r"(?<=\.)\s+", answer.text):
+        plain = re.sub(r" \[\d+\]", "", sentence).strip()
+        assert plain.rstrip(".") in abstracts
+    assert KV in {c.paper_id for c in answer.citations}
+
+
+def test_unanswerable_questions_are_refused_with_nearest_papers(seeded: Settings) -> None:
+    a = assistant(seeded)
+    for question in ("How do quantum neural networks avoid barren plateaus during training?",
+                     "What is the boiling point of water on Mars?"):
+        answer = a.answer(question)
+        assert answer.refused and answer.mode == "refusal" and answer.citations == []
+        assert "do not cover" in answer.text and answer.retrieved
+    assert not a.answer("What does TraDy do?").refused  # a named method is never refused
+
+
+def test_summary_uses_the_whole_abstract_and_names_the_paper(seeded: Settings) -> None:
+    answer = assistant(seeded).answer("Summarise the paper about dexterous grasping")
+    assert answer.kind == "summary"
+    (citation,) = answer.citations
+    assert citation.paper_id == "000_c31ea4fa21d0fe3c#4"
+    assert citation.passage == answer.retrieved[0].abstract
+    assert answer.text.startswith("**DemoGrasp") and markers(answer.text) == [1, 1, 1]
+
+
+def test_compare_finds_both_methods_and_cites_every_cell(seeded: Settings) -> None:
+    answer = assistant(seeded).answer("Compare MoEEdit and SUIT for knowledge editing.")
+    assert answer.kind == "compare"
+    assert [c.paper_id for c in answer.citations] == [MOE, SUIT]
+    rows = [line for line in answer.text.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert [r.split("|")[1].strip() for r in rows] == ["MoEEdit [1]", "SUIT [2]"]
+    for row, n in zip(rows, (1, 2), strict=True):
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert len(cells) == 4 and all(c.endswith(f"[{n}].") or c.endswith(f"[{n}]") for c in cells)
+
+
+def test_compare_follow_up_resolves_it(seeded: Settings) -> None:
+    history = [
+        {"role": "user", "content": "Is there knowledge editing for mixture-of-experts models?"},
+        {"role": "assistant", "content": f"Yes, MoEEdit [1].\n\n**References**\n\n[1] MoEEdit `{MOE}`  "},
+    ]
+    answer = assistant(seeded).answer("How does it differ from SUIT?", history)
+    assert [c.paper_id for c in answer.citations] == [MOE, SUIT]
+
+
+def test_backend_failure_is_said_and_sources_kept(seeded: Settings) -> None:
+    settings = seeded.model_copy(update={"llm_backend": "openai", "openai_base_url": "http://127.0.0.1:9/v1",
+                                         "openai_api_key": SecretStr("sk-test-SECRET"), "llm_timeout_s": 3})
+    answer = Assistant(settings, Store(settings)).answer("Which papers cut KV-cache memory?", mode="model")
+    assert answer.error and "cannot reach" in answer.error and "SECRET" not in answer.error
+    assert answer.retrieved and answer.citations and answer.mode == "extractive"
+
+
+def test_question_limits(seeded: Settings) -> None:
+    a = assistant(seeded, max_question_chars=50)
+    with pytest.raises(InputError, match="empty"):
+        a.answer(" \x00 \n ")
+    answer = a.answer("dexterous grasping with multi-fingered hands " * 100)
+    assert any("cut to its first 50 characters" in n for n in answer.notices)
