@@ -123,6 +123,8 @@ _ORDINAL = re.compile(r"\bthe\s+(first|second|third|fourth|fifth|last)\s+(?:one|
 _REFERENCE = re.compile(r"^\[(\d+)\]\s.*`([^`]+)`\s*$", re.M)
 _NAME = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*\b")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[0-9])")
+_PREAMBLE = re.compile(r"^\s*(?:the answer is|answer|based on the passages)\s*[:,-]\s*", re.I)
+_LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+")
 _MARKER = re.compile(r"\s*\[(\d+(?:\s*,\s*\d+)*)\]")
 
 
@@ -176,6 +178,16 @@ def standalone_query(question: str, history: Sequence[Turn]) -> tuple[str, list[
 
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
+
+
+def trim_loops(text: str) -> str:
+    """Cut a small model's answer where it starts repeating itself (a sentence much like an earlier one)."""
+    kept: list[str] = []
+    for sentence in sentences(text):
+        if any(_overlap(sentence, earlier) > 0.7 for earlier in kept):
+            break
+        kept.append(sentence)
+    return " ".join(kept)
 
 
 def degenerate(text: str) -> bool:
@@ -426,21 +438,25 @@ class Assistant:
             )
             yield fallback
             return
+        text, dropped = checked
+        if dropped:
+            base.notices.append(f"{dropped} sentence(s) of the model's answer had no support in the passages and were removed.")
         base.mode = "model"
-        yield self._finish(base, checked, passages)
+        yield self._finish(base, text, passages)
 
     # --- citations ------------------------------------------------------------------------
 
-    def _check(self, raw: str, passages: list[prompts.Passage]) -> str | None:
+    def _check(self, raw: str, passages: list[prompts.Passage]) -> tuple[str, int] | None:
         """Keep only sentences a passage supports, each citing the passage that supports it best.
 
         A marker pointing at no passage is removed; a sentence whose cited passage does not
         support it is re-cited to the passage that does, or dropped. None when nothing is left
         or the model rambled: the caller falls back to extraction.
         """
+        raw = trim_loops(_PREAMBLE.sub("", raw))
         if degenerate(raw):
             return None
-        claims = [re.sub(r"\s+", " ", s) for s in sentences(raw)]
+        claims = [_LIST_ITEM.sub("", re.sub(r"\s+", " ", s)).strip(" ()") for s in sentences(raw)]
         claims = [c for c in claims if len(re.findall(r"\w+", _MARKER.sub("", c))) >= 3]
         if not claims:
             return None
@@ -455,9 +471,9 @@ class Assistant:
                 continue
             n = passage_sents[best][0]
             kept.append(_cite(claim, n))
-        if not kept or len(kept) < len(plain) / 2:
+        if not kept:
             return None
-        return " ".join(kept)
+        return " ".join(kept), len(plain) - len(kept)
 
     def _finish(self, base: Answer, text: str, passages: list[prompts.Passage]) -> Answer:
         """Renumber cited passages 1..m in order of first use; list only papers actually cited."""

@@ -69,7 +69,7 @@ class Settings(BaseSettings):
         ROOT / ".rag" / "models",
         description="Where a GGUF model is saved once converted, so later loads are fast.",
     )
-    llm_max_new_tokens: int = Field(220, ge=16, description="Longest answer the LLM may write.")
+    llm_max_new_tokens: int = Field(160, ge=16, description="Longest answer the LLM may write.")
     llm_timeout_s: float = Field(120.0, gt=0, description="Seconds before an LLM call is abandoned.")
     openai_base_url: str = Field(
         "https://api.openai.com/v1",
@@ -139,3 +139,19 @@ def apply_runtime_env() -> None:
         "HF_HUB_DISABLE_PROGRESS_BARS": "1",
     }.items():
         os.environ.setdefault(key, value)
+
+
+def env_example() -> str:
+    """The text of .env.example: every setting, its description and default (a test keeps them equal)."""
+    lines = ["# Every setting of the product, with its default. Copy to .env and change what you need.", ""]
+    for name, info in Settings.model_fields.items():
+        default = info.default
+        if isinstance(default, Path) and default.is_relative_to(ROOT.parent):
+            default = os.path.relpath(default, ROOT)
+        shown = "" if default is None else str(default).lower() if isinstance(default, bool) else str(default)
+        lines += [f"# {info.description}", f"RAG_{name.upper()}={shown}", ""]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(env_example(), end="")

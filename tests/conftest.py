@@ -28,11 +28,10 @@ def make_settings(tmp: Path, **overrides: object) -> Settings:
 def cli_env(settings: Settings, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("RAG_", "OPENAI_"))}
     env.update(
-        RAG_INDEX_DIR=str(settings.index_dir),
-        RAG_CACHE_DIR=str(settings.cache_dir),
+        RAG_INDEX_DIR=str(settings.index_dir), RAG_CACHE_DIR=str(settings.cache_dir),
         RAG_LLM_CACHE_DIR=str(settings.llm_cache_dir),
-        **extra,
     )
+    env.update(extra)
     return env
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from pydantic import SecretStr
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
+from pydantic import SecretStr
 
 from rag.answer import Answer, Assistant, Delta, classify, degenerate, papers_in_history, standalone_query
 from rag.config import Settings
@@ -158,3 +158,11 @@ def test_question_limits(seeded: Settings) -> None:
         a.answer(" \x00 \n ")
     answer = a.answer("dexterous grasping with multi-fingered hands " * 100)
     assert any("cut to its first 50 characters" in n for n in answer.notices)
+
+
+def test_loops_are_trimmed_not_thrown_away() -> None:
+    from rag.answer import trim_loops
+
+    text = ("TraDy selects channels at random each epoch. This improves the performance of networks. "
+            "This improves the performance of neural networks. This improves the performance of networks.")
+    assert trim_loops(text) == "TraDy selects channels at random each epoch. This improves the performance of networks."

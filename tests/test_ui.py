@@ -1,0 +1,265 @@
+"""The UI's formatting and chat logic on hand-built Answers, and the /ask API of a launched app."""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rag.answer import Answer, Assistant, Citation, Delta
+from rag.config import Settings
+from rag.errors import BackendError, InputError
+from rag.retrieval import Filters, Hit
+from rag.store import StoredPaper
+from ui import render
+from ui.app import respond, undo
+
+XSS = '<script>window.__xss=1</script><img src=x onerror="window.__xss=2">'
+KV_PAPER = "002_ab3fa8fe28be1742#9"
+
+
+def hit(paper_id: str, title: str = "A paper", passage: str = "Some passage.", url: str = "") -> Hit:
+    return Hit(1, paper_id, title, url, 0.5, passage, 0, 0, len(passage), 0.6, passage, {"decision": "Poster"})
+
+
+def answer(text: str = "", citations: list[Citation] | None = None, **fields: Any) -> Answer:
+    values: dict[str, Any] = {
+        "question": "q?",
+        "text": text,
+        "citations": citations or [],
+        "retrieved": [hit("p1")],
+        "refused": False,
+        "query": "q?",
+        "mode": "extractive",
+        "kind": "qa",
+        "backend": "local · SmolLM2-135M-Instruct (bundled)",
+        "searched": 57,
+        "matched": 12,
+    }
+    values.update(fields)
+    return Answer(**values)
+
+
+def citation(n: int, url: str = "", title: str = "Title", passage: str = "One. Two.", supporting: list[str] | None = None) -> Citation:
+    meta = {"decision": "Oral", "primary_area": "optimization", "venue": "ICLR 2026", "year": 2026}
+    return Citation(n, f"p{n}", title, url, passage, supporting or [], meta)
+
+
+# --- formatting -------------------------------------------------------------------------------------
+
+
+def test_markers_link_to_the_paper_or_its_source_card() -> None:
+    cites = [citation(1, url="https://openreview.net/forum?id=abc"), citation(2)]
+    text = render.link_markers("KV caches shrink [1]. Both agree [1, 2]. Unknown [7].", cites)
+    assert "[\\[1\\]](https://openreview.net/forum?id=abc)" in text
+    assert "[\\[2\\]](#source-2)" in text
+    assert "\\[7\\]" in text and "(#source-7)" not in text  # a marker without a citation is not a link
+
+
+def test_unsafe_urls_are_never_links() -> None:
+    for url in ("javascript:alert(1)", "data:text/html,<b>x</b>", "https://x.org/a b", "//evil.org", 'https://x.org/"onmouseover=1'):
+        assert render.safe_url(url) == ""
+    assert render.safe_url("https://openreview.net/forum?id=x") == "https://openreview.net/forum?id=x"
+    text = render.link_markers("Claim [1].", [citation(1, url="javascript:alert(1)")])
+    assert "javascript" not in text and "(#source-1)" in text
+
+
+def test_script_in_titles_and_passages_is_escaped_everywhere() -> None:
+    hostile = citation(1, title=f"Fish {XSS}", passage=f"We count fish {XSS}. It works.", supporting=[f"We count fish {XSS}."])
+    a = answer(f"We count fish {XSS} [1].", [hostile])
+    for html_out in (render.sources_html(a), render.answer_message(a), render.references_md(a.citations)):
+        assert "<script" not in html_out and "<img" not in html_out
+        assert "&lt;script&gt;" in html_out
+    panel = render.sources_html(a)
+    assert "<mark>We count fish &lt;script&gt;" in panel  # escaped first, then marked
+    paper = StoredPaper("x1", XSS, "javascript:alert(1)", f"Abstract {XSS}", {"keywords": XSS, "primary_area": XSS})
+    view = render.paper_html(paper)
+    assert "<script" not in view and "<img" not in view and "javascript:" not in view
+
+
+def test_untrusted_markdown_links_are_not_links() -> None:
+    text = render.md_text("see [click](https://evil.org) and ![img](x)")
+    assert "](" not in text.replace("\\]", "")
+
+
+def test_supporting_sentences_are_highlighted_once() -> None:
+    passage = "First claim here. Second claim here. Third claim."
+    marked = render.highlight(passage, ["Second claim here.", "claim here. Third", "Not in the passage."])
+    assert marked == "First claim here. <mark>Second claim here.</mark><mark> Third</mark> claim."
+    assert render.highlight("a < b. c.", []) == "a &lt; b. c."
+
+
+def test_source_cards_show_number_meta_link_and_passage() -> None:
+    a = answer("KV [1].", [citation(1, url="https://openreview.net/forum?id=abc", supporting=["One."])])
+    panel = render.sources_html(a)
+    assert 'id="source-1"' in panel and 'data-paper-id="p1"' in panel
+    assert "Oral" in panel and "optimization" in panel and "ICLR 2026" in panel
+    assert 'href="https://openreview.net/forum?id=abc"' in panel
+    assert "<mark>One.</mark> Two." in panel
+    assert "Searched 57 abstracts, 12 matched the filters" in panel
+
+
+def test_answer_message_shows_mode_backend_coverage_and_references() -> None:
+    a = answer("KV [1].", [citation(1)])
+    message = render.answer_message(a)
+    assert message.startswith("KV [\\[1\\]](#source-1).")
+    assert "**References**" in message and "`p1`" in message
+    assert "extractive" in message and "SmolLM2" in message
+    assert "searched 57 abstracts, 12 matched the filters" in message
+
+
+def test_refusal_looks_different_and_lists_the_nearest_papers() -> None:
+    refusal = answer(
+        "The indexed abstracts do not cover this question, so I will not guess.",
+        refused=True,
+        mode="refusal",
+        retrieved=[hit("near1", "Nearest one"), hit("near2", "Nearest two")],
+    )
+    message = render.answer_message(refusal)
+    assert message.startswith("> ⊘ **Not answered.**")
+    assert "Nearest one" in message and "Nearest two" in message
+    panel = render.sources_html(refusal)
+    assert "Nearest papers" in panel and 'data-paper-id="near2"' in panel and 'id="source-' not in panel
+    normal = render.answer_message(answer("KV [1].", [citation(1)]))
+    assert "Not answered" not in normal
+
+
+def test_backend_failure_is_said_and_sources_kept() -> None:
+    failed = answer(
+        "KV [1].",
+        [citation(1)],
+        error="cannot reach openai · m @ http://127.0.0.1:9/v1: connection refused",
+        notices=["The model failed (cannot reach openai · m @ http://127.0.0.1:9/v1: connection refused); ..."],
+    )
+    message = render.answer_message(failed)
+    assert message.startswith("> ⚠ **The model backend failed:** cannot reach openai")
+    assert message.count("connection refused") == 1  # the notice repeating the error is not shown twice
+    assert 'data-paper-id="p1"' in render.sources_html(failed)
+
+
+def test_filter_choices_come_from_the_metadata() -> None:
+    papers = [
+        StoredPaper("a", "A", "", "x", {"decision": "Oral", "venue": "ICLR 2026", "year": 2026, "keywords": "RL; Robots"}),
+        StoredPaper("b", "B", "", "y", {"decision": "Poster", "venue": "ICLR 2026", "year": 2026, "keywords": "rl"}),
+        StoredPaper("c", "C", "", "z", {"decision": "Poster", "year": 2025}),
+    ]
+    choices = render.filter_choices(papers)
+    assert choices["decision"] == ["Poster", "Oral"]
+    assert choices["primary_area"] == []  # no such metadata: the UI hides this filter
+    assert choices["year"] == ["2026", "2025"]
+    assert choices["keyword"] == ["rl", "robots"]
+    assert render.make_filters("", "", "", "", "") is None
+    assert render.make_filters("Oral", None, "ICLR 2026", "2026", " rl ") == Filters("Oral", None, "ICLR 2026", 2026, "rl")
+
+
+# --- chat logic with a fake assistant --------------------------------------------------------------
+
+
+class FakeAssistant:
+    """Streams canned events, and records the history it was given."""
+
+    def __init__(self, events: list[Delta | Answer] | Exception) -> None:
+        self.events = events
+        self.histories: list[list[dict[str, str]]] = []
+
+    def stream(self, question: str, history: Any, filters: Any, mode: Any) -> Iterator[Delta | Answer]:
+        self.histories.append(list(history))
+        if isinstance(self.events, Exception):
+            raise self.events
+        yield from self.events
+
+
+def run(fake: FakeAssistant, question: str, turns: list[dict[str, str]]) -> list[Any]:
+    return list(respond(fake, question, turns, None, None, "Searching the abstracts…"))  # type: ignore[arg-type]
+
+
+def test_streaming_shows_the_pieces_then_the_checked_answer() -> None:
+    final = answer("KV caches shrink [1].", [citation(1)], mode="model")
+    fake = FakeAssistant([Delta("KV <b>caches"), Delta(" shrink"), final])
+    steps = run(fake, "Which papers reduce KV-cache memory?", [])
+    assert steps[0][0][-1]["content"] == "*Searching the abstracts…*"
+    assert steps[1][0][-1]["content"] == "KV &lt;b&gt;caches" + render.CURSOR
+    assert steps[2][0][-1]["content"] == "KV &lt;b&gt;caches shrink" + render.CURSOR
+    messages, turns, sources, copy = steps[-1]
+    assert messages[-1]["content"] == render.answer_message(final)
+    assert copy == final.markdown() and 'data-paper-id="p1"' in sources
+    # the follow-up gets the earlier answer with its References block, which rag parses
+    run(fake, "How does it work?", turns)
+    assert fake.histories[-1] == [
+        {"role": "user", "content": "Which papers reduce KV-cache memory?"},
+        {"role": "assistant", "content": final.markdown()},
+    ]
+
+
+def test_errors_become_a_message_in_the_chat() -> None:
+    for error in (InputError("the question is empty"), BackendError("timed out"), RuntimeError("boom")):
+        messages, turns, _sources, copy = run(FakeAssistant(error), "q?", [])[-1]
+        assert messages[-1]["role"] == "assistant" and str(error) in messages[-1]["content"]
+        assert "Could not answer" in messages[-1]["content"]
+        assert len(turns) == 1 and copy == ""
+
+
+def test_undo_drops_the_last_turn_and_returns_its_question() -> None:
+    turns = run(FakeAssistant([answer("A [1].", [citation(1)])]), "first?", [])[-1][1]
+    turns = run(FakeAssistant([answer("B [1].", [citation(1)])]), "second?", turns)[-1][1]
+    messages, kept, sources, copy, question = undo(turns)
+    assert question == "second?" and len(kept) == 1 and len(messages) == 2
+    assert copy == kept[0]["answer"] and sources == kept[0]["sources"]
+    assert undo([])[1] == []
+
+
+# --- the API of a launched app ----------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def app_url(seeded: Settings) -> Iterator[str]:
+    from ui.app import build_app, launch
+
+    settings = seeded.model_copy(update={"port": free_port()})
+    demo = build_app(Assistant(settings), load_model=False)  # auto mode answers by extraction: no LLM needed
+    launch(demo, settings, block=False)
+    yield f"http://127.0.0.1:{settings.port}/"
+    demo.close()
+
+
+def test_ask_api_returns_a_cited_answer(app_url: str) -> None:
+    from gradio_client import Client
+
+    client = Client(app_url, verbose=False)
+    assert "/ask" in client.view_api(print_info=False, return_format="dict")["named_endpoints"]
+    markdown, details = client.predict("Which papers reduce KV-cache memory?", api_name="/ask")
+    data = json.loads(details)
+    assert KV_PAPER in [c["paper_id"] for c in data["citations"]]
+    assert "[1]" in markdown and "**References**" in markdown and f"`{KV_PAPER}`" in markdown
+    assert data["refused"] is False and data["searched"] == 57
+
+    # a follow-up resolved through the history, as the chat does it
+    history = json.dumps(
+        [
+            {"role": "user", "content": "Which papers reduce KV-cache memory?"},
+            {"role": "assistant", "content": markdown},
+        ]
+    )
+    second = data["citations"][1]["paper_id"] if len(data["citations"]) > 1 else data["citations"][0]["paper_id"]
+    _, follow = client.predict("How does the second one work?", history, api_name="/ask")
+    assert second in [c["paper_id"] for c in json.loads(follow)["citations"]]
+
+
+def test_ask_api_reports_bad_input_clearly(app_url: str) -> None:
+    from gradio_client import Client
+    from gradio_client.exceptions import AppError
+
+    client = Client(app_url, verbose=False)
+    with pytest.raises(AppError, match="empty"):
+        client.predict("   ", api_name="/ask")
+    with pytest.raises(AppError, match="history"):
+        client.predict("What is TraDy?", "{not json", api_name="/ask")

@@ -1,0 +1,213 @@
+"""The real page in a real browser: `rag serve` over the seeds plus one hostile paper, driven by Chromium.
+
+Screenshots go to test-artifacts/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rag.config import Settings
+from rag.documents import Paper
+from rag.store import Store
+from tests.conftest import ROOT, cli_env, make_settings
+from tests.test_ui import KV_PAPER, XSS, free_port
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="no /usr/bin/chromium: install it with `make browser` (Debian's chromium package)"
+)
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+HOSTILE_ID = "hostile-1"
+ANSWER_TIMEOUT_MS = 120_000  # the first answer may wait for the embedder, loading beside the model
+
+
+def hostile_paper() -> Paper:
+    return Paper(
+        paper_id=HOSTILE_ID,
+        title=f"Zebrafish sonar census {XSS}",
+        abstract=(
+            f"We propose FishCount {XSS}, a method that counts zebrafish with sonar in shallow tanks. "
+            "FishCount listens to echoes and counts each zebrafish from its sonar signature. "
+            "Experiments show that FishCount counts zebrafish within two percent of a manual census."
+        ),
+        url="javascript:window.__xss=3",
+        meta={"decision": "Poster", "primary_area": XSS, "keywords": f"sonar; {XSS}", "venue": "ICLR 2026", "year": 2026},
+    )
+
+
+@pytest.fixture(scope="module")
+def served(seeded: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, float]]:
+    """(url, seconds until the first page answered) of `rag serve` over a copy of the seed index + the hostile paper."""
+    settings = make_settings(tmp_path_factory.mktemp("ui-browser"))
+    shutil.copytree(seeded.index_dir, settings.index_dir)
+    Store(settings).ingest([hostile_paper()])
+    port = free_port()
+    log = (settings.index_dir.parent / "serve.log").open("w")
+    start = time.monotonic()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rag.cli", "serve", "--port", str(port)],
+        cwd=ROOT,
+        env=cli_env(settings),
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"rag serve exited with {proc.returncode}: {Path(log.name).read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(url, timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() - start > 120:
+                pytest.fail("rag serve did not answer within 120 s")
+            time.sleep(0.25)
+        yield url, time.monotonic() - start
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any, served: tuple[str, float]) -> Iterator[Any]:
+    """A fresh session on the page; fails the test if the page asks anything of the internet."""
+    outside: list[str] = []
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None)
+    page.goto(served[0])
+    page.wait_for_selector("#question textarea")
+    yield page
+    page.close()
+    assert not outside, f"the page fetched from outside: {outside}"
+
+
+def ask(page: Any, question: str) -> Any:
+    """Type a question, wait for its final answer (the footer comes with the checked Answer only)."""
+    before = page.locator("#chat .message.bot").count()
+    page.fill("#question textarea", question)
+    page.keyboard.press("Enter")
+    last = page.locator("#chat .message.bot").nth(before)
+    last.filter(has_text="matched the filters").wait_for(timeout=ANSWER_TIMEOUT_MS)
+    return last
+
+
+def screenshot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def card(page: Any, paper_id: str) -> Any:
+    return page.locator(f'#sources .src-card[data-paper-id="{paper_id}"]')
+
+
+def test_first_page_answers_quickly(served: tuple[str, float]) -> None:
+    # the issue asks for 15 s; on a busy shared CPU the imports alone can take longer, so the
+    # bound here is loose and the number is printed for the record
+    print(f"rag serve answered its first page after {served[1]:.1f} s")
+    assert served[1] < 60
+
+
+def test_chat_cites_streams_and_follows_up(page: Any) -> None:
+    assert "backend local" in page.locator("#status").inner_text()
+    first = ask(page, "Which papers reduce KV-cache memory?")
+    assert first.locator("a", has_text="[1]").count() >= 1  # markers are links
+    assert card(page, KV_PAPER).count() == 1
+    assert card(page, KV_PAPER).locator("mark").count() >= 1  # the sentences relied on are highlighted
+    footer = first.inner_text()
+    assert "extractive" in footer and "searched 58 abstracts, 58 matched the filters" in footer
+    assert "Which papers reduce KV-cache memory?" in page.locator("#copy textarea").input_value()
+    screenshot(page, "ui-chat.png")
+
+    second_cited = page.locator('#sources .src-card[id="source-2"]').get_attribute("data-paper-id")
+    follow = ask(page, "How does the second one work?")
+    assert card(page, second_cited).count() == 1  # "the second one" is the first answer's [2]
+    assert follow.locator("a", has_text="[1]").count() >= 1
+    screenshot(page, "ui-followup.png")
+
+    page.get_by_role("button", name="Undo").click()
+    page.wait_for_function("() => document.querySelectorAll('#chat .message.bot').length === 1")
+    assert page.locator("#question textarea").input_value() == "How does the second one work?"
+    page.get_by_role("button", name="Retry").click()
+    page.locator("#chat .message.bot").first.filter(has_text="matched the filters").wait_for(timeout=ANSWER_TIMEOUT_MS)
+    assert card(page, KV_PAPER).count() == 1
+    page.get_by_role("button", name="Clear").first.click()
+    page.wait_for_function("() => document.querySelectorAll('#chat .message.bot').length === 0")
+
+
+def test_refusal_and_compare_render(page: Any) -> None:
+    refusal = ask(page, "What is the best pizza in Naples?")
+    assert "Not answered" in refusal.inner_text()
+    assert page.locator("#sources .src-head").inner_text().startswith("Nearest papers")
+    table = ask(page, "Compare MoEEdit and SUIT")
+    assert table.locator("table").count() == 1 and "MoEEdit" in table.inner_text()
+    screenshot(page, "ui-compare.png")
+
+
+def test_paper_browser_opens_a_paper_and_asks_about_it(page: Any) -> None:
+    page.get_by_role("tab", name="Papers").click()
+    page.fill("#paper-search input, #paper-search textarea", "dexterous grasping")
+    page.keyboard.press("Enter")
+    page.locator("#paper-note", has_text="best matches").wait_for()
+    page.locator("#paper-list td", has_text="DemoGrasp").first.click()
+    page.locator("#paper-view", has_text="110 unseen real-world objects").wait_for()
+    page.locator("#similar").click()
+    page.locator("#paper-note", has_text="most similar").wait_for()
+    screenshot(page, "ui-papers.png")
+    page.locator("#ask-about").click()
+    page.wait_for_function("() => document.querySelector('#question textarea').value.includes('DemoGrasp')")
+    answer = ask(page, page.locator("#question textarea").input_value())
+    assert "DemoGrasp" in answer.inner_text()
+
+
+def test_hostile_title_and_abstract_never_run(page: Any) -> None:
+    answer = ask(page, "Summarise the paper about counting zebrafish with sonar")
+    hostile = card(page, HOSTILE_ID)
+    assert hostile.count() == 1
+    assert "<script>window.__xss=1</script>" in hostile.inner_text()  # shown as text
+    assert "<script>" in answer.inner_text()
+    assert hostile.locator("a[href^='javascript']").count() == 0
+    page.locator("#filter-keyword").scroll_into_view_if_needed()  # the filter choices hold the hostile keyword
+    screenshot(page, "ui-hostile-chat.png")
+    assert page.evaluate("() => window.__xss") is None
+
+    page.get_by_role("tab", name="Papers").click()
+    page.fill("#paper-search input, #paper-search textarea", "zebrafish sonar")
+    page.keyboard.press("Enter")
+    page.locator("#paper-list td", has_text="Zebrafish").first.click()
+    page.locator("#paper-view", has_text="FishCount").wait_for()
+    assert "<img src=x" in page.locator("#paper-view").inner_text()
+    screenshot(page, "ui-hostile-paper.png")
+    assert page.evaluate("() => window.__xss") is None

@@ -1,0 +1,445 @@
+"""The web UI: a Gradio chat over `rag.answer.Assistant`, with sources, filters and a paper browser.
+
+The UI only renders what rag returns: a question goes to `Assistant.stream` and its typed
+events (text pieces, then one checked `Answer`) are formatted by `ui.render`.
+No `from __future__ import annotations` here: Gradio reads the API function's type hints at runtime.
+"""
+
+import json
+import logging
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rag.answer import Answer, Assistant, Delta
+from rag.config import Settings, apply_runtime_env
+from rag.errors import RagError
+from rag.retrieval import Filters
+from rag.store import StoredPaper
+from ui import render
+
+if TYPE_CHECKING:
+    import gradio as gr
+
+log = logging.getLogger(__name__)
+
+EXAMPLES = [
+    "Which papers reduce KV-cache memory?",
+    "How does the second one work?",
+    "Summarise the paper about dexterous grasping",
+    "Compare MoEEdit and SUIT",
+]
+QUEUE_SIZE = 64  # waiting questions beyond this get "queue full" at once instead of a long wait
+PAPER_LIST_LIMIT = 200
+SEARCH_RESULTS = 25
+MODES = [("auto (best per question kind)", "auto"), ("model", "model"), ("extractive", "extractive")]
+
+# One turn of the conversation as the page keeps it: the question, what rag needs for follow-ups
+# (the answer's Markdown with its References block), and what is shown for it.
+Turn = dict[str, str]
+# What one step of a chat handler changes: chat messages, turns, sources panel, copy box
+# (None leaves the sources or copy box as they are).
+Step = tuple[list[dict[str, str]], list[Turn], str | None, str | None]
+
+CSS = """
+.src-panel { display: flex; flex-direction: column; gap: 10px; }
+.src-head { font-weight: 600; font-size: 1.05em; }
+.src-coverage, .src-empty { color: var(--body-text-color-subdued); font-size: 0.9em; }
+.src-card { border: 1px solid var(--border-color-primary); border-radius: 8px; padding: 10px 12px;
+  background: var(--background-fill-secondary); }
+.src-title { font-weight: 600; margin-bottom: 4px; }
+.src-n { color: var(--color-accent); }
+.derived { font-weight: 400; font-size: 0.8em; color: var(--body-text-color-subdued); }
+.src-meta { font-size: 0.85em; margin-bottom: 6px; display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+.src-meta code { font-size: 0.95em; }
+.chip { border-radius: 10px; padding: 1px 8px; background: var(--background-fill-primary);
+  border: 1px solid var(--border-color-primary); }
+.chip-decision { border-color: var(--color-accent); }
+.chip-link { text-decoration: none; }
+.src-passage { font-size: 0.9em; line-height: 1.45; white-space: pre-wrap; overflow-wrap: anywhere; }
+.src-passage mark { background: #fde68a; color: inherit; padding: 0 1px; border-radius: 2px; }
+.src-keywords { font-size: 0.85em; color: var(--body-text-color-subdued); }
+#sources .src-panel { max-height: 620px; overflow-y: auto; padding-right: 4px; }
+#status { font-size: 0.9em; }
+"""
+
+
+# --- conversation state -------------------------------------------------------------------------
+
+
+def rag_history(turns: Sequence[Turn]) -> list[dict[str, str]]:
+    """The conversation as rag reads it: assistant turns carry answer.markdown() (its References)."""
+    history = []
+    for turn in turns:
+        history += [{"role": "user", "content": turn["question"]}, {"role": "assistant", "content": turn["answer"]}]
+    return history
+
+
+def chat_messages(turns: Sequence[Turn]) -> list[dict[str, str]]:
+    messages = []
+    for turn in turns:
+        messages += [
+            {"role": "user", "content": render.md_text(turn["question"])},
+            {"role": "assistant", "content": turn["shown"]},
+        ]
+    return messages
+
+
+def respond(
+    assistant: Assistant, question: str, turns: list[Turn], mode: str | None, filters: Filters | None, waiting: str
+) -> Iterator[Step]:
+    """One question: a placeholder at once, the text as the model writes it, then the checked answer."""
+    shown = [*chat_messages(turns), {"role": "user", "content": render.md_text(question)}]
+    yield [*shown, {"role": "assistant", "content": f"*{waiting}*"}], turns, None, None
+    written = ""
+    final: Answer | None = None
+    try:
+        for event in assistant.stream(question, rag_history(turns), filters, mode):
+            if isinstance(event, Delta):
+                written += event.text
+                yield [*shown, {"role": "assistant", "content": render.streaming_message(written)}], turns, None, None
+            else:
+                final = event
+    except RagError as exc:  # said in the chat; the page stays usable
+        yield from _failed(shown, turns, question, exc)
+        return
+    except Exception as exc:  # a bug or a crashed dependency must not take the page down either
+        log.exception("answering %r failed", question)
+        yield from _failed(shown, turns, question, exc)
+        return
+    if final is None:
+        yield from _failed(shown, turns, question, RuntimeError("no answer was produced"))
+        return
+    turn = {
+        "question": question,
+        "answer": final.markdown(),
+        "shown": render.answer_message(final),
+        "sources": render.sources_html(final),
+    }
+    turns = [*turns, turn]
+    yield chat_messages(turns), turns, turn["sources"], turn["answer"]
+
+
+def _failed(shown: list[dict[str, str]], turns: list[Turn], question: str, exc: Exception) -> Iterator[Step]:
+    message = render.error_message(exc)
+    turn = {"question": question, "answer": str(exc), "shown": message, "sources": render.sources_html(None)}
+    turns = [*turns, turn]
+    yield chat_messages(turns), turns, turn["sources"], ""
+
+
+def undo(turns: list[Turn]) -> tuple[list[dict[str, str]], list[Turn], str, str, str]:
+    """Drop the last turn; its question goes back into the box to be edited."""
+    if not turns:
+        return [], [], render.sources_html(None), "", ""
+    kept = turns[:-1]
+    sources = kept[-1]["sources"] if kept else render.sources_html(None)
+    copy = kept[-1]["answer"] if kept else ""
+    return chat_messages(kept), kept, sources, copy, turns[-1]["question"]
+
+
+# --- background loading ---------------------------------------------------------------------------
+
+
+class Warmup:
+    """Loads the search side, then the model, in a background thread: the page is up at once,
+    the first question does not pay for the loading, and the status line says what is happening."""
+
+    def __init__(self, assistant: Assistant, load_model: bool = True) -> None:
+        self.assistant = assistant
+        self.load_model = load_model
+        self.step = "starting"
+        self.problem: str | None = None
+        self.model_loaded = False
+        self.done = threading.Event()
+        threading.Thread(target=self._run, name="rag-warmup", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            self.step = "loading the search index"
+            self.assistant.retriever.search("warm up", k=1)
+            if self.load_model:
+                self.step = "loading the model"
+                self.assistant.load_model()
+                self.model_loaded = True
+        except RagError as exc:
+            self.problem = str(exc)
+        except Exception as exc:
+            log.exception("warm-up failed")
+            self.problem = f"{type(exc).__name__}: {exc}"
+        finally:
+            self.done.set()
+
+    def status(self, papers: int) -> str:
+        backend = render.md_text(self.assistant.backend)
+        index = f"{papers:,} abstracts indexed"
+        if not self.done.is_set():
+            return f"⌛ **{self.step}…** · backend {backend} · {index} · you can ask now"
+        if self.problem:
+            return f"⚠ **{render.md_text(self.problem)}** · extractive answers still work · backend {backend} · {index}"
+        model = "model loaded" if self.model_loaded else "model loads on first model answer"
+        return f"✓ **ready** · backend {backend} · {model} · {index}"
+
+    def waiting(self, mode: str | None) -> str:
+        if mode == "model" and not self.model_loaded and not self.problem:
+            return "Searching the abstracts… (the model is still loading; the answer waits for it)"
+        return "Searching the abstracts…"
+
+
+# --- the app ---------------------------------------------------------------------------------------
+
+
+def build_app(assistant: Assistant, *, load_model: bool = True) -> "gr.Blocks":
+    """The whole page. load_model=False leaves the LLM to load on first use (tests of extractive answers)."""
+    apply_runtime_env()
+    import gradio as gr
+
+    warmup = Warmup(assistant, load_model)
+    catalog = list(assistant.store.papers())
+    by_id = {p.paper_id: p for p in catalog}
+    choices = render.filter_choices(catalog)
+
+    def filters_of(*values: str | None) -> Filters | None:
+        return render.make_filters(*values)
+
+    def skip(value: Any) -> Any:
+        return gr.skip() if value is None else value
+
+    def ask_chat(question: str, turns: list[Turn], mode: str, *filter_values: str | None) -> Iterator[Any]:
+        question = (question or "").strip()
+        if not question:
+            gr.Warning("Type a question first.")
+            return
+        for messages, new_turns, sources, copy in respond(
+            assistant, question, turns, mode, filters_of(*filter_values), warmup.waiting(mode)
+        ):
+            yield messages, new_turns, skip(sources), skip(copy), ""
+
+    def retry(turns: list[Turn], mode: str, *filter_values: str | None) -> Iterator[Any]:
+        if not turns:
+            return
+        question, earlier = turns[-1]["question"], turns[:-1]
+        for messages, new_turns, sources, copy in respond(
+            assistant, question, earlier, mode, filters_of(*filter_values), warmup.waiting(mode)
+        ):
+            yield messages, new_turns, skip(sources), skip(copy), gr.skip()
+
+    def clear() -> tuple[list[Any], list[Turn], str, str, str]:
+        return [], [], render.sources_html(None), "", ""
+
+    def ask(question: str, history: str = "") -> tuple[str, str]:
+        """Answer one question over the index.
+
+        history: optional JSON list of {"role": "user"|"assistant", "content": str} turns, the
+        assistant turns being earlier answers' Markdown (as returned here), for follow-ups.
+        Returns the answer Markdown with its References block, and the answer as JSON
+        (text, citations, refused, mode, coverage, notices, error).
+        """
+        try:
+            turns = json.loads(history) if (history or "").strip() else []
+        except json.JSONDecodeError as exc:
+            raise gr.Error(f"history is not JSON: {exc}") from None
+        if not isinstance(turns, list) or not all(
+            isinstance(t, dict) and isinstance(t.get("role"), str) and isinstance(t.get("content"), str) for t in turns
+        ):
+            raise gr.Error('history must be a JSON list of {"role": ..., "content": ...} objects')
+        final = None
+        try:
+            for event in assistant.stream(question, turns, None, None):
+                if isinstance(event, Answer):
+                    final = event
+        except RagError as exc:
+            raise gr.Error(str(exc)) from None
+        if final is None:
+            raise gr.Error("no answer was produced")
+        return final.markdown(), json.dumps(final.to_json())
+
+    # --- paper browser handlers
+
+    def list_papers(query: str, *filter_values: str | None) -> tuple[list[list[str]], str]:
+        filters = filters_of(*filter_values)
+        scope = f" matching {filters.describe()}" if filters else ""
+        query = (query or "").strip()
+        if not query:
+            papers = [p for p in catalog if not filters or filters.matches(p.meta)]
+            rows = [render.paper_row(p.paper_id, p.title, p.meta) for p in papers[:PAPER_LIST_LIMIT]]
+            more = f"; showing the first {PAPER_LIST_LIMIT}, search to narrow" if len(papers) > PAPER_LIST_LIMIT else ""
+            return rows, f"{len(papers):,} papers{scope}{more}. Click a row to read it."
+        try:
+            result = assistant.retriever.search(query, k=SEARCH_RESULTS, filters=filters)
+        except RagError as exc:
+            raise gr.Error(str(exc)) from None
+        rows = [render.paper_row(h.paper_id, h.title, h.meta) for h in result.hits]
+        return rows, f"{len(rows)} best matches among {result.matched:,} papers{scope}. Click a row to read it."
+
+    def open_paper(evt: gr.SelectData) -> tuple[str, str, Any, Any]:
+        row = evt.row_value or []
+        paper = by_id.get(str(row[-1])) if row else None
+        if paper is None:
+            return render.sources_html(None), "", gr.update(interactive=False), gr.update(interactive=False)
+        return render.paper_html(paper), paper.paper_id, gr.update(interactive=True), gr.update(interactive=True)
+
+    def similar(paper_id: str) -> tuple[list[list[str]], str]:
+        paper = by_id.get(paper_id)
+        if paper is None:
+            raise gr.Error("open a paper first")
+        result = assistant.retriever.search(paper.abstract, k=SEARCH_RESULTS + 1)
+        hits = [h for h in result.hits if h.paper_id != paper_id][:SEARCH_RESULTS]
+        rows = [render.paper_row(h.paper_id, h.title, h.meta) for h in hits]
+        return rows, f"{len(rows)} papers most similar to “{paper.title}”. Click a row to read it."
+
+    def ask_about(paper_id: str) -> tuple[str, Any]:
+        paper: StoredPaper | None = by_id.get(paper_id)
+        if paper is None:
+            raise gr.Error("open a paper first")
+        return render.ask_about(paper), gr.Tabs(selected="chat")
+
+    def status() -> tuple[str, Any]:
+        return warmup.status(len(catalog)), gr.Timer(active=not warmup.done.is_set())
+
+    with gr.Blocks(title="ICLR 2026 paper assistant", analytics_enabled=False) as demo:
+        gr.Markdown("## ICLR 2026 paper assistant\nAnswers from the indexed abstracts only, every sentence cited.")
+        status_line = gr.Markdown(warmup.status(len(catalog)), elem_id="status")
+        timer = gr.Timer(1.0)
+        turns = gr.State([])
+        paper_id = gr.State("")
+
+        filter_boxes = []
+        with gr.Accordion("Filters", open=False, visible=any(choices.values())), gr.Row():
+            for name, label in (
+                ("decision", "Decision"),
+                ("primary_area", "Primary area"),
+                ("venue", "Venue"),
+                ("year", "Year"),
+                ("keyword", "Keyword"),
+            ):
+                filter_boxes.append(
+                    gr.Dropdown(
+                        choices=[("any", "")] + [(c, c) for c in choices[name]],
+                        value="",
+                        label=label,
+                        visible=bool(choices[name]),
+                        allow_custom_value=name == "keyword",
+                        filterable=True,
+                        elem_id=f"filter-{name}",
+                    )
+                )
+
+        with gr.Tabs() as tabs:
+            with gr.Tab("Chat", id="chat"), gr.Row():
+                with gr.Column(scale=3):
+                    chatbot = gr.Chatbot(
+                        label="Conversation",
+                        height=560,
+                        buttons=["copy", "copy_all"],
+                        feedback_options=None,
+                        latex_delimiters=[],  # abstracts' $...$ are kept as text, not half-rendered
+                        placeholder="Ask about the ICLR 2026 abstracts in the index.",
+                        elem_id="chat",
+                    )
+                    with gr.Row():
+                        question = gr.Textbox(
+                            placeholder="Ask a question and press Enter",
+                            show_label=False,
+                            scale=5,
+                            autofocus=True,
+                            elem_id="question",
+                        )
+                        send = gr.Button("Ask", variant="primary", scale=1, elem_id="ask")
+                    mode = gr.Radio(
+                        MODES, value=assistant.settings.answer_mode, label="Who writes the answer", elem_id="mode"
+                    )
+                    gr.Examples(
+                        [[q] for q in EXAMPLES], inputs=[question], label="Examples (the second is a follow-up)"
+                    )
+                with gr.Column(scale=2):
+                    sources = gr.HTML(render.sources_html(None), elem_id="sources", js_on_load=None)
+                    with gr.Accordion("Copy the answer as Markdown", open=False):
+                        copy_box = gr.Textbox(
+                            show_label=False, lines=6, max_lines=20, interactive=False, buttons=["copy"], elem_id="copy"
+                        )
+
+            with gr.Tab("Papers", id="papers"):
+                with gr.Row():
+                    search_box = gr.Textbox(
+                        placeholder="Search the papers (empty lists them all)",
+                        show_label=False,
+                        scale=5,
+                        elem_id="paper-search",
+                    )
+                    search_btn = gr.Button("Search", scale=1, elem_id="paper-search-btn")
+                rows, note = list_papers("")
+                listing_note = gr.Markdown(note, elem_id="paper-note")
+                listing = gr.Dataframe(
+                    value=rows,
+                    headers=["Title", "Decision · area", "Paper id"],
+                    datatype="str",
+                    type="array",
+                    interactive=False,
+                    wrap=True,
+                    max_height=420,
+                    column_widths=["60%", "20%", "20%"],
+                    elem_id="paper-list",
+                )
+                paper_view = gr.HTML(
+                    '<div class="src-empty">Open a paper to read its abstract.</div>',
+                    elem_id="paper-view",
+                    js_on_load=None,
+                )
+                with gr.Row():
+                    ask_btn = gr.Button("Ask about this paper", interactive=False, elem_id="ask-about")
+                    similar_btn = gr.Button("Similar papers", interactive=False, elem_id="similar")
+
+        chat_outputs = [chatbot, turns, sources, copy_box, question]
+        private: dict[str, Any] = {"api_visibility": "private"}
+        for trigger in (question.submit, send.click):
+            trigger(ask_chat, [question, turns, mode, *filter_boxes], chat_outputs, **private)
+        chatbot.retry(retry, [turns, mode, *filter_boxes], chat_outputs, **private)
+        chatbot.undo(undo, [turns], chat_outputs, **private)
+        chatbot.clear(clear, None, chat_outputs, **private)
+
+        for trigger in (search_box.submit, search_btn.click):
+            trigger(list_papers, [search_box, *filter_boxes], [listing, listing_note], **private)
+        listing.select(open_paper, None, [paper_view, paper_id, ask_btn, similar_btn], **private)
+        similar_btn.click(similar, [paper_id], [listing, listing_note], **private)
+        ask_btn.click(ask_about, [paper_id], [question, tabs], **private)
+
+        timer.tick(status, None, [status_line, timer], show_progress="hidden", queue=False, **private)
+        gr.api(ask, api_name="ask")
+    return demo
+
+
+def launch(demo: "gr.Blocks", settings: Settings, *, block: bool = True) -> None:
+    """Serve the page with the settings' address, auth, sharing and concurrency."""
+    import gradio as gr
+
+    auth = None
+    if settings.auth_username and settings.auth_password:
+        auth = (settings.auth_username, settings.auth_password.get_secret_value())
+    demo.queue(default_concurrency_limit=settings.concurrency, max_size=QUEUE_SIZE)
+    demo.launch(
+        server_name=settings.host,
+        server_port=settings.port,
+        share=settings.share,
+        auth=auth,
+        show_error=True,
+        prevent_thread_lock=not block,
+        ssr_mode=False,  # server-side rendering needs Node; the page works without it
+        # system fonts: the default theme would fetch Google Fonts, and this product is offline
+        theme=gr.themes.Default(
+            font=["ui-sans-serif", "system-ui", "sans-serif"], font_mono=["ui-monospace", "monospace"]
+        ),
+        css=CSS,
+    )
+
+
+def serve(settings: Settings) -> None:
+    """`rag serve`: open the index, start the page; a missing index is one line and exit status 1."""
+    apply_runtime_env()
+    try:
+        assistant = Assistant(settings)
+    except RagError as exc:
+        print(f"rag serve: {exc}", file=sys.stderr)
+        print("Build the index first: `rag ingest` (or `make run`, which does both).", file=sys.stderr)
+        raise SystemExit(1) from None
+    launch(build_app(assistant), settings)
