@@ -382,12 +382,12 @@ class Assistant:
         chosen: list[tuple[int, str]] = []
         for i in order:
             n, s = candidates[i]
-            if scores[i] < self.settings.support_threshold * 0.6 and chosen:
-                break
+            if chosen and scores[i] < 0.7 * scores[order[0]]:
+                break  # far weaker than the best sentence: likely another topic
             if any(_overlap(s, c) > 0.6 for _, c in chosen):
                 continue
             chosen.append((n, s))
-            if len(chosen) == 3:
+            if len(chosen) == 4:
                 break
         text = " ".join(_cite(s, n) for n, s in chosen)
         return self._finish(base, text, passages)
@@ -570,11 +570,15 @@ def _row_sentences(abstract: str) -> tuple[str, str, str]:
     return problem, approach, result
 
 
-def _summary_sentences(abstract: str) -> list[str]:
-    problem, approach, result = _row_sentences(abstract)
+def _summary_sentences(abstract: str, most: int = 5) -> list[str]:
+    """Problem, approach, how it works, result: in the abstract's own order, at most `most` sentences."""
     ordered = sentences(abstract)
-    picked = {problem, approach, result}
-    return [s for s in ordered if s in picked]
+    problem, approach, result = _row_sentences(abstract)
+    detail = ordered[ordered.index(approach) + 1] if approach in ordered[:-1] else approach
+    picked = {problem, approach, detail, result}
+    if len(picked) < most and len(ordered) > 1:
+        picked.add(ordered[-1])  # abstracts usually end on their headline result
+    return [s for s in ordered if s in picked][:most]
 
 
 def _cite(sentence: str, n: int) -> str:

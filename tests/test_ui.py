@@ -14,8 +14,12 @@ from rag.config import Settings
 from rag.errors import BackendError, InputError
 from rag.retrieval import Filters, Hit
 from rag.store import StoredPaper
+from tests.conftest import run_cli
 from ui import render
 from ui.app import respond, undo
+
+# Gradio's queue calls pandas options that pandas 3 deprecates: not ours to fix
+pytestmark = pytest.mark.filterwarnings("ignore:.*(no_silent_downcasting|copy keyword):Warning")
 
 XSS = '<script>window.__xss=1</script><img src=x onerror="window.__xss=2">'
 KV_PAPER = "002_ab3fa8fe28be1742#9"
@@ -43,7 +47,9 @@ def answer(text: str = "", citations: list[Citation] | None = None, **fields: An
     return Answer(**values)
 
 
-def citation(n: int, url: str = "", title: str = "Title", passage: str = "One. Two.", supporting: list[str] | None = None) -> Citation:
+def citation(
+    n: int, url: str = "", title: str = "Title", passage: str = "One. Two.", supporting: list[str] | None = None
+) -> Citation:
     meta = {"decision": "Oral", "primary_area": "optimization", "venue": "ICLR 2026", "year": 2026}
     return Citation(n, f"p{n}", title, url, passage, supporting or [], meta)
 
@@ -60,7 +66,13 @@ def test_markers_link_to_the_paper_or_its_source_card() -> None:
 
 
 def test_unsafe_urls_are_never_links() -> None:
-    for url in ("javascript:alert(1)", "data:text/html,<b>x</b>", "https://x.org/a b", "//evil.org", 'https://x.org/"onmouseover=1'):
+    for url in (
+        "javascript:alert(1)",
+        "data:text/html,<b>x</b>",
+        "https://x.org/a b",
+        "//evil.org",
+        'https://x.org/"onmouseover=1',
+    ):
         assert render.safe_url(url) == ""
     assert render.safe_url("https://openreview.net/forum?id=x") == "https://openreview.net/forum?id=x"
     text = render.link_markers("Claim [1].", [citation(1, url="javascript:alert(1)")])
@@ -68,7 +80,9 @@ def test_unsafe_urls_are_never_links() -> None:
 
 
 def test_script_in_titles_and_passages_is_escaped_everywhere() -> None:
-    hostile = citation(1, title=f"Fish {XSS}", passage=f"We count fish {XSS}. It works.", supporting=[f"We count fish {XSS}."])
+    hostile = citation(
+        1, title=f"Fish {XSS}", passage=f"We count fish {XSS}. It works.", supporting=[f"We count fish {XSS}."]
+    )
     a = answer(f"We count fish {XSS} [1].", [hostile])
     for html_out in (render.sources_html(a), render.answer_message(a), render.references_md(a.citations)):
         assert "<script" not in html_out and "<img" not in html_out
@@ -142,7 +156,9 @@ def test_backend_failure_is_said_and_sources_kept() -> None:
 
 def test_filter_choices_come_from_the_metadata() -> None:
     papers = [
-        StoredPaper("a", "A", "", "x", {"decision": "Oral", "venue": "ICLR 2026", "year": 2026, "keywords": "RL; Robots"}),
+        StoredPaper(
+            "a", "A", "", "x", {"decision": "Oral", "venue": "ICLR 2026", "year": 2026, "keywords": "RL; Robots"}
+        ),
         StoredPaper("b", "B", "", "y", {"decision": "Poster", "venue": "ICLR 2026", "year": 2026, "keywords": "rl"}),
         StoredPaper("c", "C", "", "z", {"decision": "Poster", "year": 2025}),
     ]
@@ -152,7 +168,9 @@ def test_filter_choices_come_from_the_metadata() -> None:
     assert choices["year"] == ["2026", "2025"]
     assert choices["keyword"] == ["rl", "robots"]
     assert render.make_filters("", "", "", "", "") is None
-    assert render.make_filters("Oral", None, "ICLR 2026", "2026", " rl ") == Filters("Oral", None, "ICLR 2026", 2026, "rl")
+    assert render.make_filters("Oral", None, "ICLR 2026", "2026", " rl ") == Filters(
+        "Oral", None, "ICLR 2026", 2026, "rl"
+    )
 
 
 # --- chat logic with a fake assistant --------------------------------------------------------------
@@ -263,3 +281,32 @@ def test_ask_api_reports_bad_input_clearly(app_url: str) -> None:
         client.predict("   ", api_name="/ask")
     with pytest.raises(AppError, match="history"):
         client.predict("What is TraDy?", "{not json", api_name="/ask")
+
+
+def test_auth_is_asked_when_a_user_and_password_are_set(seeded: Settings) -> None:
+    from gradio_client import Client
+    from pydantic import SecretStr
+
+    from ui.app import build_app, launch
+
+    settings = seeded.model_copy(
+        update={"port": free_port(), "auth_username": "ann", "auth_password": SecretStr("s3cret")}
+    )
+    demo = build_app(Assistant(settings), load_model=False)
+    launch(demo, settings, block=False)
+    url = f"http://127.0.0.1:{settings.port}/"
+    try:
+        with pytest.raises(Exception):  # noqa: B017 - the client's error type for a login page varies
+            Client(url, verbose=False)
+        client = Client(url, auth=("ann", "s3cret"), verbose=False)
+        _, details = client.predict("What is TraDy?", api_name="/ask")
+        assert json.loads(details)["citations"]
+    finally:
+        demo.close()
+
+
+def test_serve_without_an_index_says_how_to_build_it(settings: Settings) -> None:
+    run = run_cli(settings, "serve", "--port", str(free_port()), timeout=120)
+    assert run.returncode == 1
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "rag ingest" in lines[0], run.stderr

@@ -50,7 +50,13 @@ def hostile_paper() -> Paper:
             "Experiments show that FishCount counts zebrafish within two percent of a manual census."
         ),
         url="javascript:window.__xss=3",
-        meta={"decision": "Poster", "primary_area": XSS, "keywords": f"sonar; {XSS}", "venue": "ICLR 2026", "year": 2026},
+        meta={
+            "decision": "Poster",
+            "primary_area": XSS,
+            "keywords": f"sonar; {XSS}",
+            "venue": "ICLR 2026",
+            "year": 2026,
+        },
     )
 
 
@@ -106,7 +112,10 @@ def page(browser: Any, served: tuple[str, float]) -> Iterator[Any]:
     """A fresh session on the page; fails the test if the page asks anything of the internet."""
     outside: list[str] = []
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None)
+    page.on(
+        "request",
+        lambda r: outside.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None,
+    )
     page.goto(served[0])
     page.wait_for_selector("#question textarea")
     yield page
@@ -148,7 +157,11 @@ def test_chat_cites_streams_and_follows_up(page: Any) -> None:
     assert card(page, KV_PAPER).locator("mark").count() >= 1  # the sentences relied on are highlighted
     footer = first.inner_text()
     assert "extractive" in footer and "searched 58 abstracts, 58 matched the filters" in footer
-    assert "Which papers reduce KV-cache memory?" in page.locator("#copy textarea").input_value()
+    page.get_by_text("Copy the answer as Markdown").click()
+    copy_box = page.locator("#copy textarea")
+    copy_box.wait_for()
+    assert "**References**" in copy_box.input_value() and f"`{KV_PAPER}`" in copy_box.input_value()
+    assert page.locator("#copy button[aria-label*='Copy'], #copy button[title*='Copy']").count() >= 1
     screenshot(page, "ui-chat.png")
 
     second_cited = page.locator('#sources .src-card[id="source-2"]').get_attribute("data-paper-id")
@@ -167,6 +180,24 @@ def test_chat_cites_streams_and_follows_up(page: Any) -> None:
     page.wait_for_function("() => document.querySelectorAll('#chat .message.bot').length === 0")
 
 
+def test_model_answer_streams_then_is_replaced_by_the_checked_one(page: Any) -> None:
+    page.get_by_label("model", exact=True).check()
+    page.fill("#question textarea", "What is TraDy?")
+    page.keyboard.press("Enter")
+    # the cursor marks text still being written; the final answer has none, and says its mode
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#chat .message.bot')].some(m => m.innerText.includes('▍'))",
+        timeout=ANSWER_TIMEOUT_MS,
+    )
+    final = page.locator("#chat .message.bot").last
+    final.filter(has_text="matched the filters").wait_for(timeout=ANSWER_TIMEOUT_MS)
+    assert "▍" not in final.inner_text()
+    assert (
+        "model ·" in final.inner_text() or "extractive ·" in final.inner_text()
+    )  # extractive if the model's text failed the check
+    screenshot(page, "ui-model.png")
+
+
 def test_refusal_and_compare_render(page: Any) -> None:
     refusal = ask(page, "What is the best pizza in Naples?")
     assert "Not answered" in refusal.inner_text()
@@ -181,7 +212,7 @@ def test_paper_browser_opens_a_paper_and_asks_about_it(page: Any) -> None:
     page.fill("#paper-search input, #paper-search textarea", "dexterous grasping")
     page.keyboard.press("Enter")
     page.locator("#paper-note", has_text="best matches").wait_for()
-    page.locator("#paper-list td", has_text="DemoGrasp").first.click()
+    page.locator("#paper-list [role=gridcell]", has_text="DemoGrasp").first.click()
     page.locator("#paper-view", has_text="110 unseen real-world objects").wait_for()
     page.locator("#similar").click()
     page.locator("#paper-note", has_text="most similar").wait_for()
@@ -199,14 +230,25 @@ def test_hostile_title_and_abstract_never_run(page: Any) -> None:
     assert "<script>window.__xss=1</script>" in hostile.inner_text()  # shown as text
     assert "<script>" in answer.inner_text()
     assert hostile.locator("a[href^='javascript']").count() == 0
-    page.locator("#filter-keyword").scroll_into_view_if_needed()  # the filter choices hold the hostile keyword
     screenshot(page, "ui-hostile-chat.png")
     assert page.evaluate("() => window.__xss") is None
+
+    # the filter choices come from the metadata, the hostile keyword among them
+    page.get_by_text("Filters", exact=True).click()
+    page.locator("#filter-keyword input").click()
+    page.get_by_role("option", name="sonar").wait_for()
+    assert page.evaluate("() => window.__xss") is None
+    page.keyboard.press("Escape")
+    page.locator("#filter-decision input").click()
+    page.get_by_role("option", name="Poster").click()
+    filtered = ask(page, "Which papers reduce KV-cache memory?")
+    assert "searched 58 abstracts, 1 matched the filters" in filtered.inner_text()
+    screenshot(page, "ui-filtered.png")
 
     page.get_by_role("tab", name="Papers").click()
     page.fill("#paper-search input, #paper-search textarea", "zebrafish sonar")
     page.keyboard.press("Enter")
-    page.locator("#paper-list td", has_text="Zebrafish").first.click()
+    page.locator("#paper-list [role=gridcell]", has_text="Zebrafish").first.click()
     page.locator("#paper-view", has_text="FishCount").wait_for()
     assert "<img src=x" in page.locator("#paper-view").inner_text()
     screenshot(page, "ui-hostile-paper.png")

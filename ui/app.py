@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rag.answer import Answer, Assistant, Delta
 from rag.config import Settings, apply_runtime_env
-from rag.errors import RagError
+from rag.errors import RagError, StoreError
 from rag.retrieval import Filters
 from rag.store import StoredPaper
 from ui import render
@@ -62,6 +62,8 @@ CSS = """
 .src-keywords { font-size: 0.85em; color: var(--body-text-color-subdued); }
 #sources .src-panel { max-height: 620px; overflow-y: auto; padding-right: 4px; }
 #status { font-size: 0.9em; }
+#paper-list * { font-family: var(--font); }
+#chat table td:first-child { min-width: 6.5em; }
 """
 
 
@@ -174,7 +176,7 @@ class Warmup:
         backend = render.md_text(self.assistant.backend)
         index = f"{papers:,} abstracts indexed"
         if not self.done.is_set():
-            return f"⌛ **{self.step}…** · backend {backend} · {index} · you can ask now"
+            return f"**Starting: {self.step}…** · backend {backend} · {index} · you can ask now"
         if self.problem:
             return f"⚠ **{render.md_text(self.problem)}** · extractive answers still work · backend {backend} · {index}"
         model = "model loaded" if self.model_loaded else "model loads on first model answer"
@@ -356,39 +358,47 @@ def build_app(assistant: Assistant, *, load_model: bool = True) -> "gr.Blocks":
                     sources = gr.HTML(render.sources_html(None), elem_id="sources", js_on_load=None)
                     with gr.Accordion("Copy the answer as Markdown", open=False):
                         copy_box = gr.Textbox(
-                            show_label=False, lines=6, max_lines=20, interactive=False, buttons=["copy"], elem_id="copy"
+                            label="Answer and references",
+                            lines=6,
+                            max_lines=20,
+                            interactive=False,
+                            buttons=["copy"],
+                            elem_id="copy",
                         )
 
-            with gr.Tab("Papers", id="papers"):
-                with gr.Row():
-                    search_box = gr.Textbox(
-                        placeholder="Search the papers (empty lists them all)",
-                        show_label=False,
-                        scale=5,
-                        elem_id="paper-search",
+            with gr.Tab("Papers", id="papers"), gr.Row():
+                with gr.Column(scale=3):
+                    with gr.Row():
+                        search_box = gr.Textbox(
+                            placeholder="Search the papers (empty lists them all)",
+                            show_label=False,
+                            scale=5,
+                            elem_id="paper-search",
+                        )
+                        search_btn = gr.Button("Search", scale=1, elem_id="paper-search-btn")
+                    rows, note = list_papers("")
+                    listing_note = gr.Markdown(note, elem_id="paper-note")
+                    listing = gr.Dataframe(
+                        value=rows,
+                        headers=["Title", "Details", "Paper id"],
+                        datatype="str",
+                        type="array",
+                        interactive=False,
+                        wrap=True,
+                        max_height=560,
+                        column_widths=["62%", "20%", "18%"],
+                        elem_id="paper-list",
                     )
-                    search_btn = gr.Button("Search", scale=1, elem_id="paper-search-btn")
-                rows, note = list_papers("")
-                listing_note = gr.Markdown(note, elem_id="paper-note")
-                listing = gr.Dataframe(
-                    value=rows,
-                    headers=["Title", "Decision · area", "Paper id"],
-                    datatype="str",
-                    type="array",
-                    interactive=False,
-                    wrap=True,
-                    max_height=420,
-                    column_widths=["60%", "20%", "20%"],
-                    elem_id="paper-list",
-                )
-                paper_view = gr.HTML(
-                    '<div class="src-empty">Open a paper to read its abstract.</div>',
-                    elem_id="paper-view",
-                    js_on_load=None,
-                )
-                with gr.Row():
-                    ask_btn = gr.Button("Ask about this paper", interactive=False, elem_id="ask-about")
-                    similar_btn = gr.Button("Similar papers", interactive=False, elem_id="similar")
+                with gr.Column(scale=2):
+                    gr.Markdown("**Selected paper**")
+                    with gr.Row():
+                        ask_btn = gr.Button("Ask about this paper", interactive=False, elem_id="ask-about")
+                        similar_btn = gr.Button("Similar papers", interactive=False, elem_id="similar")
+                    paper_view = gr.HTML(
+                        '<div class="src-empty">Click a paper in the list to read its abstract.</div>',
+                        elem_id="paper-view",
+                        js_on_load=None,
+                    )
 
         chat_outputs = [chatbot, turns, sources, copy_box, question]
         private: dict[str, Any] = {"api_visibility": "private"}
@@ -439,7 +449,11 @@ def serve(settings: Settings) -> None:
     try:
         assistant = Assistant(settings)
     except RagError as exc:
-        print(f"rag serve: {exc}", file=sys.stderr)
-        print("Build the index first: `rag ingest` (or `make run`, which does both).", file=sys.stderr)
+        hint = (
+            ""
+            if "rag ingest" in str(exc) or not isinstance(exc, StoreError)
+            else " (build it with `rag ingest` or `make run`)"
+        )
+        print(f"rag serve: {exc}{hint}", file=sys.stderr)
         raise SystemExit(1) from None
     launch(build_app(assistant), settings)

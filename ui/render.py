@@ -258,8 +258,10 @@ def make_filters(
 
 
 def paper_row(paper_id: str, title: str, meta: dict[str, Any]) -> list[str]:
-    details = " · ".join(str(meta[k]) for k in ("decision", "primary_area") if meta.get(k))
-    return [title, details, paper_id]
+    details = [str(meta[k]) for k in ("decision", "primary_area") if meta.get(k)]
+    if not details and meta.get("venue"):  # the seeds know only where they were published
+        details = [str(meta["venue"])]
+    return [title, " · ".join(details), paper_id]
 
 
 def paper_html(paper: StoredPaper) -> str:

@@ -1,0 +1,85 @@
+"""Ingest speed, memory and size, beside the embedder's raw speed on the same texts, in one run.
+
+    python bench/ingest.py [CORPUS ...] [--limit N]
+
+CORPUS defaults to ../shared/data/iclr2026_merged.jsonl.xz. Each corpus goes into a fresh
+temporary index. Prints wall time, papers/s, peak resident memory, index size on disk, the
+embedder's raw throughput on a sample of the same chunks, and the pipeline's overhead ratio
+(pipeline time / time the embedder alone needs for the same chunks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import resource
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rag.config import Settings, apply_runtime_env  # noqa: E402
+
+apply_runtime_env()
+
+
+def folder_mb(path: Path) -> float:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 2**20
+
+
+def bench(corpus: Path, limit: int | None, sample: int) -> None:
+    from rag.documents import Reading, read_papers
+    from rag.embeddings import make_embeddings
+    from rag.store import Store, make_splitter
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-ingest-"))
+    settings = Settings(_env_file=None, index_dir=tmp / "index", cache_dir=tmp / "cache")  # type: ignore[call-arg]
+    reading = Reading()
+    papers = list(itertools.islice(read_papers([corpus], reading), limit))
+    store = Store(settings, create=True)
+    make_embeddings(settings).embed_query("warm up")  # model load is not ingest time
+
+    start = time.perf_counter()
+    stats = store.ingest(papers)
+    wall = time.perf_counter() - start
+
+    # the embedder alone, on a random sample of the very chunks the pipeline embedded
+    split = make_splitter(settings)
+    chunks = [text for p in papers for text, _ in split(p.abstract)]
+    random.seed(0)
+    picked = random.sample(chunks, min(sample, len(chunks)))
+    embed = make_embeddings(settings)
+    start = time.perf_counter()
+    embed.embed_documents(picked)
+    raw_rate = len(picked) / (time.perf_counter() - start)
+    raw_time = len(chunks) / raw_rate
+
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"corpus {corpus.name}: {len(papers):,} papers, {stats.chunks:,} chunks, {len(reading.problems)} skipped")
+    print(f"  ingest wall time     {wall:8.1f} s   ({len(papers) / wall:.1f} papers/s, {stats.chunks / wall:.1f} chunks/s)")
+    print(f"  embedder alone       {raw_time:8.1f} s   ({raw_rate:.1f} chunks/s on {len(picked):,} of the same chunks)")
+    print(f"  overhead ratio       {wall / raw_time:8.2f} x  (pipeline / pure embedding)")
+    print(f"  peak resident memory {peak_mb:8.0f} MB")
+    print(f"  index size on disk   {folder_mb(settings.index_dir):8.0f} MB")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("corpus", nargs="*", type=Path, default=[ROOT.parent / "shared" / "data" / "iclr2026_merged.jsonl.xz"])
+    parser.add_argument("--limit", type=int, help="first N papers of each corpus")
+    parser.add_argument("--sample", type=int, default=2000, help="chunks for the raw embedder measurement")
+    args = parser.parse_args()
+    for corpus in args.corpus:
+        if not corpus.exists():
+            sys.exit(f"{corpus}: not found (the real corpora live in ../shared/data)")
+        bench(corpus, args.limit, args.sample)
+
+
+if __name__ == "__main__":
+    main()
