@@ -31,7 +31,7 @@ lint: install
 	$(BIN)/ruff check rag ui tests bench
 
 typecheck: install
-	$(BIN)/mypy rag ui
+	$(BIN)/mypy rag ui bench
 
 pytest: install
 	$(BIN)/pytest -q

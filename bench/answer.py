@@ -25,7 +25,7 @@ apply_runtime_env()
 
 
 def p90(values: list[float]) -> float:
-    return sorted(values)[max(0, int(round(0.9 * len(values))) - 1)]
+    return sorted(values)[max(0, round(0.9 * len(values)) - 1)]
 
 
 def main() -> None:
@@ -40,7 +40,7 @@ def main() -> None:
     from rag.store import Store
 
     tmp = tempfile.mkdtemp()
-    settings = Settings(_env_file=None, index_dir=args.index or Path(tmp) / "index", cache_dir=Path(tmp) / "cache")  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, index_dir=args.index or Path(tmp) / "index", cache_dir=Path(tmp) / "cache")
     if not args.index:
         Store(settings, create=True).ingest(read_papers([ROOT / "seeds"], Reading()))
     assistant = Assistant(settings)

@@ -38,7 +38,7 @@ def bench(corpus: Path, limit: int | None, sample: int) -> None:
     from rag.store import Store, make_splitter
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-ingest-"))
-    settings = Settings(_env_file=None, index_dir=tmp / "index", cache_dir=tmp / "cache")  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, index_dir=tmp / "index", cache_dir=tmp / "cache")
     reading = Reading()
     papers = list(itertools.islice(read_papers([corpus], reading), limit))
     store = Store(settings, create=True)
