@@ -507,10 +507,8 @@ class Assistant:
     def _matrix(self, rows: list[str], cols: list[str]) -> np.ndarray:
         import numpy as np
 
-        embed = self.store.vectorstore.embeddings
-        assert embed is not None
-        a = np.array(embed.embed_documents(rows))
-        b = np.array(embed.embed_documents(cols))
+        a = np.array(self.store.embed(rows))
+        b = np.array(self.store.embed(cols))
         return a @ b.T  # the embedder normalises, so this is cosine similarity
 
 

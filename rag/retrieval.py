@@ -251,11 +251,7 @@ class Retriever:
         similarity: dict[str, float] = {}  # paper id -> best dense similarity
 
         if mode in ("hybrid", "dense"):
-            vector = self.store.vectorstore.embeddings.embed_query(query)  # type: ignore[union-attr]
-            where = chroma_where(filters)
-            dense = self.store.vectorstore.similarity_search_by_vector_with_relevance_scores(
-                vector, k=min(n, max(keyword.papers * 4, 1)), filter=where
-            )
+            dense = self.store.dense_search(query, min(n, max(keyword.papers * 4, 1)), chroma_where(filters))
             if filters.keyword:  # no substring operator on Chroma metadata: checked here
                 dense = [(d, dist) for d, dist in dense if filters.matches(d.metadata)]
             for rank, (doc, distance) in enumerate(dense):

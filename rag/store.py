@@ -7,7 +7,9 @@ shown and listed without a second store.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import inspect
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from rag.config import Settings
 from rag.documents import Paper, chunk_id
 from rag.embeddings import embedder_name, make_embeddings, token_counter
-from rag.errors import StoreError
+from rag.errors import RagError, StoreError
 
 if TYPE_CHECKING:
     import chromadb
@@ -90,6 +92,33 @@ def make_splitter(settings: Settings) -> Callable[[str], list[tuple[str, int]]]:
     return split
 
 
+def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Chroma's many exception types become one StoreError that names the index and the fix."""
+    if inspect.isgeneratorfunction(method):
+
+        @functools.wraps(method)
+        def generator(self: Store, *args: Any, **kwargs: Any) -> Iterator[Any]:
+            try:
+                yield from method(self, *args, **kwargs)
+            except RagError:
+                raise
+            except Exception as exc:
+                raise self.failure(exc) from None
+
+        return generator
+
+    @functools.wraps(method)
+    def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except RagError:
+            raise
+        except Exception as exc:
+            raise self.failure(exc) from None
+
+    return wrapper
+
+
 class Store:
     """One Chroma collection, embedded or on a server, behind LangChain's `Chroma`."""
 
@@ -126,6 +155,29 @@ class Store:
         self.collection: chromadb.Collection = collection
         self._vectorstore: Chroma | None = None
 
+    def failure(self, exc: Exception) -> StoreError:
+        detail = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")
+        if self.settings.chroma_mode == "server":
+            return StoreError(
+                f"lost the Chroma server at {self.settings.chroma_host}:{self.settings.chroma_port} ({detail}); "
+                "check that `chroma run` is up, then retry"
+            )
+        if "readonly" in str(exc).lower() or "read-only" in str(exc).lower() or isinstance(exc, PermissionError):
+            return StoreError(f"the index at {self.where} is read-only: fix its permissions or use --index DIR")
+        return StoreError(
+            f"the index at {self.where} failed ({detail}); if it is damaged, delete the folder and run `rag ingest` again"
+        )
+
+    @guarded
+    def dense_search(self, query: str, k: int, where: dict[str, Any] | None) -> list[tuple[Any, float]]:
+        """(LangChain Document, cosine distance) of the k nearest chunks."""
+        vector = self.vectorstore.embeddings.embed_query(query)  # type: ignore[union-attr]
+        return self.vectorstore.similarity_search_by_vector_with_relevance_scores(vector, k=k, filter=where)
+
+    @guarded
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        return self.vectorstore.embeddings.embed_documents(texts)  # type: ignore[union-attr]
+
     @property
     def vectorstore(self) -> Chroma:
         if self._vectorstore is None:
@@ -141,17 +193,21 @@ class Store:
 
     # --- reading ----------------------------------------------------------------------
 
+    @guarded
     def revision(self) -> str:
         """Changes with every write, so derived indexes (BM25) know when they are stale."""
         fresh = self.client.get_collection(self.settings.collection)
         return str((fresh.metadata or {}).get("revision", ""))
 
+    @guarded
     def chunk_count(self) -> int:
         return int(self.collection.count())
 
+    @guarded
     def paper_count(self) -> int:
         return len(self.collection.get(where={"chunk": 0}, include=[])["ids"])
 
+    @guarded
     def iter_chunks(self) -> Iterator[tuple[str, str, dict[str, Any]]]:
         """(id, text, metadata) of every chunk, in pages."""
         offset = 0
@@ -163,6 +219,7 @@ class Store:
                 yield cid, text, dict(meta)
             offset += len(page["ids"])
 
+    @guarded
     def papers(self) -> Iterator[StoredPaper]:
         offset = 0
         while True:
@@ -173,6 +230,7 @@ class Store:
                 yield stored_paper(dict(meta))
             offset += len(page["ids"])
 
+    @guarded
     def get_papers(self, paper_ids: Iterable[str]) -> dict[str, StoredPaper]:
         ids = [chunk_id(pid, 0) for pid in dict.fromkeys(paper_ids)]
         if not ids:
@@ -182,9 +240,11 @@ class Store:
 
     # --- writing ----------------------------------------------------------------------
 
+    @guarded
     def _bump_revision(self) -> None:
         self.collection.modify(metadata={"embedder": self.embedder, "revision": uuid.uuid4().hex})
 
+    @guarded
     def ingest(self, papers: Iterable[Paper], progress: Callable[[int], None] | None = None) -> IngestStats:
         """Adds new papers, replaces changed ones, skips unchanged ones.
 
@@ -245,6 +305,7 @@ class Store:
         stats.papers_per_s = (stats.added + stats.updated) / stats.seconds if stats.seconds else 0.0
         return stats
 
+    @guarded
     def _present(self, fps: dict[str, str]) -> dict[str, set[str]]:
         """Which of these papers are in the index at all, and which completely and current."""
         got = self.collection.get(where=_paper_in(list(fps)), include=["metadatas"])

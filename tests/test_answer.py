@@ -121,7 +121,7 @@ def test_summary_uses_the_whole_abstract_and_names_the_paper(seeded: Settings) -
     (citation,) = answer.citations
     assert citation.paper_id == "000_c31ea4fa21d0fe3c#4"
     assert citation.passage == answer.retrieved[0].abstract
-    assert answer.text.startswith("**DemoGrasp") and markers(answer.text) == [1, 1, 1]
+    assert answer.text.startswith("**DemoGrasp") and set(markers(answer.text)) == {1} and len(markers(answer.text)) >= 3
 
 
 def test_compare_finds_both_methods_and_cites_every_cell(seeded: Settings) -> None:

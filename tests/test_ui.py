@@ -310,3 +310,21 @@ def test_serve_without_an_index_says_how_to_build_it(settings: Settings) -> None
     assert run.returncode == 1
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "rag ingest" in lines[0], run.stderr
+
+
+def test_backend_failure_in_the_chat_keeps_the_sources(seeded: Settings) -> None:
+    from pydantic import SecretStr
+
+    settings = seeded.model_copy(
+        update={
+            "llm_backend": "openai",
+            "openai_base_url": "http://127.0.0.1:9/v1",  # nothing listens there
+            "openai_api_key": SecretStr("sk-test-SECRET"),
+            "llm_timeout_s": 3,
+        }
+    )
+    steps = list(respond(Assistant(settings), "Which papers reduce KV-cache memory?", [], "model", None, "…"))
+    messages, turns, sources, copy = steps[-1]
+    assert messages[-1]["content"].startswith("> ⚠ **The model backend failed:**")
+    assert "SECRET" not in messages[-1]["content"]
+    assert f'data-paper-id="{KV_PAPER}"' in sources and copy == turns[-1]["answer"]

@@ -248,6 +248,7 @@ def test_hostile_title_and_abstract_never_run(page: Any) -> None:
     page.get_by_role("tab", name="Papers").click()
     page.fill("#paper-search input, #paper-search textarea", "zebrafish sonar")
     page.keyboard.press("Enter")
+    page.locator("#paper-note", has_text="matching decision=Poster").wait_for()  # the list follows the filters
     page.locator("#paper-list [role=gridcell]", has_text="Zebrafish").first.click()
     page.locator("#paper-view", has_text="FishCount").wait_for()
     assert "<img src=x" in page.locator("#paper-view").inner_text()

@@ -179,7 +179,7 @@ class Warmup:
             return f"**Starting: {self.step}…** · backend {backend} · {index} · you can ask now"
         if self.problem:
             return f"⚠ **{render.md_text(self.problem)}** · extractive answers still work · backend {backend} · {index}"
-        model = "model loaded" if self.model_loaded else "model loads on first model answer"
+        model = "model ready" if self.model_loaded else "model loads on first model answer"
         return f"✓ **ready** · backend {backend} · {model} · {index}"
 
     def waiting(self, mode: str | None) -> str:
@@ -260,7 +260,7 @@ def build_app(assistant: Assistant, *, load_model: bool = True) -> "gr.Blocks":
 
     def list_papers(query: str, *filter_values: str | None) -> tuple[list[list[str]], str]:
         filters = filters_of(*filter_values)
-        scope = f" matching {filters.describe()}" if filters else ""
+        scope = f" matching {render.md_text(filters.describe())}" if filters else ""
         query = (query or "").strip()
         if not query:
             papers = [p for p in catalog if not filters or filters.matches(p.meta)]
@@ -274,24 +274,29 @@ def build_app(assistant: Assistant, *, load_model: bool = True) -> "gr.Blocks":
         rows = [render.paper_row(h.paper_id, h.title, h.meta) for h in result.hits]
         return rows, f"{len(rows)} best matches among {result.matched:,} papers{scope}. Click a row to read it."
 
+    def find(paper_id: str) -> StoredPaper | None:
+        # papers ingested after the page started are not in the catalog, but are in the index
+        return by_id.get(paper_id) or assistant.store.get_papers([paper_id]).get(paper_id)
+
     def open_paper(evt: gr.SelectData) -> tuple[str, str, Any, Any]:
         row = evt.row_value or []
-        paper = by_id.get(str(row[-1])) if row else None
+        paper = find(str(row[-1])) if row else None
         if paper is None:
-            return render.sources_html(None), "", gr.update(interactive=False), gr.update(interactive=False)
+            gone = '<div class="src-empty">This paper is no longer in the index.</div>'
+            return gone, "", gr.update(interactive=False), gr.update(interactive=False)
         return render.paper_html(paper), paper.paper_id, gr.update(interactive=True), gr.update(interactive=True)
 
     def similar(paper_id: str) -> tuple[list[list[str]], str]:
-        paper = by_id.get(paper_id)
+        paper = find(paper_id)
         if paper is None:
             raise gr.Error("open a paper first")
         result = assistant.retriever.search(paper.abstract, k=SEARCH_RESULTS + 1)
         hits = [h for h in result.hits if h.paper_id != paper_id][:SEARCH_RESULTS]
         rows = [render.paper_row(h.paper_id, h.title, h.meta) for h in hits]
-        return rows, f"{len(rows)} papers most similar to “{paper.title}”. Click a row to read it."
+        return rows, f"{len(rows)} papers most similar to “{render.md_text(paper.title)}”. Click a row to read it."
 
     def ask_about(paper_id: str) -> tuple[str, Any]:
-        paper: StoredPaper | None = by_id.get(paper_id)
+        paper = find(paper_id)
         if paper is None:
             raise gr.Error("open a paper first")
         return render.ask_about(paper), gr.Tabs(selected="chat")
@@ -408,13 +413,15 @@ def build_app(assistant: Assistant, *, load_model: bool = True) -> "gr.Blocks":
         chatbot.undo(undo, [turns], chat_outputs, **private)
         chatbot.clear(clear, None, chat_outputs, **private)
 
-        for trigger in (search_box.submit, search_btn.click):
+        # the list follows the filters too, so that it shows what the chat searches
+        for trigger in (search_box.submit, search_btn.click, *(box.change for box in filter_boxes)):
             trigger(list_papers, [search_box, *filter_boxes], [listing, listing_note], **private)
         listing.select(open_paper, None, [paper_view, paper_id, ask_btn, similar_btn], **private)
         similar_btn.click(similar, [paper_id], [listing, listing_note], **private)
         ask_btn.click(ask_about, [paper_id], [question, tabs], **private)
 
-        timer.tick(status, None, [status_line, timer], show_progress="hidden", queue=False, **private)
+        for trigger in (demo.load, timer.tick):  # the line is built once; each visitor sees it current
+            trigger(status, None, [status_line, timer], show_progress="hidden", queue=False, **private)
         gr.api(ask, api_name="ask")
     return demo
 
