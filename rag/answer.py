@@ -11,14 +11,14 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rag import prompts
 from rag.config import Settings, get_settings
 from rag.documents import coined_names
 from rag.errors import BackendError, InputError
-from rag.retrieval import CONTROL, Filters, Hit, Retriever, SearchResult
+from rag.retrieval import CONTROL, Filters, Hit, Retriever, SearchResult, filters_in_question
 from rag.store import Store
 
 if TYPE_CHECKING:
@@ -247,6 +247,11 @@ class Assistant:
         self, question: str, history: Sequence[Turn] = (), filters: Filters | None = None, mode: str | None = None
     ) -> Iterator[Event]:
         question, notices = self._clean(question)
+        stated = filters_in_question(question, self.retriever.keyword_index().facets())
+        if stated:
+            explicit = {k: v for k, v in asdict(filters or Filters()).items() if v not in (None, "")}
+            filters = Filters(**{**asdict(stated), **explicit})
+            notices.append(f"Filters taken from the question: {stated.describe()}.")
         kind, targets = classify(question)
         query, focus = standalone_query(question, history)
         if kind == "compare" and focus:

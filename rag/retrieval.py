@@ -135,6 +135,7 @@ class KeywordIndex:
         self.papers = sum(1 for c in self.chunks if c.get("chunk") == 0)
         self._masks: dict[Filters, np.ndarray] = {}
         self._df: np.ndarray | None = None
+        self._facets: dict[str, list[str]] | None = None
 
     def _save(self, folder: Path) -> None:
         try:  # a cache: failing to write it only costs a rebuild next time
@@ -182,6 +183,19 @@ class KeywordIndex:
             return 0.0
         have = set(self.terms(text))
         return sum(idf(t) for t in wanted if t in have) / total
+
+    def facets(self) -> dict[str, list[str]]:
+        """Distinct values of each filterable field, most common first (filter menus, question parsing)."""
+        if self._facets is None:
+            counts: dict[str, dict[str, int]] = {name: {} for name in ("decision", "primary_area", "venue", "year")}
+            for chunk in self.chunks:
+                if chunk.get("chunk") == 0:
+                    for name, seen in counts.items():
+                        if chunk.get(name) not in (None, ""):
+                            value = str(chunk[name])
+                            seen[value] = seen.get(value, 0) + 1
+            self._facets = {name: sorted(seen, key=lambda v: -seen[v]) for name, seen in counts.items()}
+        return self._facets
 
     def mask(self, filters: Filters) -> np.ndarray | None:
         import numpy as np
@@ -320,6 +334,31 @@ QUESTION_WORDS = re.compile(
     r"find|there|any|anyone)\b",
     re.IGNORECASE,
 )
+def filters_in_question(question: str, facets: dict[str, list[str]]) -> Filters:
+    """Filters a question states outright ("oral papers about diffusion", "ICLR 2026 RL papers"),
+    recognised only among values the index actually holds."""
+    text = question.casefold()
+    found: dict[str, Any] = {}
+    for decision in facets.get("decision", []):
+        if decision.casefold() != "not accepted" and re.search(rf"\b{re.escape(decision.casefold())}s?\b", text):
+            found["decision"] = decision
+            break
+    for venue in facets.get("venue", []):
+        if venue.casefold() in text:
+            found["venue"] = venue
+            text = text.replace(venue.casefold(), " ")
+            break
+    for year in facets.get("year", []):
+        if re.search(rf"\b{year}\b", text):
+            found["year"] = int(year)
+            break
+    for area in sorted(facets.get("primary_area", []), key=len, reverse=True):
+        if len(area) > 3 and area.casefold() in text:
+            found["primary_area"] = area
+            break
+    return Filters(**found)
+
+
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 

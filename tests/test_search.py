@@ -94,3 +94,17 @@ def test_fixture_500_ingest_and_search(tmp_path: Path) -> None:
     assert result.hits[0].url == "https://openreview.net/forum?id=02mBAZjFzp"
     orals = retriever.search("language models", filters=Filters(decision="Oral"), k=50)
     assert 0 < orals.matched < 500 and all(h.meta["decision"] == "Oral" for h in orals.hits)
+
+
+def test_filters_stated_in_a_question() -> None:
+    from rag.retrieval import filters_in_question
+
+    facets = {"decision": ["Poster", "Not accepted", "Oral"], "venue": ["ICLR 2026", "NeurIPS 2024"],
+              "year": ["2026", "2024"], "primary_area": ["reinforcement learning", "generative models"]}
+    assert filters_in_question("oral papers about diffusion", facets) == Filters(decision="Oral")
+    assert filters_in_question("ICLR 2026 reinforcement learning papers", facets) == Filters(
+        venue="ICLR 2026", primary_area="reinforcement learning")
+    assert filters_in_question("posters from 2024 on generative models", facets) == Filters(
+        decision="Poster", year=2024, primary_area="generative models")
+    assert not filters_in_question("how do transformers handle long context?", facets)
+    assert not filters_in_question("Which papers were not accepted?", {"decision": ["Not accepted"]})
