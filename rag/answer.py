@@ -120,6 +120,7 @@ _PRONOUN = re.compile(
 )
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
 _ORDINAL = re.compile(r"\bthe\s+(first|second|third|fourth|fifth|last)\s+(?:one|paper|method|approach|work)\b", re.I)
+_MORE = re.compile(r"\b(more|further|elaborate|details?|else|also|why|how so)\b", re.I)
 _REFERENCE = re.compile(r"^\[(\d+)\]\s.*`([^`]+)`\s*$", re.M)
 _NAME = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*\b")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[0-9])")
@@ -166,7 +167,9 @@ def standalone_query(question: str, history: Sequence[Turn]) -> tuple[str, list[
         focus = earlier[:1] if re.search(r"\b(it|its|this|that)\b", question, re.I) else earlier
     last_user = next((t.get("content", "") for t in reversed(history) if t.get("role") == "user"), "")
     last_answer = next((t.get("content", "") for t in reversed(history) if t.get("role") == "assistant"), "")
-    refers_back = bool(_PRONOUN.search(question) or _ORDINAL.search(question)) or len(question.split()) <= 6
+    # a short "tell me more" continues the topic; a short new question ("Which papers cut KV memory?") does not
+    more = len(question.split()) <= 6 and _MORE.search(question)
+    refers_back = bool(_PRONOUN.search(question) or _ORDINAL.search(question) or more)
     if not refers_back:
         return question, focus
     names = list(dict.fromkeys(n for n in _NAME.findall(last_answer.split("**References**")[0]) if len(n) > 2))[:3]

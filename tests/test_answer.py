@@ -166,3 +166,9 @@ def test_loops_are_trimmed_not_thrown_away() -> None:
     text = ("TraDy selects channels at random each epoch. This improves the performance of networks. "
             "This improves the performance of neural networks. This improves the performance of networks.")
     assert trim_loops(text) == "TraDy selects channels at random each epoch. This improves the performance of networks."
+
+
+def test_a_short_new_question_is_not_merged_with_the_last_one() -> None:
+    history = [{"role": "user", "content": "Which papers study zebrafish?"}, {"role": "assistant", "content": "None [1]."}]
+    assert standalone_query("Which papers reduce KV-cache memory?", history) == ("Which papers reduce KV-cache memory?", [])
+    assert "zebrafish" in standalone_query("Tell me more", history)[0]
