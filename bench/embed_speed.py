@@ -243,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     runs = [r for r in RUNS if not wanted or any(w in r.label for w in wanted)]
     if not wanted and not {"avx512_bf16", "amx_bf16"} & set(flags):
         runs = [r for r in runs if r.dtype != "bf16"]
-        print("skipping bf16: no native bf16 on this CPU, ~10x slower (--only bf16 to run it)")
+        print("skipping bf16: no native bf16 on this CPU, ~7x slower (--only bf16 to run it)")
     runs = [REF, *(r for r in runs if r != REF)]
     print(f"{'run':34} {'abs/s':>7} {'per cpu-s':>9} {'cos min':>8} {'cos mean':>8} {'load':>5}")
     ref: np.ndarray | None = None

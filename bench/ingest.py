@@ -32,13 +32,16 @@ def folder_mb(path: Path) -> float:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 2**20
 
 
-def bench(corpus: Path, limit: int | None, sample: int) -> None:
+def bench(corpus: Path, limit: int | None, sample: int, keep: Path | None) -> None:
     from rag.documents import Reading, read_papers
     from rag.embeddings import make_embeddings
     from rag.store import Store, make_splitter
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-ingest-"))
-    settings = Settings(_env_file=None, index_dir=tmp / "index", cache_dir=tmp / "cache")
+    index = keep / corpus.name.split(".")[0] if keep else tmp / "index"
+    if (index / "chroma.sqlite3").exists():
+        sys.exit(f"{index} already holds an index: the benchmark needs a fresh one")
+    settings = Settings(_env_file=None, index_dir=index, cache_dir=tmp / "cache")
     reading = Reading()
     papers = list(itertools.islice(read_papers([corpus], reading), limit))
     store = Store(settings, create=True)
@@ -73,12 +76,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("corpus", nargs="*", type=Path, default=[ROOT.parent / "shared" / "data" / "iclr2026_merged.jsonl.xz"])
     parser.add_argument("--limit", type=int, help="first N papers of each corpus")
-    parser.add_argument("--sample", type=int, default=2000, help="chunks for the raw embedder measurement")
+    parser.add_argument("--sample", type=int, default=800, help="chunks for the raw embedder measurement")
+    parser.add_argument("--keep", type=Path, help="keep each index in DIR/<corpus name> (for bench/search.py)")
     args = parser.parse_args()
     for corpus in args.corpus:
         if not corpus.exists():
             sys.exit(f"{corpus}: not found (the real corpora live in ../shared/data)")
-        bench(corpus, args.limit, args.sample)
+        bench(corpus, args.limit, args.sample, args.keep)
 
 
 if __name__ == "__main__":

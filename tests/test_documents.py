@@ -135,6 +135,7 @@ def test_empty_binary_unsupported_and_missing_files(tmp_path: Path) -> None:
         f"{other}: unsupported file type; expected one of .txt, .jsonl, .jsonl.gz, .jsonl.xz, .csv, .csv.gz, .csv.xz",
         f"{tmp_path / 'missing.jsonl'}: no such file or folder",
         f"{folder}: no .txt, .jsonl, .jsonl.gz, .jsonl.xz, .csv, .csv.gz, .csv.xz files in folder",
+        f"{empty}: no records in this file; nothing read",
         f"{binary}: binary data, not a text file; skipped",
     ]
 
