@@ -143,8 +143,8 @@ def completion(
 
 
 @contextmanager
-def scripted_server() -> Iterator[ScriptedServer]:
-    httpd = ScriptedServer(("127.0.0.1", 0), Handler)
+def scripted_server(port: int = 0) -> Iterator[ScriptedServer]:
+    httpd = ScriptedServer(("127.0.0.1", port), Handler)
     httpd.requests = []
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()

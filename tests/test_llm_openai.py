@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import socket
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -20,107 +17,18 @@ apply_runtime_env()
 from rag import llm  # noqa: E402
 from rag.errors import BackendError, ConfigError  # noqa: E402
 
-KEY = "sk-test-secret-4242"
-MODEL = "tiny-test-model"
-REPLY = "Transformers rely on attention [1]."
-PIECES = ["Transformers", " rely", " on", " attention", " [1]."]
-
-
-class ScriptedServer(ThreadingHTTPServer):
-    daemon_threads = True
-    mode = "ok"  # ok | error | slow
-    delay = 0.0
-    requests: list[dict[str, Any]]
-
-
-class Handler(BaseHTTPRequestHandler):
-    server: ScriptedServer
-
-    def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        headers = {name.lower(): value for name, value in self.headers.items()}
-        self.server.requests.append({"path": self.path, "headers": headers, "body": body})
-        if self.path != "/v1/chat/completions":
-            self._json(404, {"error": {"message": f"no route {self.path}"}})
-        elif self.server.mode == "error":
-            # Some servers echo the key they refused; backend_error must not pass it on.
-            self._json(500, {"error": {"message": f"internal failure for key {KEY}"}})
-        elif self.server.mode == "slow":
-            time.sleep(self.server.delay)
-            self._reply(body)
-        else:
-            self._reply(body)
-
-    def _reply(self, body: dict[str, Any]) -> None:
-        try:
-            if body.get("stream"):
-                self._sse(body["model"])
-            else:
-                message = {"role": "assistant", "content": REPLY}
-                self._json(200, _completion(body["model"], message=message, finish="stop"))
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the client gave up (timeout test)
-
-    def _json(self, status: int, payload: dict[str, Any]) -> None:
-        data = json.dumps(payload).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def _sse(self, model: str) -> None:
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.end_headers()
-        events = [_completion(model, delta={"role": "assistant", "content": piece}) for piece in PIECES]
-        events.append(_completion(model, delta={}, finish="stop"))
-        for event in events:
-            self.wfile.write(f"data: {json.dumps(event)}\n\n".encode())
-            self.wfile.flush()
-        self.wfile.write(b"data: [DONE]\n\n")
-        self.wfile.flush()
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-def _completion(
-    model: str,
-    *,
-    message: dict[str, str] | None = None,
-    delta: dict[str, str] | None = None,
-    finish: str | None = None,
-) -> dict[str, Any]:
-    choice: dict[str, Any] = {"index": 0, "finish_reason": finish}
-    if message is not None:
-        choice["message"] = message
-    if delta is not None:
-        choice["delta"] = delta
-    return {
-        "id": "chatcmpl-test",
-        "object": "chat.completion.chunk" if delta is not None else "chat.completion",
-        "created": 0,
-        "model": model,
-        "choices": [choice],
-    }
+from .openai_server import KEY, MODEL, PIECES, REPLY, ScriptedServer, scripted_server  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ScriptedServer]:
-    httpd = ScriptedServer(("127.0.0.1", 0), Handler)
-    httpd.requests = []
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield httpd
-    httpd.shutdown()
-    httpd.server_close()
+    with scripted_server() as httpd:
+        yield httpd
 
 
 @pytest.fixture()
 def scripted(server: ScriptedServer) -> ScriptedServer:
-    server.mode, server.delay = "ok", 0.0
-    server.requests.clear()
+    server.script("ok")
     return server
 
 
