@@ -40,7 +40,9 @@ test: lint typecheck browser pytest
 
 bench: install
 	$(BIN)/python bench/ingest.py
-	$(BIN)/python bench/search.py
+	$(BIN)/python bench/search.py --index .rag/iclr2026
+	$(BIN)/python bench/answer.py
+	$(BIN)/python bench/load.py
 
 clean:
 	rm -rf $(VENV) .rag .pytest_cache .mypy_cache .ruff_cache

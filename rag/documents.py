@@ -8,6 +8,7 @@ record becomes one `Problem` naming file:line and the field, and reading goes on
 
 from __future__ import annotations
 
+import codecs
 import csv
 import gzip
 import hashlib
@@ -32,7 +33,7 @@ META_FIELDS = ("venue", "year", "decision", "primary_area", "keywords", "authors
 LIST_SEPARATOR = "; "
 MAX_ABSTRACT_CHARS = 20_000  # ten times a long abstract: beyond this it is not an abstract
 MAX_FIELD_CHARS = MAX_ABSTRACT_CHARS  # any other field: a megabyte title is a broken record, not a title
-BINARY_NUL_SHARE = 0.01  # text with a stray NUL is still text; UTF-16, images and archives are full of them
+BINARY_NUL_SHARE = 0.01  # text with a stray NUL is still text; UTF-16 without a BOM is half NULs
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,22 @@ def open_binary(path: Path) -> IO[bytes]:
     return path.open("rb")
 
 
+def _binary(head: bytes) -> bool:
+    """NULs in bytes that are not UTF-8 (images, archives), or many of them (UTF-16 without a BOM).
+
+    A stray NUL in an otherwise good text file is only its line's problem.
+    """
+    if b"\x00" not in head:
+        return False
+    if head.count(b"\x00") > BINARY_NUL_SHARE * len(head):
+        return True
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(head)  # not final: a character cut at the end is fine
+    except UnicodeDecodeError:
+        return True
+    return False
+
+
 def numbered_lines(path: Path, problems: list[Problem]) -> Iterator[tuple[int, str]]:
     """(line number, decoded line) pairs; undecodable lines and truncated archives are problems."""
     lineno = 0
@@ -114,7 +131,7 @@ def numbered_lines(path: Path, problems: list[Problem]) -> Iterator[tuple[int, s
             if head.startswith((b"\xff\xfe", b"\xfe\xff")):
                 problems.append(Problem(str(path), "UTF-16 text, not UTF-8: save the file as UTF-8; skipped"))
                 return
-            if head.count(b"\x00") > BINARY_NUL_SHARE * len(head):
+            if _binary(head):
                 problems.append(Problem(str(path), "binary data, not a text file; skipped"))
                 return
             for lineno, data in enumerate(raw, start=1):
@@ -216,7 +233,8 @@ def read_jsonl(path: Path, problems: list[Problem]) -> Iterator[Paper]:
             continue
         where = f"{path}:{lineno}"
         try:
-            yield paper_from_record(json.loads(line), where)
+            # without its line end, a record cut off mid-string is "unterminated", not "invalid control character"
+            yield paper_from_record(json.loads(line.rstrip("\r\n")), where)
         except json.JSONDecodeError as exc:
             # json's "Invalid control character at" already ends in "at"
             problems.append(Problem(where, f"invalid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno}); skipped"))
