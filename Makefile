@@ -39,8 +39,9 @@ pytest: install
 test: lint typecheck browser pytest
 
 bench: install
-	$(BIN)/python bench/ingest.py
-	$(BIN)/python bench/search.py --index .rag/iclr2026
+	rm -rf .rag/bench
+	$(BIN)/python bench/ingest.py --keep .rag/bench
+	$(BIN)/python bench/search.py --index .rag/bench/iclr2026_merged
 	$(BIN)/python bench/answer.py
 	$(BIN)/python bench/load.py
 
