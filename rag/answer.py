@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from rag import prompts
 from rag.config import Settings, get_settings
-from rag.documents import coined_names
+from rag.documents import NAME, coined_names
 from rag.errors import BackendError, InputError
 from rag.retrieval import CONTROL, Filters, Hit, Retriever, SearchResult, filters_in_question
 from rag.store import Store
@@ -122,7 +122,6 @@ _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last
 _ORDINAL = re.compile(r"\bthe\s+(first|second|third|fourth|fifth|last)\s+(?:one|paper|method|approach|work)\b", re.I)
 _MORE = re.compile(r"\b(more|further|elaborate|details?|else|also|why|how so)\b", re.I)
 _REFERENCE = re.compile(r"^\[(\d+)\]\s.*`([^`]+)`\s*$", re.M)
-_NAME = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*\b")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[0-9])")
 _PREAMBLE = re.compile(r"^\s*(?:the answer is|answer|based on the passages)\s*[:,-]\s*", re.I)
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+")
@@ -172,7 +171,7 @@ def standalone_query(question: str, history: Sequence[Turn]) -> tuple[str, list[
     refers_back = bool(_PRONOUN.search(question) or _ORDINAL.search(question) or more)
     if not refers_back:
         return question, focus
-    names = list(dict.fromkeys(n for n in _NAME.findall(last_answer.split("**References**")[0]) if len(n) > 2))[:3]
+    names = list(dict.fromkeys(n for n in NAME.findall(last_answer.split("**References**")[0]) if len(n) > 2))[:3]
     return " ".join([question, last_user, *names]).strip(), focus
 
 
@@ -405,16 +404,15 @@ class Assistant:
         if len(passages) < 2:
             base.notices.append("Only one of the two methods was found in the index; compared what was found.")
         rows = ["| Method | Problem | Approach | Key result |", "|---|---|---|---|"]
+        intro = []
         for p in passages[:2]:
             problem, approach, result = _row_sentences(p.text)
             hit = base.retrieved[p.n - 1]
-            name = next((n for t in targets for n in _names_in(t, hit.abstract)), _short(hit.title))
+            named = next((n for t in targets for n in _names_in(t, hit.abstract)), None)
             cells = [_cell(x, p.n) for x in (problem, approach, result)]
-            rows.append(f"| {_cell(name, p.n)} | " + " | ".join(cells) + " |")
-        names = " and ".join(
-            f"{next((n for t in targets for n in _names_in(t, base.retrieved[p.n - 1].abstract)), 'a paper')} [{p.n}]"
-            for p in passages[:2]
-        )
+            rows.append(f"| {_cell(named or _short(hit.title), p.n)} | " + " | ".join(cells) + " |")
+            intro.append(f"{named or 'a paper'} [{p.n}]")
+        names = " and ".join(intro)
         text = f"Comparing {names}, from their abstracts:\n\n" + "\n".join(rows)
         return self._finish(base, text, passages)
 

@@ -363,7 +363,7 @@ _INTRO = re.compile(
     re.IGNORECASE,
 )
 # A name someone coined: two or more capitals or a capital and a digit (TraDy, TOGP, SUIT, GPT-4o).
-_NAME = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*\b")
+NAME = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*\b")
 _COMMON = {
     "LLM",
     "LLMs",
@@ -418,7 +418,7 @@ def _coined(name: str) -> bool:
 
 def coined_names(text: str) -> list[str]:
     """Names that look coined (TraDy, GH-OFL, SUIT), not the field's common acronyms."""
-    return list(dict.fromkeys(n for n in _NAME.findall(text) if _coined(n) and len(n) > 2))
+    return list(dict.fromkeys(n for n in NAME.findall(text) if _coined(n) and len(n) > 2))
 
 
 def derive_label(abstract: str, words: int = 9) -> str:
@@ -429,7 +429,7 @@ def derive_label(abstract: str, words: int = 9) -> str:
         intro = _INTRO.search(sentence)
         if intro:
             tail = sentence[intro.start() :]
-            name = next((m for m in _NAME.findall(tail) if _coined(m) and m not in seen), "")
+            name = next((m for m in NAME.findall(tail) if _coined(m) and m not in seen), "")
             if name:
                 break
         seen += " " + sentence
