@@ -42,6 +42,9 @@ bench: install
 	rm -rf .rag/bench
 	$(BIN)/python bench/ingest.py --keep .rag/bench
 	$(BIN)/python bench/search.py --index .rag/bench/iclr2026_merged
+	$(BIN)/python bench/quality_at_scale.py --index .rag/bench/iclr2026_merged --tutorial-index .rag/bench/tutorial
+	$(BIN)/python bench/ingest.py ../shared/data/paperlists_multivenue.jsonl.xz --keep .rag/bench
+	$(BIN)/python bench/search.py --index .rag/bench/paperlists_multivenue
 	$(BIN)/python bench/answer.py
 	$(BIN)/python bench/load.py
 

@@ -18,6 +18,7 @@ import json
 import lzma
 import multiprocessing as mp
 import os
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -39,7 +40,7 @@ Encoder = Callable[[list[str]], np.ndarray]
 
 @dataclass(frozen=True)
 class Run:
-    backend: str  # "torch" (sentence-transformers) or "onnx" (onnxruntime)
+    backend: str  # "torch" (sentence-transformers), "onnx" (onnxruntime) or "rag" (the product's own embedders)
     dtype: str = "fp32"  # fp32 | bf16 (torch) | int8 (dynamic quantization)
     batch: int = 32
     sort: bool = True  # one call over all texts (sorted by length) vs calls per file-order batch
@@ -57,6 +58,8 @@ class Run:
 REF = Run("torch")
 RUNS: tuple[Run, ...] = (
     REF,
+    Run("rag"),  # RAG_EMBEDDER=minilm, as ingest runs it
+    Run("rag", "int8", batch=1),  # RAG_EMBEDDER=minilm-int8 (the default): one text per call, 2 calls at once
     Run("torch", batch=64),
     Run("torch", sort=False),
     Run("torch", batch=64, sort=False),
@@ -184,9 +187,22 @@ def torch_encoder(run: Run, src: Path) -> Encoder:
     return encode
 
 
+def rag_encoder(run: Run) -> Encoder:
+    sys.path.insert(0, str(ROOT))
+    from rag.config import Settings
+    from rag.embeddings import make_embeddings
+
+    key = "minilm-int8" if run.dtype == "int8" else "minilm"
+    embed = make_embeddings(Settings(_env_file=None, embedder=key, torch_threads=run.threads))
+    return lambda texts: np.array(embed.embed_documents(texts), dtype=np.float32)
+
+
 def build(run: Run, cache: Path) -> Encoder:
     src = model_dir()
-    enc = onnx_encoder(run, src, cache) if run.backend == "onnx" else torch_encoder(run, src)
+    if run.backend == "rag":
+        enc = rag_encoder(run)
+    else:
+        enc = onnx_encoder(run, src, cache) if run.backend == "onnx" else torch_encoder(run, src)
     enc(["warm up"] * 4)
     if run.sort:
         return enc

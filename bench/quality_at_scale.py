@@ -12,7 +12,6 @@ Gold seed ids are mapped to OpenReview ids through ../shared/data/seed_titles.ts
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 import time
 from collections.abc import Callable
@@ -25,11 +24,6 @@ from rag.config import Settings, apply_runtime_env  # noqa: E402
 
 apply_runtime_env()
 DATA = ROOT.parent / "shared" / "data"
-
-
-def seed_to_openreview() -> dict[str, str]:
-    with (DATA / "seed_titles.tsv").open() as f:
-        return {f"{Path(r['seed_file']).stem}#{r['paragraph_index']}": r["matched_id"] for r in csv.DictReader(f, delimiter="\t")}
 
 
 def tutorial_ranker(folder: Path, corpus: Path, settings: Settings) -> Callable[[str], list[str]]:
@@ -71,7 +65,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from rag.documents import Reading, read_papers
-    from rag.evaluation import Question, load_questions, retrieval_query, score_retrieval
+    from rag.evaluation import Question, load_questions, retrieval_query, score_retrieval, seed_ids_in_corpus
     from rag.retrieval import Retriever
     from rag.store import Store
 
@@ -81,7 +75,7 @@ def main() -> None:
         Store(settings, create=True).ingest(read_papers([args.corpus], Reading()))
         print(f"built our index in {time.perf_counter() - start:.0f} s")
     retriever = Retriever(Store(settings))
-    gold = seed_to_openreview()
+    gold = seed_ids_in_corpus(DATA / "seed_titles.tsv")
     questions = load_questions()
     def ours(mode: str) -> Callable[[Question], list[str]]:
         return lambda q: [h.paper_id for h in retriever.search(retrieval_query(q), k=10, mode=mode).hits]

@@ -103,6 +103,18 @@ def score_retrieval(
     return scores
 
 
+def seed_ids_in_corpus(seed_titles: Path) -> dict[str, str]:
+    """Seed paper id ("<file stem>#<index>", as the dev set names them) -> the paper's OpenReview id.
+
+    Read from ../shared/data/seed_titles.tsv, so that the dev questions can be asked of the
+    real corpora, where the seeds are papers among thousands.
+    """
+    import csv
+
+    with seed_titles.open(encoding="utf-8") as f:
+        return {f"{Path(r['seed_file']).stem}#{r['paragraph_index']}": r["matched_id"] for r in csv.DictReader(f, delimiter="\t")}
+
+
 def retrieval_query(q: Question) -> str:
     """What to search for a dev question before any LLM rewriting: follow-ups carry their history."""
     earlier = [turn["content"] for turn in q.history if turn.get("role") == "user"]

@@ -29,7 +29,7 @@ def cli_env(settings: Settings, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("RAG_", "OPENAI_"))}
     env.update(
         RAG_INDEX_DIR=str(settings.index_dir), RAG_CACHE_DIR=str(settings.cache_dir),
-        RAG_LLM_CACHE_DIR=str(settings.llm_cache_dir),
+        RAG_LLM_CACHE_DIR=str(settings.llm_cache_dir), RAG_EMBEDDER_CACHE_DIR=str(settings.embedder_cache_dir),
     )
     env.update(extra)
     return env
