@@ -95,47 +95,16 @@ def model_dir() -> Path:
 
 
 def export_onnx(src: Path, cache: Path, int8: bool) -> Path:
-    """Export src to cache/model.onnx (mean pooling and L2 norm inside), optionally int8."""
-    import torch
-    from transformers import AutoModel
+    """The product's own export (rag.embeddings), kept in cache/ between runs."""
+    sys.path.insert(0, str(ROOT))
+    from rag.embeddings import export_onnx as export
 
-    fp32, q8 = cache / "model.onnx", cache / "model_int8.onnx"
-    if not fp32.exists():
-        cache.mkdir(parents=True, exist_ok=True)
+    target = cache / ("model_int8.onnx" if int8 else "model.onnx")
+    if not target.exists():
         start = time.perf_counter()
-        bert = AutoModel.from_pretrained(str(src), attn_implementation="eager").eval()
-
-        class Pooled(torch.nn.Module):
-            def __init__(self) -> None:
-                super().__init__()
-                self.bert = bert
-
-            def forward(self, ids: Any, mask: Any, types: Any) -> Any:
-                hidden = self.bert(input_ids=ids, attention_mask=mask, token_type_ids=types)[0]
-                weights = mask.unsqueeze(-1).to(hidden.dtype)
-                mean = (hidden * weights).sum(1) / weights.sum(1).clamp(min=1e-9)
-                return torch.nn.functional.normalize(mean, dim=-1)
-
-        names = ["input_ids", "attention_mask", "token_type_ids"]
-        dummy = torch.ones(2, 16, dtype=torch.long)
-        torch.onnx.export(
-            Pooled(),
-            (dummy, dummy, torch.zeros_like(dummy)),
-            str(fp32),
-            input_names=names,
-            output_names=["embedding"],
-            opset_version=17,
-            dynamo=False,
-            dynamic_axes={**{k: {0: "batch", 1: "seq"} for k in names}, "embedding": {0: "batch"}},
-        )
-        print(f"exported {fp32} in {time.perf_counter() - start:.1f} s")
-    if int8 and not q8.exists():
-        from onnxruntime.quantization import QuantType, quantize_dynamic
-
-        start = time.perf_counter()
-        quantize_dynamic(fp32, q8, weight_type=QuantType.QInt8, per_channel=True)
-        print(f"quantized {q8} in {time.perf_counter() - start:.1f} s")
-    return q8 if int8 else fp32
+        export(src, target, int8=int8)
+        print(f"exported {target} in {time.perf_counter() - start:.1f} s")
+    return target
 
 
 def onnx_encoder(run: Run, src: Path, cache: Path) -> Encoder:

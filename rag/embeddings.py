@@ -96,7 +96,7 @@ def _cached_onnx(key: str, onnx_file: Path, threads: int) -> Embeddings:
     src = model_path(Settings(embedder=key))
     try:
         if not onnx_file.exists():
-            export_int8(src, onnx_file)
+            export_onnx(src, onnx_file)
         return OnnxEmbeddings(src, onnx_file, threads=threads)
     except ImportError as exc:
         raise ConfigError(
@@ -115,8 +115,8 @@ def _cached_onnx(key: str, onnx_file: Path, threads: int) -> Embeddings:
         ) from None
 
 
-def export_int8(src: Path, target: Path) -> None:
-    """Exports the sentence-transformers folder to ONNX (mean pooling and L2 norm inside) and quantizes it.
+def export_onnx(src: Path, target: Path, *, int8: bool = True) -> None:
+    """Exports the sentence-transformers folder to ONNX (mean pooling and L2 norm inside), quantized by default.
 
     Done locally with torch.onnx and onnxruntime, since no ONNX copy can be downloaded here.
     Written to a temporary folder and renamed, so a crash or a concurrent export never leaves
@@ -154,7 +154,7 @@ def export_int8(src: Path, target: Path) -> None:
     with tempfile.TemporaryDirectory(dir=target.parent) as tmp, warnings.catch_warnings():
         warnings.simplefilter("ignore")
         quiet.setLevel(logging.ERROR)
-        fp32, int8 = Path(tmp) / "fp32.onnx", Path(tmp) / "int8.onnx"
+        fp32, q8 = Path(tmp) / "fp32.onnx", Path(tmp) / "int8.onnx"
         torch.onnx.export(
             Pooled(),
             (dummy, dummy, torch.zeros_like(dummy)),
@@ -165,9 +165,10 @@ def export_int8(src: Path, target: Path) -> None:
             dynamo=False,
             dynamic_axes={**{k: {0: "batch", 1: "seq"} for k in names}, "embedding": {0: "batch"}},
         )
-        quantize_dynamic(fp32, int8, weight_type=QuantType.QInt8, per_channel=True)
+        if int8:
+            quantize_dynamic(fp32, q8, weight_type=QuantType.QInt8, per_channel=True)
         quiet.setLevel(level)
-        int8.replace(target)
+        (q8 if int8 else fp32).replace(target)
 
 
 class OnnxEmbeddings(Embeddings):
