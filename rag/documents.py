@@ -247,26 +247,44 @@ def read_jsonl(path: Path, problems: list[Problem]) -> Iterator[Paper]:
 def read_csv(path: Path, problems: list[Problem]) -> Iterator[Paper]:
     # csv needs the whole stream to follow quoted newlines; the line numbers it reports
     # are physical lines, so file:line still points at the record.
-    text = "".join(line for _, line in numbered_lines(path, problems))
-    reader = csv.DictReader(io.StringIO(text, newline=""))
-    start = 2
-    try:
-        for row in reader:
-            where = f"{path}:{start}"
-            start = reader.line_num + 1
-            if None in row:
-                problems.append(Problem(where, "more cells than header columns; skipped"))
-                continue
-            record: dict[str, Any] = {k: v for k, v in row.items() if k}
-            for name in ("keywords", "authors"):  # CSV lists are ';'-separated
-                if isinstance(record.get(name), str):
-                    record[name] = [v for v in record[name].split(";") if v.strip()]
-            try:
-                yield paper_from_record(record, where)
-            except RecordError as exc:
-                problems.append(Problem(where, f"{exc}; skipped", exc.field))
-    except csv.Error as exc:
-        problems.append(Problem(f"{path}:{reader.line_num}", f"malformed CSV ({exc}); stopped here"))
+    lines = [line for _, line in numbered_lines(path, problems)]
+    header = next(csv.reader(lines[:1]), [])
+    begin = 1  # lines[begin:] are still to read
+    while begin < len(lines):
+        reader = csv.DictReader(io.StringIO("".join(lines[begin:]), newline=""), fieldnames=header)
+        resume, start = len(lines), begin + 1
+        try:
+            for row in reader:
+                where = f"{path}:{start}"
+                end = begin + reader.line_num  # physical line the record ends on
+                if end > start and _runaway_quote(row, lines[start:end], len(header)):
+                    problems.append(Problem(where, "unterminated quote swallowed the lines after it; "
+                                            "this line skipped, the next ones read again"))
+                    resume = start
+                    break
+                start = end + 1
+                if None in row:
+                    problems.append(Problem(where, "more cells than header columns; skipped"))
+                    continue
+                record: dict[str, Any] = {k: v for k, v in row.items() if k}
+                for name in ("keywords", "authors"):  # CSV lists are ';'-separated
+                    if isinstance(record.get(name), str):
+                        record[name] = [v for v in record[name].split(";") if v.strip()]
+                try:
+                    yield paper_from_record(record, where)
+                except RecordError as exc:
+                    problems.append(Problem(where, f"{exc}; skipped", exc.field))
+        except csv.Error as exc:
+            problems.append(Problem(f"{path}:{begin + reader.line_num}", f"malformed CSV ({exc}); stopped here"))
+        begin = resume
+
+
+def _runaway_quote(row: dict[str | None, Any], swallowed: list[str], columns: int) -> bool:
+    """A quote left open swallows later records into one cell (up to the next quote, or the end
+    of the file): cells go missing, or the swallowed lines are whole records themselves."""
+    if any(v is None for k, v in row.items() if k is not None):
+        return True
+    return any(len(cells) == columns for cells in csv.reader(swallowed))
 
 
 HEADER = re.compile(r"^(?P<venue>.{2,80}?)\s+papers$", re.IGNORECASE)

@@ -136,6 +136,13 @@ CASES = [
          b'c3,Quotes,"An ""odd"" abstract",,2024\r\n'
          b'c4,No abstract,,,2024\r\n',
          ["c1", "c3"], [":4: more cells than header columns; skipped", skip(6, "empty", "abstract")]),
+    # a quote left open would swallow every later record into one cell: only its record is lost
+    Case("unterminated_quote.csv",
+         b'id,title,abstract\nquote1,T1,abstract one\nquote2,"Broken title,abstract two\nquote3,T3,abstract three\n'
+         b'quote4,T4,\nquote5,T5,"abstract five\nwith a quoted newline"\n',
+         ["quote1", "quote3", "quote5"],
+         [":3: unterminated quote swallowed the lines after it; this line skipped, the next ones read again",
+          skip(5, "empty", "abstract")]),
     Case("bom.csv", b"\xef\xbb\xbfid,title,abstract\nb1,T,A BOM before the header.\n", ["b1"]),
     Case("header_only.csv", b"id,title,abstract\n", [], [": no records in this file; nothing read"]),
     Case("no_abstract_column.csv", b"id,title\nq1,T\nq2,U\n", [],
