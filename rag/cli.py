@@ -59,6 +59,7 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
         "chunks_written": stats.chunks,
         "skipped": len(reading.problems),
         "duplicates": reading.duplicates,
+        "ids_completed": reading.ids_completed,
         "papers": store.paper_count(),
         "chunks": store.chunk_count(),
         "seconds": round(stats.seconds, 2),
@@ -71,6 +72,7 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
             f"{summary['files']} files: {stats.added} papers added, {stats.updated} updated, "
             f"{stats.unchanged} unchanged, {len(reading.problems)} skipped"
             + (f", {reading.duplicates} exact duplicates ignored" if reading.duplicates else "")
+            + (f", {reading.ids_completed} incomplete ids completed from the url" if reading.ids_completed else "")
             + f" ({stats.seconds:.1f} s). Index {store.where}: {summary['papers']} papers, {summary['chunks']} chunks."
         )
     return EXIT_SKIPPED if reading.problems else 0

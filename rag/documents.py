@@ -17,7 +17,7 @@ import json
 import lzma
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -343,6 +343,7 @@ class Reading:
     problems: list[Problem] = field(default_factory=list)
     duplicates: int = 0
     files: int = 0
+    ids_completed: int = 0  # ids like "cvpr2016:" (nothing after the venue) made whole from the url
 
 
 def read_papers(paths: Iterable[Path], reading: Reading) -> Iterator[Paper]:
@@ -354,6 +355,13 @@ def read_papers(paths: Iterable[Path], reading: Reading) -> Iterator[Paper]:
         records, problems_before = 0, len(reading.problems)
         for paper in READERS[suffix_of(path)](path, reading.problems):
             records += 1
+            if paper.paper_id.endswith(":"):
+                # Public lists give thousands of CVPR/ICCV papers the bare id "cvpr2016:"; skipping
+                # them as duplicates would lose real papers, so the url (else the title) completes
+                # the id, the same on every rerun.
+                key = (paper.url or paper.title).encode()
+                paper = replace(paper, paper_id=paper.paper_id + hashlib.sha1(key).hexdigest()[:12])
+                reading.ids_completed += 1
             prior = seen.get(paper.paper_id)
             if prior is None:
                 seen[paper.paper_id] = (paper.fingerprint(), paper.source)

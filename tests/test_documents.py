@@ -151,6 +151,21 @@ def test_duplicate_ids(tmp_path: Path) -> None:
     ]
 
 
+def test_bare_venue_ids_are_completed_not_dropped(tmp_path: Path) -> None:
+    """87,691 multi-venue records give 4,553 CVPR/ICCV/RSS papers the bare id "cvpr2016:"."""
+    rows = [
+        json.dumps(good(1, id="cvpr2016:", url="https://example.org/a")),
+        json.dumps(good(2, id="cvpr2016:", url="https://example.org/b")),
+        json.dumps(good(3, id="cvpr2016:", title="No url")),
+        json.dumps(good(1, id="cvpr2016:", url="https://example.org/a")),  # the first again, same text
+    ]
+    path = write_jsonl(tmp_path / "venues.jsonl", rows)
+    ids, reading = read(path)
+    assert len(ids) == len(set(ids)) == 3 and all(i.startswith("cvpr2016:") and len(i) == 21 for i in ids)
+    assert reading.ids_completed == 4 and reading.duplicates == 1 and not reading.problems
+    assert read(path)[0] == ids  # the same ids on every rerun: re-ingest updates, never duplicates
+
+
 def test_csv_with_quoted_newlines_and_a_bad_row(tmp_path: Path) -> None:
     path = tmp_path / "c.csv"
     path.write_text(
