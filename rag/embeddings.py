@@ -156,19 +156,21 @@ def export_onnx(src: Path, target: Path, *, int8: bool = True) -> None:
         warnings.simplefilter("ignore")
         quiet.setLevel(logging.ERROR)
         fp32, q8 = Path(tmp) / "fp32.onnx", Path(tmp) / "int8.onnx"
-        torch.onnx.export(
-            Pooled(),
-            (dummy, dummy, torch.zeros_like(dummy)),
-            str(fp32),
-            input_names=names,
-            output_names=["embedding"],
-            opset_version=17,
-            dynamo=False,
-            dynamic_axes={**{k: {0: "batch", 1: "seq"} for k in names}, "embedding": {0: "batch"}},
-        )
-        if int8:
-            quantize_dynamic(fp32, q8, weight_type=QuantType.QInt8, per_channel=True)
-        quiet.setLevel(level)
+        try:
+            torch.onnx.export(
+                Pooled(),
+                (dummy, dummy, torch.zeros_like(dummy)),
+                str(fp32),
+                input_names=names,
+                output_names=["embedding"],
+                opset_version=17,
+                dynamo=False,
+                dynamic_axes={**{k: {0: "batch", 1: "seq"} for k in names}, "embedding": {0: "batch"}},
+            )
+            if int8:
+                quantize_dynamic(fp32, q8, weight_type=QuantType.QInt8, per_channel=True)
+        finally:  # a failed export must not leave the whole process's logging silenced
+            quiet.setLevel(level)
         (q8 if int8 else fp32).replace(target)
 
 
@@ -202,7 +204,8 @@ class OnnxEmbeddings(Embeddings):
 
         batch = np.array([ids], dtype=np.int64)
         feed = {"input_ids": batch, "attention_mask": np.ones_like(batch), "token_type_ids": np.array([types])}
-        return [float(x) for x in self.session.run(None, feed)[0][0]]
+        vector: list[float] = self.session.run(None, feed)[0][0].tolist()
+        return vector
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         from concurrent.futures import ThreadPoolExecutor
