@@ -245,12 +245,14 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
-    from rag.evaluation import Question, load_questions, retrieval_query, score_retrieval
+    from rag.evaluation import Question, fit_questions, load_questions, question_set, retrieval_query, score_retrieval
     from rag.retrieval import Retriever
     from rag.store import Store
 
-    questions = load_questions(Path(args.file)) if args.file else load_questions()
     retriever = Retriever(Store(settings))
+    keyword = retriever.keyword_index()
+    indexed = {str(c["paper_id"]) for c in keyword.chunks if c.get("chunk") == 0}
+    questions, dropped = fit_questions(load_questions(question_set(args.set)), indexed)
 
     def ranked(mode: str) -> Callable[[Question], list[str]]:
         return lambda q: [h.paper_id for h in retriever.search(retrieval_query(q), k=10, mode=mode).hits]
@@ -259,14 +261,20 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     if args.answers:
         return eval_answers(args, settings, questions, rows)
     if args.json:
-        out(json.dumps({mode: {**s.row(), "misses@5": s.misses} for mode, s in rows.items()}))
+        out(json.dumps({mode: {**s.row(), "by_kind": {k: v.row() for k, v in s.by_kind.items()},
+                               "misses@5": s.misses} for mode, s in rows.items()}))
         return 0
-    out(f"{len(questions)} questions; retrieval over {retriever.keyword_index().papers} papers")
-    out(f"{'mode':<8} {'n':>4} {'hit@1':>6} {'hit@5':>6} {'hit@10':>6} {'MRR':>6} {'multi-R@10':>10}")
+    out(
+        f"{args.set}: {len(questions)} questions over {keyword.papers:,} papers"
+        + (f" ({dropped} skipped: their papers are not in this index)" if dropped else "")
+    )
+    out(f"{'mode':<8} {'kind':<12} {'n':>4} {'hit@1':>6} {'hit@5':>6} {'hit@10':>6} {'MRR':>6} {'multi-R@10':>10}")
     for mode, s in rows.items():
-        r = s.row()
-        cells = " ".join(f"{r[c]:>6.3f}" for c in ("hit@1", "hit@5", "hit@10", "mrr"))
-        out(f"{mode:<8} {r['n']:>4} {cells} {r['multi_recall@10']:>10.3f}")
+        for kind, part in [("all", s), *sorted(s.by_kind.items())]:
+            r = part.row()
+            cells = " ".join(f"{r[c]:>6.3f}" for c in ("hit@1", "hit@5", "hit@10", "mrr"))
+            multi = f"{r['multi_recall@10']:>10.3f}" if r["n_multi"] else f"{'':>10}"
+            out(f"{mode:<8} {kind:<12} {r['n']:>4} {cells} {multi}")
     return 0
 
 
@@ -275,6 +283,7 @@ def eval_answers(args: argparse.Namespace, settings: Settings, questions: list[A
     from rag.evaluation import Question, score_answers
 
     assistant = Assistant(settings)
+
     def answered(mode: str) -> Callable[[Question], Any]:
         return lambda q: assistant.answer(q.question, list(q.history), mode=mode)
 
@@ -289,12 +298,13 @@ def eval_answers(args: argparse.Namespace, settings: Settings, questions: list[A
             )
         )
         return 0
-    out(f"{'answers':<11} {'cite-prec':>9} {'refusals':>9} {'false-ref':>9} {'facts':>6}  by kind")
+    out(f"{'answers':<11} {'cite-prec':>9} {'single':>7} {'off-topic':>9} {'absent':>7} {'false-ref':>9} {'facts':>6} {'s/q':>5}  by kind")
     for mode, s in table.items():
         kinds = " ".join(f"{k}={v['score']:.2f}" for k, v in sorted(s.by_kind.items()))
         out(
-            f"{mode:<11} {s.citation_precision:>9.3f} {s.refusals:>9.3f} {s.false_refusals:>9.3f} "
-            f"{s.fact_recall:>6.3f}  {kinds}"
+            f"{mode:<11} {s.citation_precision:>9.3f} {s.single_precision:>7.3f} {s.refusals:>9.3f} "
+            f"{s.absent_declined:>7.3f} {s.false_refusals:>5}/{s.n_answerable:<3} {s.fact_recall:>6.3f} "
+            f"{s.seconds:>5.2f}  {kinds}"
         )
     return 0
 
@@ -360,8 +370,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_stats)
 
-    p = command("eval", "score retrieval on the development questions")
-    p.add_argument("--file", help="question set (default: the bundled dev set)")
+    p = command("eval", "score retrieval (and answers) on a question set, per kind of question")
+    p.add_argument("--set", default="seeds", help="seeds, dev, test (rag/data) or a JSONL file (default: seeds)")
     p.add_argument("--modes", default="hybrid,dense,bm25", help="comma-separated: hybrid,dense,bm25")
     p.add_argument("--answers", action="store_true", help="also score answers (citations, refusals, facts)")
     p.add_argument("--answer-modes", default="extractive,model", help="comma-separated: extractive,model,auto")

@@ -1,17 +1,36 @@
-"""The development question set and its retrieval metrics (hit@k, MRR, multi-paper recall)."""
+"""Question sets and their scores: retrieval (hit@k, MRR, multi-paper recall) and answers.
+
+Three sets ship in rag/data: `seeds` (98 questions over the 57 seed abstracts, the set the
+first versions were tuned on), `dev` and `test` (questions over ICLR 2026 papers of the
+500-paper fixture, seeds included, asked of any index that holds them: the seeds, the
+fixture, the whole conference). Choices are made on `dev`; `test` is only reported.
+
+Gold ids are OpenReview ids or seed ids ("<seed file stem>#<paragraph>"); `fit_questions`
+maps them onto whatever ids the index uses and refuses a set that does not fit it.
+"""
 
 from __future__ import annotations
 
+import csv
 import json
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from rag.errors import InputError
 
-DEV_SET = Path(__file__).parent / "data" / "dev_questions.jsonl"
-KINDS = ("lookup", "named", "multi", "compare", "summary", "followup", "unanswerable")
+DATA = Path(__file__).parent / "data"
+QUESTION_SETS = {
+    "seeds": DATA / "dev_questions.jsonl",
+    "dev": DATA / "conference_dev.jsonl",
+    "test": DATA / "conference_test.jsonl",
+}
+DEV_SET = QUESTION_SETS["seeds"]
+SEED_IDS = DATA / "seed_ids.tsv"  # each seed abstract's OpenReview id (from the public ICLR 2026 list)
+KINDS = ("lookup", "named", "parts", "multi", "compare", "summary", "followup", "absent", "unanswerable")
+# Questions that should be declined: off-topic ones (no gold) and details a real paper's abstract does not give.
+DECLINE_KINDS = ("unanswerable", "absent")
 
 
 @dataclass(frozen=True)
@@ -20,8 +39,22 @@ class Question:
     kind: str
     question: str
     gold: tuple[str, ...]
-    history: tuple[dict[str, str], ...] = ()
+    history: tuple[dict[str, Any], ...] = ()
     facts: tuple[str, ...] = ()
+
+    @property
+    def should_decline(self) -> bool:
+        return self.kind in DECLINE_KINDS or not self.gold
+
+
+def question_set(name: str) -> Path:
+    """A named set (seeds, dev, test) or a path."""
+    if name in QUESTION_SETS:
+        return QUESTION_SETS[name]
+    path = Path(name)
+    if not path.exists():
+        raise InputError(f"no question set {name!r}: name one of {', '.join(QUESTION_SETS)} or give a file")
+    return path
 
 
 def load_questions(path: Path = DEV_SET) -> list[Question]:
@@ -50,6 +83,65 @@ def load_questions(path: Path = DEV_SET) -> list[Question]:
     return questions
 
 
+def seed_ids_in_corpus(seed_ids: Path = SEED_IDS) -> dict[str, str]:
+    """Seed paper id ("<file stem>#<index>", as the seeds are indexed) -> the paper's OpenReview id."""
+    with seed_ids.open(encoding="utf-8") as f:
+        return {
+            f"{Path(r['seed_file']).stem}#{r['paragraph_index']}": r["matched_id"]
+            for r in csv.DictReader(f, delimiter="\t")
+        }
+
+
+def fit_questions(questions: Sequence[Question], indexed: set[str]) -> tuple[list[Question], int]:
+    """The questions with gold ids renamed to the index's ids, and how many were dropped.
+
+    A seed id and its OpenReview id name one paper; a question whose papers are not in the
+    index at all is dropped (a 57-paper index cannot answer for the other 443). A set none
+    of whose papers is indexed is an error, not a row of zeros.
+    """
+    to_corpus = seed_ids_in_corpus()
+    to_seed = {v: k for k, v in to_corpus.items()}
+
+    def rename(gold: str) -> str | None:
+        for candidate in (gold, to_corpus.get(gold), to_seed.get(gold)):
+            if candidate in indexed:
+                return candidate
+        return None
+
+    # Off-topic questions are off-topic for the corpus their set was written for: "speculative
+    # decoding" is absent from the 57 seeds, not from ICLR 2026. Elsewhere they are not scored.
+    renamed = any(g not in indexed for q in questions for g in q.gold)
+    kept: list[Question] = []
+    dropped = 0
+    for q in questions:
+        if not q.gold:
+            if renamed and q.kind == "unanswerable" and _written_for_seeds(questions):
+                dropped += 1
+            else:
+                kept.append(q)
+            continue
+        present = tuple(g for g in (rename(g) for g in q.gold) if g)
+        # a comparison or follow-up needs all its papers; a list question is scored on those present
+        if not present or (q.kind in ("compare", "followup") and len(present) < len(q.gold)):
+            dropped += 1
+            continue
+        history = tuple(
+            {**t, "cited": [c for c in (rename(str(x)) for x in t.get("cited", [])) if c]} if "cited" in t else t
+            for t in q.history
+        )
+        kept.append(replace(q, gold=present, history=history))
+    if questions and all(not q.gold for q in kept) and any(q.gold for q in questions):
+        raise InputError(
+            f"none of the {sum(bool(q.gold) for q in questions)} answerable questions names a paper of this index: "
+            "the set was written for another corpus (seeds, the 500-paper fixture or the whole ICLR 2026 list)"
+        )
+    return kept, dropped
+
+
+def _written_for_seeds(questions: Sequence[Question]) -> bool:
+    return any("#" in g for q in questions for g in q.gold)
+
+
 @dataclass
 class RetrievalScores:
     n: int = 0
@@ -60,6 +152,7 @@ class RetrievalScores:
     multi_recall: float = 0.0  # mean share of gold papers in the top 10, over multi-paper questions
     n_multi: int = 0
     misses: list[str] = field(default_factory=list)  # question ids with no gold paper in the top 5
+    by_kind: dict[str, RetrievalScores] = field(default_factory=dict)
 
     def row(self) -> dict[str, Any]:
         return {
@@ -74,15 +167,24 @@ class RetrievalScores:
 
 
 def score_retrieval(
-    questions: Iterable[Question], ranked: Callable[[Question], list[str]], gold_map: Callable[[str], str] = str
+    questions: Iterable[Question],
+    ranked: Callable[[Question], list[str]],
+    gold_map: Callable[[str], str] = str,
+    *,
+    per_kind: bool = True,
 ) -> RetrievalScores:
     """ranked(question) gives paper ids best first; gold_map renames gold ids (seed id -> corpus id)."""
+    rankings = [(q, {gold_map(g) for g in q.gold}, ranked(q)) for q in questions if q.gold]
+    scores = _score(rankings)
+    if per_kind:
+        for kind in dict.fromkeys(q.kind for q, _, _ in rankings):
+            scores.by_kind[kind] = _score([r for r in rankings if r[0].kind == kind])
+    return scores
+
+
+def _score(rankings: list[tuple[Question, set[str], list[str]]]) -> RetrievalScores:
     scores = RetrievalScores()
-    for q in questions:
-        gold = {gold_map(g) for g in q.gold}
-        if not gold:
-            continue
-        ids = ranked(q)
+    for q, gold, ids in rankings:
         first = next((i for i, pid in enumerate(ids, start=1) if pid in gold), None)
         scores.n += 1
         scores.hit1 += first == 1
@@ -103,20 +205,8 @@ def score_retrieval(
     return scores
 
 
-def seed_ids_in_corpus(seed_titles: Path) -> dict[str, str]:
-    """Seed paper id ("<file stem>#<index>", as the dev set names them) -> the paper's OpenReview id.
-
-    Read from ../shared/data/seed_titles.tsv, so that the dev questions can be asked of the
-    real corpora, where the seeds are papers among thousands.
-    """
-    import csv
-
-    with seed_titles.open(encoding="utf-8") as f:
-        return {f"{Path(r['seed_file']).stem}#{r['paragraph_index']}": r["matched_id"] for r in csv.DictReader(f, delimiter="\t")}
-
-
 def retrieval_query(q: Question) -> str:
-    """What to search for a dev question before any LLM rewriting: follow-ups carry their history."""
+    """What to search for a question before any rewriting: follow-ups carry their history."""
     earlier = [turn["content"] for turn in q.history if turn.get("role") == "user"]
     return " ".join([*earlier, q.question])
 
@@ -125,19 +215,26 @@ def retrieval_query(q: Question) -> str:
 class AnswerScores:
     n: int = 0
     citation_precision: float = 0.0  # cited papers that are gold, over answerable questions answered
-    refusals: float = 0.0  # share of unanswerable questions refused
-    false_refusals: float = 0.0  # share of answerable questions refused
+    single_precision: float = 0.0  # the same over questions with one gold paper
+    refusals: float = 0.0  # share of off-topic questions declined
+    absent_declined: float = 0.0  # share of questions on a detail the abstract lacks that were declined
+    false_refusals: int = 0  # answerable questions declined
+    n_answerable: int = 0
     fact_recall: float = 0.0  # key facts found in the answer text, over answerable questions
     modes: dict[str, int] = field(default_factory=dict)
     by_kind: dict[str, dict[str, float]] = field(default_factory=dict)
+    seconds: float = 0.0  # mean time per answer
 
     def row(self) -> dict[str, Any]:
         return {
             "n": self.n,
             "citation_precision": round(self.citation_precision, 3),
+            "single_paper_precision": round(self.single_precision, 3),
             "refusals": round(self.refusals, 3),
-            "false_refusals": round(self.false_refusals, 3),
+            "absent_declined": round(self.absent_declined, 3),
+            "false_refusals": f"{self.false_refusals}/{self.n_answerable}",
             "fact_recall": round(self.fact_recall, 3),
+            "seconds": round(self.seconds, 3),
             "modes": self.modes,
         }
 
@@ -148,31 +245,43 @@ def _norm(text: str) -> str:
 
 def score_answers(questions: Iterable[Question], answered: Callable[[Question], Any]) -> AnswerScores:
     """answered(question) gives an Answer (rag.answer); scores the kinds separately too."""
+    import time
+
     scores = AnswerScores()
-    cited = cited_gold = answerable = refused_answerable = unanswerable = refused_unanswerable = 0
+    cited = cited_gold = single = single_gold = 0
+    declined: dict[str, list[bool]] = {kind: [] for kind in DECLINE_KINDS}
     facts = facts_found = 0
     per_kind: dict[str, list[float]] = {}
+    start = time.perf_counter()
     for q in questions:
         answer = answered(q)
         scores.n += 1
         scores.modes[answer.mode] = scores.modes.get(answer.mode, 0) + 1
-        if not q.gold:
-            unanswerable += 1
-            refused_unanswerable += answer.refused
+        if q.should_decline:
+            declined["absent" if q.kind == "absent" else "unanswerable"].append(bool(answer.refused))
             per_kind.setdefault(q.kind, []).append(float(answer.refused))
             continue
-        answerable += 1
-        refused_answerable += answer.refused
+        scores.n_answerable += 1
+        scores.false_refusals += bool(answer.refused)
         papers = {c.paper_id for c in answer.citations}
         cited += len(papers)
         cited_gold += len(papers & set(q.gold))
+        if len(q.gold) == 1:
+            single += len(papers)
+            single_gold += len(papers & set(q.gold))
         found = sum(_norm(f) in _norm(answer.text) for f in q.facts)
         facts += len(q.facts)
         facts_found += found
         per_kind.setdefault(q.kind, []).append(found / len(q.facts) if q.facts else 1.0)
+    scores.seconds = (time.perf_counter() - start) / scores.n if scores.n else 0.0
     scores.citation_precision = cited_gold / cited if cited else 0.0
-    scores.refusals = refused_unanswerable / unanswerable if unanswerable else 0.0
-    scores.false_refusals = refused_answerable / answerable if answerable else 0.0
+    scores.single_precision = single_gold / single if single else 0.0
+    scores.refusals = _share(declined["unanswerable"])
+    scores.absent_declined = _share(declined["absent"])
     scores.fact_recall = facts_found / facts if facts else 0.0
     scores.by_kind = {k: {"n": len(v), "score": round(sum(v) / len(v), 3)} for k, v in per_kind.items()}
     return scores
+
+
+def _share(flags: list[bool]) -> float:
+    return sum(flags) / len(flags) if flags else 0.0

@@ -362,6 +362,8 @@ def _openai_chat_model(settings: Settings) -> BaseChatModel:
         api_key=key,
         timeout=settings.llm_timeout_s,
         max_retries=OPENAI_MAX_RETRIES,
+        # without a cap a small model served by `transformers serve` looped for 93 s
+        max_completion_tokens=settings.llm_max_new_tokens,
     )
 
 

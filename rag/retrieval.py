@@ -14,9 +14,12 @@ import shutil
 import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rag.errors import InputError
+from rag.config import Settings
+from rag.documents import chunk_id, coined_names
+from rag.errors import InputError, unknown_key
 from rag.store import Store, StoredPaper
 
 if TYPE_CHECKING:
@@ -136,6 +139,8 @@ class KeywordIndex:
         self._masks: dict[Filters, np.ndarray] = {}
         self._df: np.ndarray | None = None
         self._facets: dict[str, list[str]] | None = None
+        self._names: dict[str, dict[str, bool]] | None = None
+        self._first: dict[str, dict[str, Any]] | None = None
 
     def _save(self, folder: Path) -> None:
         try:  # a cache: failing to write it only costs a rebuild next time
@@ -184,6 +189,28 @@ class KeywordIndex:
         have = set(self.terms(text))
         return sum(idf(t) for t in wanted if t in have) / total
 
+    def named(self, name: str) -> dict[str, bool]:
+        """Papers whose title or abstract says this coined name, as {paper id: in the title}."""
+        if self._names is None:
+            names: dict[str, dict[str, bool]] = {}
+            for chunk in self.chunks:
+                pid, title = str(chunk["paper_id"]), str(chunk.get("title", ""))
+                for n in coined_names(title):
+                    names.setdefault(n, {})[pid] = True
+                for n in coined_names(str(chunk.get("text", ""))):
+                    names.setdefault(n, {}).setdefault(pid, False)
+            self._names = names
+        return self._names.get(name, {})
+
+    def first_chunk(self, paper_id: str) -> dict[str, Any] | None:
+        if self._first is None:
+            self._first = {str(c["paper_id"]): c for c in self.chunks if c.get("chunk") == 0}
+        return self._first.get(paper_id)
+
+    def unseen(self, text: str) -> list[str]:
+        """The text's terms that no chunk of the index contains."""
+        return [t for t in self.terms(text) if t not in self.bm25.vocab_dict] if self.chunks else []
+
     def facets(self) -> dict[str, list[str]]:
         """Distinct values of each filterable field, most common first (filter menus, question parsing)."""
         if self._facets is None:
@@ -218,8 +245,8 @@ class KeywordIndex:
 
         if not self.chunks:
             return []
-        tokens = bm25s.tokenize([query], stopwords="en", stemmer=self.stemmer, return_ids=False, show_progress=False)[0]
-        known = [t for t in tokens if t in self.bm25.vocab_dict]
+        # question words ("which paper proposes a method") are in most abstracts and only add noise
+        known = [t for t in self.terms(query) if t in self.bm25.vocab_dict]
         if not known:
             return []
         scores = self.bm25.get_scores(known, weight_mask=self.mask(filters))
@@ -260,40 +287,124 @@ class Retriever:
         filters = filters or Filters()
         keyword = self.keyword_index()
         n = max(self.settings.candidates, k * 3)
-        fused: dict[str, float] = {}
-        best: dict[str, dict[str, Any]] = {}  # chunk key -> chunk record
-        similarity: dict[str, float] = {}  # paper id -> best dense similarity
-
+        dense: list[Candidate] = []
         if mode in ("hybrid", "dense"):
-            dense = self.store.dense_search(query, min(n, max(keyword.papers * 4, 1)), chroma_where(filters))
+            found = self.store.dense_search(query, min(n, max(keyword.papers * 4, 1)), chroma_where(filters))
             if filters.keyword:  # no substring operator on Chroma metadata: checked here
-                dense = [(d, dist) for d, dist in dense if filters.matches(d.metadata)]
-            for rank, (doc, distance) in enumerate(dense):
-                key = f"{doc.metadata['paper_id']}::{doc.metadata['chunk']}"
-                fused[key] = fused.get(key, 0.0) + 1.0 / (self.settings.rrf_k + rank + 1)
-                best[key] = {**doc.metadata, "text": doc.page_content}
-                pid = str(doc.metadata["paper_id"])
-                similarity[pid] = max(similarity.get(pid, -1.0), 1.0 - float(distance))
+                found = [(d, dist) for d, dist in found if filters.matches(d.metadata)]
+            dense = [({**d.metadata, "text": d.page_content}, 1.0 - float(dist)) for d, dist in found]
+        lexical: list[Candidate] = []
         if mode in ("hybrid", "bm25"):
-            for rank, (pos, _score) in enumerate(keyword.search(query, n, filters)):
-                chunk = keyword.chunks[pos]
-                key = f"{chunk['paper_id']}::{chunk['chunk']}"
-                fused[key] = fused.get(key, 0.0) + 1.0 / (self.settings.rrf_k + rank + 1)
-                best.setdefault(key, chunk)
-
-        per_paper: dict[str, tuple[float, dict[str, Any]]] = {}
-        for key, score in sorted(fused.items(), key=lambda kv: -kv[1]):
-            chunk = best[key]
-            pid = str(chunk["paper_id"])
-            if pid not in per_paper:
-                per_paper[pid] = (score, chunk)
-        ranked = list(per_paper.items())[:k]
+            lexical = [(keyword.chunks[pos], score) for pos, score in keyword.search(query, n, filters)]
+        fuse = fusion(self.settings.fusion if mode == "hybrid" else mode)
+        scored = fuse(dense, lexical, self.settings)
+        if mode == "hybrid":
+            scored = boost_named(query, scored, keyword, filters)
+        ranked = sorted(scored.items(), key=lambda kv: -kv[1][0])[:k]
         papers = self.store.get_papers(pid for pid, _ in ranked)
+        similarity = paper_best(dense)
         hits = [
-            make_hit(rank, pid, score, chunk, papers.get(pid), similarity.get(pid))
+            make_hit(rank, pid, score, chunk, papers.get(pid), similarity.get(pid, (None, None))[0])
             for rank, (pid, (score, chunk)) in enumerate(ranked, start=1)
         ]
         return SearchResult(query, hits, keyword.papers, keyword.matched_papers(filters), filters)
+
+
+# --- fusion: two candidate lists of chunks -> one score per paper, with its best chunk ---------------
+
+Candidate = tuple[dict[str, Any], float]  # a chunk record and its score on one side (cosine or BM25)
+Scored = dict[str, tuple[float, dict[str, Any]]]  # paper id -> (score, best chunk)
+
+
+def paper_best(candidates: list[Candidate]) -> dict[str, tuple[float, dict[str, Any]]]:
+    """Each paper's best chunk on one side, with its score."""
+    best: dict[str, tuple[float, dict[str, Any]]] = {}
+    for chunk, score in candidates:
+        pid = str(chunk["paper_id"])
+        if pid not in best or score > best[pid][0]:
+            best[pid] = (score, chunk)
+    return best
+
+
+def _one_side(dense: list[Candidate], lexical: list[Candidate], settings: Settings) -> Scored:
+    return paper_best(dense or lexical)
+
+
+def _rrf(dense: list[Candidate], lexical: list[Candidate], settings: Settings) -> Scored:
+    """Reciprocal rank fusion over chunks (Cormack et al. 2009); a paper takes its best chunk."""
+    fused: dict[str, float] = {}
+    chunks: dict[str, dict[str, Any]] = {}
+    for side in (dense, lexical):
+        for rank, (chunk, _score) in enumerate(side):
+            key = chunk_id(str(chunk["paper_id"]), int(chunk["chunk"]))
+            fused[key] = fused.get(key, 0.0) + 1.0 / (settings.rrf_k + rank + 1)
+            chunks.setdefault(key, chunk)
+    out: Scored = {}
+    for key, score in fused.items():
+        pid = str(chunks[key]["paper_id"])
+        if pid not in out or score > out[pid][0]:
+            out[pid] = (score, chunks[key])
+    return out
+
+
+def _convex(dense: list[Candidate], lexical: list[Candidate], settings: Settings) -> Scored:
+    """A convex combination of min-max normalised paper scores (Bruch et al. 2022).
+
+    Unlike RRF it keeps how far ahead a paper is: a BM25 score twice the runner-up's survives
+    fusion, where a rank of 1 against 2 barely moves the sum.
+    """
+    weight = settings.keyword_weight
+    sides = [(paper_best(dense), 1.0 - weight), (paper_best(lexical), weight)]
+    out: dict[str, tuple[float, dict[str, Any]]] = {}
+    for best, share in sides:
+        if not best:
+            continue
+        low, high = min(v[0] for v in best.values()), max(v[0] for v in best.values())
+        for pid, (score, chunk) in best.items():
+            value = share * ((score - low) / (high - low) if high > low else 1.0)
+            total, kept = out.get(pid, (0.0, chunk))
+            out[pid] = (total + value, kept)
+    return out
+
+
+FUSIONS: dict[str, Callable[[list[Candidate], list[Candidate], Settings], Scored]] = {
+    "convex": _convex,
+    "rrf": _rrf,
+    "dense": _one_side,
+    "bm25": _one_side,
+}
+
+
+def fusion(key: str) -> Callable[[list[Candidate], list[Candidate], Settings], Scored]:
+    if key not in FUSIONS:
+        raise unknown_key("fusion", key, [k for k in FUSIONS if k not in ("dense", "bm25")])
+    return FUSIONS[key]
+
+
+def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filters) -> Scored:
+    """A coined name in the question ("What does TraDy do?") puts the paper that says it first.
+
+    Only distinctive names count: one that a few papers say (in their title first). A name
+    many papers use ("GRPO") describes a topic, and the fused ranking already handles topics.
+    """
+    top = max((v[0] for v in scored.values()), default=0.0)
+    boosted = dict(scored)
+    for name in coined_names(query):
+        papers = {pid: title for pid, title in keyword.named(name).items()}
+        titled = {pid for pid, title in papers.items() if title}
+        chosen = titled if 0 < len(titled) <= NAMED_MAX else set(papers) if len(papers) <= NAMED_MAX else set()
+        for pid in chosen:
+            if pid not in boosted:
+                record = keyword.first_chunk(pid)
+                if record is None or not filters.matches(record):
+                    continue
+                boosted[pid] = (0.0, record)
+            score, chunk = boosted[pid]
+            boosted[pid] = (score + top + (0.1 if pid in titled else 0.0), chunk)
+    return boosted
+
+
+NAMED_MAX = 3  # a name said by more papers than this is a topic, not a pointer to one paper
 
 
 def make_hit(

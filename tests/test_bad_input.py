@@ -212,7 +212,7 @@ def leaks_prompt(text: str) -> bool:
         words = re.findall(r"\w+", s.lower())
         return {" ".join(words[i : i + 6]) for i in range(len(words) - 5)}
 
-    return bool(grams(text) & (grams(prompts.SYSTEM) | grams(prompts.SUMMARY_SYSTEM)))
+    return bool(grams(text) & (grams(prompts.LOOKUP) | grams(prompts.LIST) | grams(prompts.SUMMARY)))
 
 
 def shown(answer: Answer) -> str:

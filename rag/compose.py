@@ -1,0 +1,146 @@
+"""Composing answers from evidence: one function per kind of answer, each returning a `Draft`.
+
+A draft's markers [k] point at draft.sources[k-1]; `grounding.renumber` turns them into the
+final citations. Every sentence quoted comes from the abstract of the source it cites.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rag.evidence import Found, sentences
+from rag.grounding import cite
+from rag.retrieval import Hit
+
+
+@dataclass(frozen=True)
+class Draft:
+    text: str
+    sources: list[Hit]  # marker [k] cites sources[k-1]
+    passages: list[str]  # what each source's citation shows: its abstract, or the passage the model read
+    refused: bool = False
+    reason: str | None = None  # off_topic | not_stated, when refused
+    notices: list[str] = field(default_factory=list)
+
+
+def _abstracts(hits: Sequence[Hit]) -> list[str]:
+    return [h.abstract or h.passage for h in hits]
+
+
+def refusal(scope: str, nearest: Sequence[Hit]) -> Draft:
+    text = f"The indexed abstracts{scope} do not cover this question, so I will not guess."
+    if nearest:
+        text += " The nearest papers are listed below."
+    return Draft(text, [], [], refused=True, reason="off_topic")
+
+
+def about(papers: Sequence[Hit], quoted: dict[str, list[str]]) -> Draft:
+    """A paper (or two tied ones) and the sentences of its abstract that answer the question."""
+    lines = []
+    for k, paper in enumerate(papers, start=1):
+        body = " ".join(cite(s, k) for s in quoted.get(paper.paper_id, []))
+        lines.append(f"**{paper.title}** [{k}]: {body}".rstrip(": "))
+    return Draft("\n\n".join(lines), list(papers), _abstracts(papers))
+
+
+def parts(papers: Sequence[Hit], found: Sequence[Found]) -> Draft:
+    """Each asked part answered by its sentence, or said plainly to be absent from the abstract.
+
+    Nothing asked is stated: a decline (reason not_stated) that still cites the paper and
+    quotes what it does say nearest to the question.
+    """
+    number = {p.paper_id: k for k, p in enumerate(papers, start=1)}
+    stated = [f for f in found if f.sentence]
+    missing = [f for f in found if not f.sentence and not any(s.part == f.part for s in stated)]
+    lines: list[str] = []
+    if stated:
+        by_paper: dict[str, list[str]] = {}
+        for f in stated:
+            quoted = by_paper.setdefault(f.paper.paper_id, [])
+            if f.sentence not in quoted:
+                quoted.append(str(f.sentence))
+        for paper in papers:
+            if paper.paper_id in by_paper:
+                k = number[paper.paper_id]
+                lines.append(f"**{paper.title}** [{k}]: " + " ".join(cite(s, k) for s in by_paper[paper.paper_id]))
+    seen: set[str] = set()
+    for f in missing:
+        if f.part.text in seen:
+            continue
+        seen.add(f.part.text)
+        lines.append(f"The abstract of **{f.paper.title}** [{number[f.paper.paper_id]}] does not state {_detail(f.part.text)}.")
+    return Draft("\n\n".join(lines), list(papers), _abstracts(papers), refused=not stated, reason=None if stated else "not_stated")
+
+
+def not_stated_with_nearest(draft: Draft, paper: Hit, nearest: str | None) -> Draft:
+    """A decline that still shows the closest thing the abstract says."""
+    if not nearest:
+        return draft
+    return Draft(
+        f"{draft.text} The closest it says: {cite(nearest, 1)}", draft.sources, draft.passages, True, "not_stated"
+    )
+
+
+def _detail(part: str) -> str:
+    part = part.strip().rstrip("?.!")
+    return part[:1].lower() + part[1:] if part[:2] != part[:2].upper() else part
+
+
+def listing(items: Sequence[tuple[Hit, str]], more: int) -> Draft:
+    """One item per relevant paper: its title and the sentence that makes it relevant."""
+    n = len(items)
+    head = f"{n} paper{'s' * (n != 1)} in the index match{'es' * (n == 1)}"
+    head += f" (and {more} more ranked close behind; narrow the question or use a filter):" if more else ":"
+    lines = [f"- **{hit.title}** [{k}]: {cite(sentence, k)}" for k, (hit, sentence) in enumerate(items, start=1)]
+    papers = [hit for hit, _ in items]
+    return Draft("\n".join([head, "", *lines]), papers, _abstracts(papers))
+
+
+_PROPOSE = re.compile(
+    r"\b(we (?:propose|introduce|present|develop|design)|this (?:paper|work) (?:proposes|introduces|presents))\b", re.I
+)
+_RESULT = re.compile(r"(\d|outperform|improv|achiev|state-of-the-art|surpass|reduc|speed|show that|demonstrat)", re.I)
+
+
+def row_sentences(abstract: str) -> tuple[str, str, str]:
+    """Problem, approach and key result sentences of an abstract, by the words that usually mark them."""
+    sents = sentences(abstract) or [abstract]
+    approach = next((s for s in sents if _PROPOSE.search(s)), sents[min(1, len(sents) - 1)])
+    result = next((s for s in reversed(sents) if _RESULT.search(s) and s != approach), sents[-1])
+    problem = next((s for s in sents if s not in (approach, result)), sents[0])
+    return problem, approach, result
+
+
+def summary(paper: Hit, most: int = 5) -> Draft:
+    """Problem, approach, how it works, result: in the abstract's own order, at most `most` sentences."""
+    abstract = paper.abstract or paper.passage
+    ordered = sentences(abstract)
+    problem, approach, result = row_sentences(abstract)
+    detail = ordered[ordered.index(approach) + 1] if approach in ordered[:-1] else approach
+    picked = {problem, approach, detail, result}
+    if len(picked) < most and len(ordered) > 1:
+        picked.add(ordered[-1])  # abstracts usually end on their headline result
+    body = " ".join(cite(s, 1) for s in [s for s in ordered if s in picked][:most])
+    return Draft(f"**{paper.title}** — summary of the abstract: {body}", [paper], [abstract])
+
+
+def table(papers: Sequence[Hit], names: Sequence[str | None], notices: list[str]) -> Draft:
+    """Two methods side by side: problem, approach, key result, each cell a cited sentence."""
+    rows = ["| Method | Problem | Approach | Key result |", "|---|---|---|---|"]
+    intro = []
+    for k, (paper, name) in enumerate(zip(papers, names, strict=True), start=1):
+        cells = [_cell(x, k) for x in row_sentences(paper.abstract or paper.passage)]
+        label = name or (paper.title.split(":")[0] if len(paper.title) > 60 else paper.title)
+        rows.append(f"| {_cell(label, k)} | " + " | ".join(cells) + " |")
+        intro.append(f"{name or 'a paper'} [{k}]")
+    text = f"Comparing {' and '.join(intro)}, from their abstracts:\n\n" + "\n".join(rows)
+    return Draft(text, list(papers), _abstracts(papers), notices=notices)
+
+
+def _cell(text: str, k: int) -> str:
+    text = text.replace("|", "\\|").replace("\n", " ").strip()
+    if len(text) > 260:
+        text = text[:257].rsplit(" ", 1)[0] + "…"
+    return cite(text, k)

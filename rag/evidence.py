@@ -1,0 +1,160 @@
+"""Evidence: which papers a question is about, then which of their sentences answer each asked part.
+
+Papers first: a lookup is about one paper (two only when the search cannot tell them apart),
+a follow-up about the papers it points at, a list question about every paper that passes a
+cut-off. Sentences come only from the chosen papers; the other retrieved papers are shown
+as "also retrieved", never cited.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rag.documents import NAME, coined_names
+from rag.questions import Part, Reading
+from rag.retrieval import Hit
+
+# Calibrated on the dev questions (rag eval --set dev --answers), never on test.
+TIED = 0.02  # a second paper this close to the first in fused score is cited too
+LIST_SHARE = 0.55  # list items: papers whose fused score is at least this share of the best one
+LIST_MAX = 8
+STATED_SIMILARITY = 0.50  # a sentence this similar to an untyped part answers it
+STATED_COVERAGE = 0.34  # ...or one holding this IDF-weighted share of the part's own words
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[0-9$\\])")
+_NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5)
+    r"(?<![\w.\-])\d+(?:[.,]\d+)*|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|double|half|dozens?|hundreds?|thousands?)\b",
+    re.I,
+)
+_RESULT = re.compile(r"\b(?:outperform|improv|achiev|surpass|reduc|speed|show that|demonstrat|results?)\w*", re.I)
+_PROPOSE = re.compile(
+    r"\b(we (?:propose|introduce|present|develop|design)|this (?:paper|work) (?:proposes|introduces|presents))\b", re.I
+)
+
+
+def sentences(text: str) -> list[str]:
+    """The one sentence splitter of the answer pipeline."""
+    return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
+
+
+def choose_papers(reading: Reading, hits: Sequence[Hit], focus: Sequence[str]) -> tuple[list[Hit], list[Hit]]:
+    """(papers the answer is about, papers also retrieved)."""
+    if not hits:
+        return [], []
+    if focus:
+        chosen = [h for h in hits if h.paper_id in focus]
+    elif reading.kind == "list":
+        top = hits[0].score
+        chosen = [h for h in hits if h.score >= LIST_SHARE * top][:LIST_MAX] or [hits[0]]
+    else:
+        chosen = [hits[0]]
+        if len(hits) > 1 and hits[1].score >= hits[0].score - TIED:
+            chosen.append(hits[1])
+    return chosen, [h for h in hits if h not in chosen]
+
+
+@dataclass(frozen=True)
+class Found:
+    """The sentence that answers one part in one paper, or None where the abstract does not state it."""
+
+    part: Part
+    paper: Hit
+    sentence: str | None
+    score: float
+
+
+Similarity = Callable[[str, list[str]], list[float]]  # cosine of a text to each of several texts
+Coverage = Callable[[str, str], float]  # IDF-weighted share of a question's words found in a text
+Terms = Callable[[str], list[str]]  # the keyword side's stemmed terms of a text
+
+
+# Acronyms of the field, not names of a model, dataset or benchmark.
+GENERIC_NAMES = {
+    "AI", "ML", "NLP", "LLM", "LLMs", "VLM", "VLMs", "MLLM", "MLLMs", "GPU", "GPUs", "CPU", "RL", "SOTA", "IID",
+    "OOD", "DNN", "DNNs", "CNN", "CNNs", "GNN", "GNNs", "2D", "3D", "KV", "QA", "PDE", "PDEs", "SGD", "MoE",
+}
+
+
+def names(text: str) -> set[str]:
+    """Names a sentence states: models, datasets, benchmarks (ImageNet, LLaMA-3-8B), not "LLM-based"."""
+    found = set()
+    for name in NAME.findall(text):
+        compound = any(part.islower() for part in name.split("-")[1:])
+        plural_acronym = name.endswith("s") and name[:-1].isupper()
+        if not compound and not plural_acronym and name not in GENERIC_NAMES and not name.isdigit():
+            found.add(name)
+    return found
+
+
+def numbers(text: str) -> set[str]:
+    return {m.lower() for m in _NUMBER_TOKEN.findall(text)}
+
+
+def fits(part: Part, sentence: str, given: set[str]) -> bool:
+    """Does the sentence hold the kind of thing the part asks for, beyond what the question itself gave?"""
+    if part.wants == "number":
+        return bool(numbers(sentence) - given)
+    if part.wants == "name":
+        return bool(names(sentence) - given)
+    return True
+
+
+def answer_part(
+    part: Part, paper: Hit, similar: Similarity, coverage: Coverage, terms: Terms, exclude: set[str], question: str
+) -> Found:
+    """The paper's sentence that best answers the part, or a Found with no sentence: not stated.
+
+    A part asking for anything ("how does it work?") is always answered by its closest sentence.
+    A part asking for a number or a name is answered only by a sentence that states one the
+    question did not already give, and that is about the part: it says the thing asked for
+    ("clients" in "how many clients") or, where the part names none, is similar enough or shares
+    enough of its words. Without one, the abstract does not state it.
+    """
+    candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
+    if not candidates:
+        return Found(part, paper, None, 0.0)
+    given = names(question) | set(coined_names(paper.title)) | names(paper.title) | numbers(question)
+    given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
+    detail = _detail(part.text, paper.title, given)
+    sims = similar(part.text, candidates)
+    head = set(terms(part.head)) if part.head else set()
+    best: tuple[float, str] | None = None
+    for sim, sentence in zip(sims, candidates, strict=True):
+        covered = coverage(detail, sentence) if detail else 0.0
+        score = sim + 0.5 * covered
+        if part.wants in ("number", "name"):
+            about = bool(head & set(terms(sentence))) if head else sim >= STATED_SIMILARITY or covered >= STATED_COVERAGE
+            if not (about and fits(part, sentence, given)):
+                continue
+        if best is None or score > best[0]:
+            best = (score, sentence)
+    if best is None:
+        return Found(part, paper, None, max(sims))
+    return Found(part, paper, best[1], best[0])
+
+
+def _detail(part: str, title: str, own: set[str]) -> str:
+    """The words of a part that ask for the detail, not those that name the paper."""
+    title_words = {w.lower() for w in re.findall(r"\w+", title)}
+    kept = [w for w in re.findall(r"[\w$\\-]+", part) if w not in own and w.lower() not in title_words]
+    return " ".join(kept)
+
+
+def best_sentences(question: str, paper: Hit, similar: Similarity, exclude: set[str], most: int = 3) -> list[str]:
+    """What to quote when the question asks about a paper as a whole: the sentences closest to the
+    question, then its proposal, how it works and its result, in the abstract's order."""
+    candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
+    if not candidates:
+        return []
+    sims = similar(question, candidates)
+    order = sorted(range(len(candidates)), key=lambda i: -sims[i])
+    picked = order[: max(1, most - 3)] if most > 1 else order[:1]
+    if most > 1:
+        proposal = next((i for i, s in enumerate(candidates) if _PROPOSE.search(s)), None)
+        result = next((i for i in reversed(range(len(candidates))) if _RESULT.search(candidates[i])), None)
+        for i in (proposal, None if proposal is None else proposal + 1, result, *order):
+            if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
+                picked.append(i)
+    return [candidates[i] for i in sorted(picked)]

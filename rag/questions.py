@@ -1,0 +1,268 @@
+"""Reading a question: its kind, the parts it asks, what each part wants, and the turn it follows.
+
+Rules, not a model: the bundled 135M model reads questions worse than these patterns, and
+patterns cost no latency. Every function here is pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rag.errors import InputError
+
+# --- conversation state -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One exchange of a conversation: what was asked, what was answered, the papers it cited.
+
+    Later turns read `cited`, never the rendered answer: "the second one" is cited[1].
+    """
+
+    question: str
+    answer: str = ""
+    cited: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"question": self.question, "answer": self.answer, "cited": list(self.cited)}
+
+
+_REFERENCE = re.compile(r"^\[(\d+)\]\s.*`([^`]+)`\s*$", re.M)
+
+
+def as_turns(history: Sequence[Any]) -> list[Turn]:
+    """History in any accepted shape -> turns, or an InputError naming the bad entry.
+
+    Accepted: Turn objects; {"question", "answer", "cited"} objects; and chat messages
+    ({"role": "user"|"assistant", "content": ..., "cited": [...]}). For messages without
+    "cited" (text pasted from elsewhere) the cited ids are read from the answer's
+    References block: an adapter for old clients, not how this product keeps state.
+    """
+    if isinstance(history, (str, bytes)) or not isinstance(history, Sequence):
+        raise InputError("history must be a list of turns or of chat messages")
+    turns: list[Turn] = []
+    pending: str | None = None
+    for i, entry in enumerate(history):
+        where = f"history[{i}]"
+        if isinstance(entry, Turn):
+            turns.append(entry)
+            continue
+        if not isinstance(entry, dict):
+            raise InputError(f"{where}: expected an object, got {type(entry).__name__}")
+        if "question" in entry:
+            turns.append(Turn(_text(entry, "question", where), _text(entry, "answer", where, ""), _cited(entry, where)))
+            continue
+        role = entry.get("role")
+        if role == "user":
+            pending = _text(entry, "content", where)
+        elif role == "assistant":
+            content = _text(entry, "content", where)
+            cited = _cited(entry, where) if "cited" in entry else _cited_in_markdown(content)
+            turns.append(Turn(pending or "", content, cited))
+            pending = None
+        else:
+            raise InputError(f"{where}: field 'role' must be 'user' or 'assistant' (or give 'question')")
+    return turns
+
+
+def _text(entry: dict[str, Any], key: str, where: str, default: str | None = None) -> str:
+    value = entry.get(key, default)
+    if not isinstance(value, str):
+        raise InputError(f"{where}: field '{key}' must be text")
+    return value
+
+
+def _cited(entry: dict[str, Any], where: str) -> tuple[str, ...]:
+    value = entry.get("cited", [])
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise InputError(f"{where}: field 'cited' must be a list of paper ids")
+    return tuple(value)
+
+
+def _cited_in_markdown(content: str) -> tuple[str, ...]:
+    return tuple(pid for _, pid in sorted((int(n), pid) for n, pid in _REFERENCE.findall(content)))
+
+
+# --- kinds --------------------------------------------------------------------------------------
+
+_COMPARE = [
+    re.compile(r"^\s*compare\s+(?P<a>.+?)\s+(?:and|with|to|vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$", re.I),
+    re.compile(
+        r"how (?:does|do|is|are)\s+(?P<a>.+?)\s+(?:differ|different|compare)\s*(?:from|to|with)?\s+(?P<b>.+?)[\s?.!]*$",
+        re.I,
+    ),
+    re.compile(r"differences? between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)[\s?.!]*$", re.I),
+    re.compile(r"^\s*(?P<a>[^,]+?)\s+(?:vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$", re.I),
+]
+_SUMMARY = re.compile(
+    r"^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?a summary of|summary of|tl;?dr(?: of)?|sum up)\s+(?P<t>.*?)[\s?.!]*$",
+    re.I,
+)
+_ABOUT = re.compile(
+    r"^(?:the\s+)?(?:paper|work|abstract|study|article)\s+(?:about|on|called|named|that|which)\s+", re.I
+)
+# "Which papers ...", "What are the main approaches to ...", "What is new in ...": a list of papers.
+_LIST = re.compile(
+    r"\b(?:which|what|any|are there(?: any)?|list(?: the)?|find|show me)\s+(?:\w+\s+){0,2}?"
+    r"(?:papers|works|studies|methods|approaches|techniques)\b"
+    r"|\bwhat are the (?:main |different |key )?(?:approaches|methods|ways|techniques|directions)\b"
+    r"|\bwhat(?:'s| is) new in\b|\boverview of\b|\bpapers (?:that|which|on|about)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One thing the question asks, and the kind of answer it wants."""
+
+    text: str
+    wants: str  # number | name | method | any
+
+    @property
+    def asks_detail(self) -> bool:
+        """Opens by asking for a number or a name ("How many clients ...", "Which LLM ..."), so its
+        answer is a detail a paper's abstract may not state."""
+        return self.wants in ("number", "name") and bool(_DETAIL_OPENING.match(self.text))
+
+    @property
+    def head(self) -> str:
+        """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
+        m = _HEAD.search(self.text)
+        if not m:
+            return ""
+        words = [w for w in m["head"].split() if w.lower() not in _MEASURES]
+        return words[-1] if words else ""  # the noun: "datasets" of "reasoning datasets"
+
+
+@dataclass(frozen=True)
+class Reading:
+    kind: str  # lookup | list | compare | summary
+    targets: tuple[str, ...]  # compare: the two methods; summary: what to summarise
+    parts: tuple[Part, ...]
+
+
+def read_question(question: str) -> Reading:
+    for pattern in _COMPARE:
+        if m := pattern.search(question):
+            return Reading("compare", (m["a"].strip(" ,"), m["b"].strip(" ,")), ())
+    if m := _SUMMARY.search(question):
+        return Reading("summary", (_ABOUT.sub("", m["t"]).strip() or question,), ())
+    kind = "list" if _LIST.search(question) else "lookup"
+    return Reading(kind, (), tuple(split_parts(question)))
+
+
+# --- parts and what they want ------------------------------------------------------------------
+
+_WH = r"(?:which|what|how|where|when|who|whom|whose|why|does|do|did|is|are|was|were|can|could|on what|on which|by what|by how much|by how many|from what|in what|with what)"
+_PART_BREAK = re.compile(rf"(?:\?\s*|[,;]\s*and\s+|[,;]\s+|\s+and\s+)(?={_WH}\b)", re.I)
+_NUMBER = re.compile(
+    r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well)\b|\bby (?:what|how much|how many)\b|\bto what\b"
+    r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b|\b(?:speed-?up|accuracy|score|"
+    r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
+    r"compression ratio|win rate|success rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+)\b",
+    re.I,
+)
+_NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"
+_NAME = re.compile(
+    rf"\b(?:which|what)\s+(?:{_NOT_A_HEAD}\w+\s+){{0,2}}(?:models?|datasets?|benchmarks?|baselines?|architectures?|"
+    r"backbones?|llms?|tasks?|environments?|domains?|simulators?|languages?|games?|robots?|tools?|metrics?|data|"
+    r"optimi[sz]ers?|librar(?:y|ies)|frameworks?|hardware|gpus?|encoders?|networks?|embedding models?)\b"
+    r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in) (?:what|which)\b"
+    r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b",
+    re.I,
+)
+_HEAD = re.compile(
+    r"^(?:at|on|in|for|with|by|to|from)?\s*(?:which|what|how many|how much)\s+(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
+    r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and)\b|$)",
+    re.I,
+)
+# Words that measure rather than name the thing asked for ("by what factor", "what percentage").
+_MEASURES = {
+    "factor", "margin", "percentage", "percent", "fraction", "amount", "extent", "proportion", "share", "maximum",
+    "minimum", "max", "min", "average", "overall", "specific", "exact", "exactly", "more", "less", "the", "its",
+    "their", "much", "many", "kind", "type", "sort", "best", "main",
+}
+_DETAIL_OPENING = re.compile(
+    r"^(?:at|on|in|for|with|by|to|from)?\s*(?:which|what|how (?:many|much|long|fast|large|big|often)|by how|to what)\b"
+    r"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|method|methods|approach|approaches|technique)\b)",
+    re.I,
+)
+_COUNTED = re.compile(r"\b(?:sizes?|numbers?|counts?|scales?)\b", re.I)
+_METHOD = re.compile(r"\bhow (?:does|do|did|is|are|can|could|would)\b|\bwhat (?:technique|mechanism|idea|trick)\b", re.I)
+
+
+def split_parts(question: str) -> list[Part]:
+    """A compound question's asked parts ("Which X ..., and how many Y ...?"), each with what it wants."""
+    pieces = [p.strip(" ,;?.") for p in _PART_BREAK.split(question) if p and p.strip(" ,;?.")]
+    # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
+    merged: list[str] = []
+    for piece in pieces:
+        if merged and len(piece.split()) < 4:
+            merged[-1] += " and " + piece
+        else:
+            merged.append(piece)
+    return [Part(p, wants(p)) for p in merged] or [Part(question, wants(question))]
+
+
+def wants(part: str) -> str:
+    """The kind of answer a part asks for: a number, a name, a method, or anything relevant."""
+    m = _NAME.search(part)
+    if m and m.start() < 4 and not _COUNTED.search(part):  # "Which LLM reaches 78% pass@1?" asks for a name
+        return "name"
+    if _NUMBER.search(part):
+        return "number"
+    if _NAME.search(part):
+        return "name"
+    if _METHOD.search(part):
+        return "method"
+    return "any"
+
+
+# --- follow-ups --------------------------------------------------------------------------------
+
+_PRONOUN = re.compile(
+    r"\b(it|its|they|their|them|this|that|these|those|the method|this method|that method|the paper|this paper)\b", re.I
+)
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
+_ORDINAL = re.compile(r"\bthe\s+(first|second|third|fourth|fifth|last)\s+(?:one|paper|method|approach|work)\b", re.I)
+_MORE = re.compile(r"\b(more|further|elaborate|details?|else|also|why|how so)\b", re.I)
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    query: str  # what to search: the question, with the earlier question when it points back
+    focus: tuple[str, ...]  # earlier papers it points at, in the earlier answer's order
+    note: str = ""  # said when it points at something the earlier answer does not have
+
+
+def follow_up(question: str, turns: Sequence[Turn]) -> FollowUp:
+    """The question made searchable on its own, and the papers of the last answer it points at.
+
+    "the second one" after an answer that cited one paper is not silently another paper:
+    the note says so and the one paper stays in focus.
+    """
+    if not turns:
+        return FollowUp(question, ())
+    last = turns[-1]
+    earlier = list(last.cited)
+    focus: list[str] = []
+    note = ""
+    ordinal = _ORDINAL.search(question)
+    if ordinal and earlier:
+        index = _ORDINALS[ordinal[1].lower()]
+        if -len(earlier) <= index < len(earlier):
+            focus = [earlier[index]]
+        else:
+            focus = earlier
+            note = f"The previous answer cited {len(earlier)} paper{'s' * (len(earlier) > 1)}, so there is no {ordinal[1].lower()} one; answering about what it cited."
+    elif _PRONOUN.search(question) and earlier:
+        focus = earlier[:1] if re.search(r"\b(it|its|this|that)\b", question, re.I) else earlier
+    # a short "tell me more" continues the topic; a short new question ("Which papers cut KV memory?") does not
+    more = len(question.split()) <= 6 and bool(_MORE.search(question))
+    if not (_PRONOUN.search(question) or ordinal or more):
+        return FollowUp(question, tuple(focus), note)
+    return FollowUp(f"{question} {last.question}".strip(), tuple(focus or (earlier if more else [])), note)
