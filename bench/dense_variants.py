@@ -17,7 +17,9 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -28,7 +30,7 @@ apply_runtime_env()
 DATA = ROOT.parent / "shared" / "data"
 
 
-def variant_texts(variant: str, papers: list, split) -> tuple[list[str], list[str]]:  # type: ignore[no-untyped-def]
+def variant_texts(variant: str, papers: list[Any], split: Callable[[str], list[tuple[str, int]]]) -> tuple[list[str], list[str]]:
     texts, owners = [], []
     for p in papers:
         if variant == "paper":
@@ -41,13 +43,35 @@ def variant_texts(variant: str, papers: list, split) -> tuple[list[str], list[st
     return texts, owners
 
 
+def ranker(vectors: Any, owners: list[str], embedder: Any, keyword: Any) -> Callable[[str, bool], list[str]]:
+    """Exact cosine search over one variant's vectors; with feedback, the query leans toward BM25's top 3 papers."""
+    import numpy as np
+
+    from rag.retrieval import Filters
+
+    first_row = {pid: i for i, pid in reversed(list(enumerate(owners)))}
+    owner = np.array(owners)
+
+    def ranked(query: str, feedback: bool) -> list[str]:
+        q = np.array(embedder.embed_query(query), dtype=np.float32)
+        if feedback and keyword is not None:
+            found = dict.fromkeys(keyword.chunks[i]["paper_id"] for i, _ in keyword.search(query, 20, Filters()))
+            rows = [first_row[p] for p in list(found)[:3] if p in first_row]
+            if rows:
+                q = q + 0.5 * vectors[rows].mean(axis=0)
+        order = np.argsort(-(vectors @ q))[:60]
+        return list(dict.fromkeys(owner[order].tolist()))[:10]
+
+    return ranked
+
+
 def main() -> None:
     import numpy as np
 
     from rag.documents import Reading, read_papers
     from rag.embeddings import make_embeddings
     from rag.evaluation import QUESTION_SETS, fit_questions, load_questions, retrieval_query, score_retrieval
-    from rag.retrieval import Filters, KeywordIndex
+    from rag.retrieval import KeywordIndex
     from rag.store import Store, make_splitter
 
     parser = argparse.ArgumentParser(description=__doc__)
@@ -87,27 +111,17 @@ def main() -> None:
             stem.with_suffix(".json").write_text(json.dumps({"owners": owners, "seconds": seconds}))
         vectors = np.load(stem.with_suffix(".npy"))
         info = json.loads(stem.with_suffix(".json").read_text())
-        owners = np.array(info["owners"])
-        first_row = {pid: i for i, pid in reversed(list(enumerate(info["owners"])))}
-
-        def ranked(query: str, feedback: bool) -> list[str]:
-            q = np.array(embedder.embed_query(query), dtype=np.float32)
-            if feedback and keyword is not None:
-                top = list(dict.fromkeys(keyword.chunks[i]["paper_id"] for i, _ in keyword.search(query, 20, Filters())))[:3]
-                if top:
-                    q = q + 0.5 * vectors[[first_row[p] for p in top if p in first_row]].mean(axis=0)
-            sims = vectors @ q
-            order = np.argsort(-sims)[:60]
-            return list(dict.fromkeys(owners[order].tolist()))[:10]
-
+        ranked = ranker(vectors, info["owners"], embedder, keyword)
         took = "read from the index" if info["seconds"] is None else f"embedded in {info['seconds']:.0f} s"
         print(f"\n{variant}: {len(vectors):,} vectors {took}")
         for feedback in (False, True) if keyword else (False,):
             for name, questions in sets.items():
-                s = score_retrieval(questions, lambda q, f=feedback: ranked(retrieval_query(q), f))
+                s = score_retrieval(questions, lambda q, f=feedback, r=ranked: r(retrieval_query(q), f))  # type: ignore[misc]
                 label = f"{variant}{' +PRF' if feedback else ''}"
-                print(f"  {label:<18} {name:<6} n={s.n:>3} hit@1 {s.hit1:.3f} hit@5 {s.hit5:.3f} "
-                      f"hit@10 {s.hit10:.3f} MRR {s.mrr:.3f} multi-R@10 {s.multi_recall:.3f}")
+                print(
+                    f"  {label:<18} {name:<6} n={s.n:>3} hit@1 {s.hit1:.3f} hit@5 {s.hit5:.3f} "
+                    f"hit@10 {s.hit10:.3f} MRR {s.mrr:.3f} multi-R@10 {s.multi_recall:.3f}"
+                )
 
 
 if __name__ == "__main__":

@@ -1,12 +1,14 @@
-"""Dev questions over the seeds, asked against the whole ICLR 2026 index (19,573 other papers in the way).
+"""Retrieval quality at 57, 500 and 19,630 papers: every fusion option side by side, per question set.
 
-    python bench/quality_at_scale.py --index DIR [--tutorial-index DIR]
+    python bench/quality_at_scale.py --index DIR [--index DIR ...] [--tutorial-index DIR] [--sets seeds,dev,test]
 
---index: our index of ../shared/data/iclr2026_merged.jsonl.xz (built with `rag ingest` if empty).
-Prints hit@1/5/10, MRR and multi-paper recall for our hybrid search, dense-only, BM25-only,
-and, measured in the same run, the LangChain tutorial recipe (RecursiveCharacterTextSplitter
-1000/200, MiniLM, Chroma similarity search), whose index is built in --tutorial-index.
-Gold seed ids are mapped to OpenReview ids through ../shared/data/seed_titles.tsv.
+Each --index is an index built with `rag ingest` (seeds/, the 500-paper fixture, the whole ICLR
+2026 list: they are built here if the folder is empty and --corpus names the file). For each index
+and question set it prints hit@1/5/10, MRR and multi-paper recall of dense only, BM25 only,
+reciprocal rank fusion, convex fusion, and convex fusion with the dense query leaning toward
+BM25's first papers (the default). `--tutorial-index` adds the LangChain tutorial recipe
+(RecursiveCharacterTextSplitter 1000/200, MiniLM, Chroma similarity search) over the whole list.
+Choices are made on `seeds` and `dev`; `test` is only reported.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -24,6 +27,13 @@ from rag.config import Settings, apply_runtime_env  # noqa: E402
 
 apply_runtime_env()
 DATA = ROOT.parent / "shared" / "data"
+OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {
+    "dense": ("dense", {}),
+    "bm25": ("bm25", {}),
+    "rrf (k=60)": ("hybrid", {"fusion": "rrf", "dense_feedback": 0}),
+    "convex": ("hybrid", {"fusion": "convex", "dense_feedback": 0}),
+    "convex+feedback": ("hybrid", {}),  # the defaults
+}
 
 
 def tutorial_ranker(folder: Path, corpus: Path, settings: Settings) -> Callable[[str], list[str]]:
@@ -57,37 +67,57 @@ def tutorial_ranker(folder: Path, corpus: Path, settings: Settings) -> Callable[
     return ranked
 
 
+def row(label: str, s: Any) -> str:
+    return f"  {label:<18} {s.n:>4} {s.hit1:>6.3f} {s.hit5:>6.3f} {s.hit10:>6.3f} {s.mrr:>6.3f} {s.multi_recall:>10.3f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--index", type=Path, required=True)
+    parser.add_argument("--index", type=Path, action="append", required=True)
+    parser.add_argument("--corpus", type=Path, help="what to ingest into an empty --index")
     parser.add_argument("--tutorial-index", type=Path)
-    parser.add_argument("--corpus", type=Path, default=DATA / "iclr2026_merged.jsonl.xz")
+    parser.add_argument("--tutorial-corpus", type=Path, default=DATA / "iclr2026_merged.jsonl.xz")
+    parser.add_argument("--sets", default="seeds,dev,test")
+    parser.add_argument("--kinds", action="store_true", help="also print the default's scores per kind of question")
     args = parser.parse_args()
 
     from rag.documents import Reading, read_papers
-    from rag.evaluation import Question, load_questions, retrieval_query, score_retrieval, seed_ids_in_corpus
+    from rag.evaluation import QUESTION_SETS, Question, fit_questions, load_questions, retrieval_query, score_retrieval
     from rag.retrieval import Retriever
     from rag.store import Store
 
-    settings = Settings(index_dir=args.index)
-    if not (args.index / "chroma.sqlite3").exists():
-        start = time.perf_counter()
-        Store(settings, create=True).ingest(read_papers([args.corpus], Reading()))
-        print(f"built our index in {time.perf_counter() - start:.0f} s")
-    retriever = Retriever(Store(settings))
-    gold = seed_ids_in_corpus(DATA / "seed_titles.tsv")
-    questions = load_questions()
-    def ours(mode: str) -> Callable[[Question], list[str]]:
-        return lambda q: [h.paper_id for h in retriever.search(retrieval_query(q), k=10, mode=mode).hits]
+    for index in args.index:
+        settings = Settings(index_dir=index, cache_dir=index.parent / f"cache-{index.name}")
+        if not (index / "chroma.sqlite3").exists():
+            if not args.corpus:
+                sys.exit(f"{index}: no index there; give --corpus to build it")
+            start = time.perf_counter()
+            Store(settings, create=True).ingest(read_papers([args.corpus], Reading()))
+            print(f"built {index} in {time.perf_counter() - start:.0f} s")
+        store = Store(settings)
+        keyword = Retriever(store).keyword_index()
+        indexed = {str(c["paper_id"]) for c in keyword.chunks if c.get("chunk") == 0}
+        print(f"\n{index}: {keyword.papers:,} papers, {store.chunk_count():,} vectors")
+        print(f"  {'retrieval':<18} {'n':>4} {'hit@1':>6} {'hit@5':>6} {'hit@10':>6} {'MRR':>6} {'multi-R@10':>10}")
+        for name in args.sets.split(","):
+            questions, dropped = fit_questions(load_questions(QUESTION_SETS[name]), indexed)
+            print(f" {name} ({dropped} questions skipped: their papers are not in this index)" if dropped else f" {name}")
+            for label, (mode, update) in OPTIONS.items():
+                retriever = Retriever(store)
+                retriever.settings = settings.model_copy(update=update)
+                retriever._keyword = keyword
 
-    rows = {mode: score_retrieval(questions, ours(mode), gold.__getitem__) for mode in ("hybrid", "dense", "bm25")}
-    if args.tutorial_index:
-        ranked = tutorial_ranker(args.tutorial_index, args.corpus, settings)
-        rows["tutorial"] = score_retrieval(questions, lambda q: ranked(retrieval_query(q)), gold.__getitem__)
-    print(f"{retriever.keyword_index().papers:,} papers indexed; {rows['hybrid'].n} answerable dev questions")
-    print(f"{'retrieval':<10} {'hit@1':>6} {'hit@5':>6} {'hit@10':>6} {'MRR':>6} {'multi-R@10':>10}")
-    for mode, s in rows.items():
-        print(f"{mode:<10} {s.hit1:>6.3f} {s.hit5:>6.3f} {s.hit10:>6.3f} {s.mrr:>6.3f} {s.multi_recall:>10.3f}")
+                def ranked(q: Question, r: Retriever = retriever, m: str = mode) -> list[str]:
+                    return [h.paper_id for h in r.search(retrieval_query(q), k=10, mode=m).hits]
+
+                scores = score_retrieval(questions, ranked)
+                print(row(label, scores))
+                if args.kinds and label == "convex+feedback":
+                    for kind, part in sorted(scores.by_kind.items()):
+                        print(row(f"  {kind}", part))
+            if args.tutorial_index and keyword.papers > 10_000:
+                tutorial = tutorial_ranker(args.tutorial_index, args.tutorial_corpus, settings)
+                print(row("LangChain tutorial", score_retrieval(questions, lambda q: tutorial(retrieval_query(q)))))
 
 
 if __name__ == "__main__":

@@ -300,7 +300,8 @@ class Assistant:
     def _model_answer(
         self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn], focus: Sequence[str]
     ) -> Iterator[Event]:
-        budget, used, passages = self.settings.context_chars, 0, []
+        budget, used = self.settings.context_chars, 0
+        passages: list[prompts.Passage] = []
         for paper in chosen:
             text = (paper.abstract or paper.passage)[: max(200, budget - used)]
             passages.append(prompts.Passage(len(passages) + 1, paper.title, text))

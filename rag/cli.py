@@ -182,20 +182,31 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
     assistant = Assistant(settings)
     filters = filters_from(args)
     if args.batch:
-        for _where, record in read_batch(args.batch, ("id", "question")):
-            history = record.get("history") or []
-            answer = assistant.answer(str(record["question"]), history, filters, args.mode)
+        skipped = 0
+        for where, record in read_batch(args.batch, ("id", "question")):
+            try:  # history: turns {"question", "answer", "cited"} or chat messages; a bad one costs its line only
+                answer = assistant.answer(str(record["question"]), record.get("history") or [], filters, args.mode)
+            except InputError as exc:
+                err(f"{where}: {exc}")
+                skipped += 1
+                continue
             out(json.dumps({"id": record["id"], **answer.to_json()}))
-        return 0
+        return 3 if skipped else 0
     if not args.question:
         raise InputError("give a question, or --batch FILE")
     if args.json:
         out(json.dumps(assistant.answer(args.question, [], filters, args.mode).to_json()))
         return 0
+    drafted = False
     for event in assistant.stream(args.question, [], filters, args.mode):
         if isinstance(event, Delta):
-            print(event.text, end="", flush=True, file=sys.stderr)  # the draft; the checked answer follows
+            if not drafted:
+                err("draft (unchecked):")
+            drafted = True
+            print(event.text, end="", flush=True, file=sys.stderr)
         elif isinstance(event, Answer):
+            if drafted:  # the draft ends here, visibly: what follows is the checked answer
+                err("\n--- end of draft; the checked answer: ---")
             print_answer(event)
     return 0
 
@@ -213,9 +224,10 @@ def print_answer(answer: Any) -> None:
 
 def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
     from rag.answer import Assistant
+    from rag.questions import Turn
 
     assistant = Assistant(settings)
-    history: list[dict[str, str]] = []
+    history: list[Turn] = []
     err("Ask about the indexed papers. Empty line or Ctrl-D to quit; /clear forgets the conversation.")
     while True:
         try:
@@ -233,7 +245,7 @@ def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
             err(str(exc))
             continue
         print_answer(answer)
-        history += [{"role": "user", "content": question}, {"role": "assistant", "content": answer.markdown()}]
+        history.append(answer.turn())  # the ids it cited, not its Markdown, carry the conversation
 
 
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:

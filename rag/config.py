@@ -58,7 +58,12 @@ class Settings(BaseSettings):
         "(AVX512-BF16/AMX, ~2x faster), else float32 (bf16 is ~7x slower on AVX2-only CPUs).",
     )
     embed_batch_size: int = Field(32, ge=1, description="Texts per embedding batch (torch; minilm-int8 embeds one text at a time).")
-    chunk_tokens: int = Field(240, ge=32, description="Chunk size in embedder tokens (MiniLM reads at most 256).")
+    chunking: str = Field(
+        "paper",
+        description="What is embedded: paper (one vector per paper, 'title. abstract') or tokens (the abstract in "
+        "chunk_tokens chunks). paper won at 19,630 papers on the dev questions (README, 'Quality at scale').",
+    )
+    chunk_tokens: int = Field(240, ge=32, description="Chunk size in embedder tokens (chunking=tokens; MiniLM reads at most 256).")
     chunk_overlap_tokens: int = Field(32, ge=0, description="Token overlap between chunks.")
     ingest_batch: int = Field(256, ge=1, description="Papers per write; smaller batches commit progress more often.")
     torch_threads: int = Field(0, ge=0, description="CPU threads of the embedder (torch or onnxruntime); 0 lets it decide.")
@@ -72,9 +77,13 @@ class Settings(BaseSettings):
         "keyword_weight) or rrf (reciprocal rank fusion). Chosen on the dev questions at 57, 500 and 19,630 papers.",
     )
     keyword_weight: float = Field(
-        0.6, ge=0.0, le=1.0, description="Share of the BM25 side in convex fusion (the dense side gets the rest)."
+        0.5, ge=0.0, le=1.0, description="Share of the BM25 side in convex fusion (the dense side gets the rest)."
     )
     rrf_k: int = Field(60, ge=1, description="Reciprocal rank fusion constant (fusion=rrf).")
+    dense_feedback: int = Field(
+        3, ge=0, le=20, description="Hybrid search: move the dense query toward BM25's first N papers (0: off)."
+    )
+    feedback_weight: float = Field(0.5, ge=0.0, description="Weight of those papers' mean vector in the query.")
 
     # --- answering ----------------------------------------------------------------------
     llm_backend: str = Field(

@@ -135,7 +135,9 @@ class Part:
         if not m:
             return ""
         words = [w for w in m["head"].split() if w.lower() not in _MEASURES]
-        return words[-1] if words else ""  # the noun: "datasets" of "reasoning datasets"
+        # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
+        nouns = [w for w in words if w.endswith("s") or any(c.isupper() for c in w)]
+        return (nouns or words or [""])[-1 if not nouns else 0] if len(nouns) < 2 else nouns[-1]
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,7 @@ _NUMBER = re.compile(
     r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well)\b|\bby (?:what|how much|how many)\b|\bto what\b"
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b|\b(?:speed-?up|accuracy|score|"
     r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
-    r"compression ratio|win rate|success rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+)\b",
+    r"compression ratio|win rate|success rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+)s?\b",
     re.I,
 )
 _NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from rag.config import Settings
 from rag.documents import Paper, chunk_id
 from rag.embeddings import embedder_name, make_embeddings, token_counter
-from rag.errors import RagError, StoreError
+from rag.errors import RagError, StoreError, unknown_key
 
 if TYPE_CHECKING:
     import chromadb
@@ -90,6 +90,25 @@ def make_splitter(settings: Settings) -> Callable[[str], list[tuple[str, int]]]:
         return pieces
 
     return split
+
+
+Unit = tuple[str, int, str]  # (text stored and shown, its offset in the abstract, text embedded)
+
+
+def make_units(settings: Settings) -> Callable[[Paper], list[Unit]]:
+    """A paper -> what is stored and embedded for it, by Settings.chunking.
+
+    paper: one unit, the whole abstract, embedded as "title. abstract" (MiniLM reads its first
+    256 tokens). Against 240-token chunks at 19,630 papers it raised dense hit@1 on the dev
+    questions from 0.54 to 0.63 and hybrid hit@1 from 0.85 to 0.88 (bench/dense_variants.py).
+    tokens: the abstract in chunks of chunk_tokens, each embedded as it is.
+    """
+    if settings.chunking == "paper":
+        return lambda paper: [(paper.abstract, 0, f"{paper.title}. {paper.abstract}" if paper.title else paper.abstract)]
+    if settings.chunking != "tokens":
+        raise unknown_key("chunking", settings.chunking, ["paper", "tokens"])
+    split = make_splitter(settings)
+    return lambda paper: [(text, start, text) for text, start in split(paper.abstract)]
 
 
 def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -169,10 +188,24 @@ class Store:
         )
 
     @guarded
-    def dense_search(self, query: str, k: int, where: dict[str, Any] | None) -> list[tuple[Any, float]]:
-        """(LangChain Document, cosine distance) of the k nearest chunks."""
-        vector = self.vectorstore.embeddings.embed_query(query)  # type: ignore[union-attr]
-        return self.vectorstore.similarity_search_by_vector_with_relevance_scores(vector, k=k, filter=where)
+    def dense_search(
+        self, query: str, k: int, where: dict[str, Any] | None, feedback: list[str] | None = None, weight: float = 0.5
+    ) -> list[tuple[Any, float]]:
+        """(LangChain Document, cosine distance) of the k nearest chunks.
+
+        feedback: ids of chunks another ranking found first; the query vector moves toward their
+        mean (pseudo-relevance feedback, Rocchio's rule), so the dense side reads what the question
+        was about in the corpus's own words.
+        """
+        import numpy as np
+
+        vector = np.array(self.vectorstore.embeddings.embed_query(query))  # type: ignore[union-attr]
+        if feedback:
+            got = self.collection.get(ids=feedback, include=["embeddings"])
+            if got["embeddings"] is not None and len(got["embeddings"]):
+                vector = vector + weight * np.mean(np.array(got["embeddings"]), axis=0)
+                vector = vector / np.linalg.norm(vector)
+        return self.vectorstore.similarity_search_by_vector_with_relevance_scores(vector.tolist(), k=k, filter=where)
 
     @guarded
     def embed(self, texts: list[str]) -> list[list[float]]:
@@ -255,8 +288,10 @@ class Store:
         import time
 
         start = time.perf_counter()
-        split = make_splitter(self.settings)
-        chunk_sig = f"{self.settings.chunk_tokens}/{self.settings.chunk_overlap_tokens}"
+        units = make_units(self.settings)
+        chunk_sig = (
+            "paper" if self.settings.chunking == "paper" else f"{self.settings.chunk_tokens}/{self.settings.chunk_overlap_tokens}"
+        )
         stats = IngestStats()
         bumped = False
         it = iter(papers)
@@ -272,10 +307,10 @@ class Store:
                 stale = [p.paper_id for p in todo if p.paper_id in present["any"]]
                 if stale:
                     self.collection.delete(where=_paper_in(stale))
-                texts, metas, ids = [], [], []
+                texts, embedded, metas, ids = [], [], [], []
                 for paper in todo:
-                    pieces = split(paper.abstract)
-                    for i, (text, offset) in enumerate(pieces):
+                    pieces = units(paper)
+                    for i, (text, offset, embed_text) in enumerate(pieces):
                         meta: dict[str, Any] = {
                             **paper.meta,
                             "paper_id": paper.paper_id,
@@ -291,9 +326,11 @@ class Store:
                         if i == 0:
                             meta["abstract"] = paper.abstract
                         texts.append(text)
+                        embedded.append(embed_text)
                         metas.append(meta)
                         ids.append(chunk_id(paper.paper_id, i))
-                self.vectorstore.add_texts(texts, metadatas=metas, ids=ids)
+                vectors = self.vectorstore.embeddings.embed_documents(embedded)  # type: ignore[union-attr]
+                self.collection.upsert(ids=ids, embeddings=vectors, documents=texts, metadatas=metas)  # type: ignore[arg-type]
                 stats.chunks += len(ids)
                 stats.updated += len(stale)
                 stats.added += len(todo) - len(stale)

@@ -11,9 +11,11 @@ import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from pydantic import SecretStr
 
-from rag.answer import Answer, Assistant, Delta, classify, degenerate, papers_in_history, standalone_query
+from rag.answer import Answer, Assistant, Delta
 from rag.config import Settings
 from rag.errors import InputError
+from rag.grounding import degenerate, trim_loops
+from rag.questions import Turn, as_turns, follow_up, read_question
 from rag.store import Store
 
 KV = "002_ab3fa8fe28be1742#9"
@@ -30,28 +32,48 @@ def markers(text: str) -> list[int]:
     return [int(n) for group in re.findall(r"\[(\d+(?:, \d+)*)\]", text) for n in group.split(", ")]
 
 
-def test_classify_questions() -> None:
-    assert classify("Compare MoEEdit and SUIT for knowledge editing.") == ("compare", ["MoEEdit", "SUIT for knowledge editing"])
-    assert classify("How does it differ from SUIT?") == ("compare", ["it", "SUIT"])
-    assert classify("What is the difference between TraDy and PERK?") == ("compare", ["TraDy", "PERK"])
-    assert classify("Summarise the paper about dexterous grasping") == ("summary", ["dexterous grasping"])
-    assert classify("Which papers cut KV-cache memory?") == ("qa", [])
+def test_read_questions() -> None:
+    assert read_question("Compare MoEEdit and SUIT for knowledge editing.").targets == ("MoEEdit", "SUIT for knowledge editing")
+    r = read_question("How does it differ from SUIT?")
+    assert (r.kind, r.targets) == ("compare", ("it", "SUIT"))
+    assert read_question("What is the difference between TraDy and PERK?").targets == ("TraDy", "PERK")
+    r = read_question("Summarise the paper about dexterous grasping")
+    assert (r.kind, r.targets) == ("summary", ("dexterous grasping",))
+    assert read_question("Which papers cut KV-cache memory?").kind == "list"
+    assert read_question("What are the main approaches to KV cache compression?").kind == "list"
+    assert read_question("Is there a paper that prunes KV caches?").kind == "lookup"
+    parts = read_question("Which four datasets is HyperKAN evaluated on, and how many clients take part?").parts
+    assert [(p.wants, p.head, p.asks_detail) for p in parts] == [("name", "datasets", True), ("number", "clients", True)]
+    assert not read_question("Which work shows that the number of samples matters?").parts[0].asks_detail
 
 
-def test_follow_up_rewriting_keeps_earlier_papers_in_play() -> None:
-    history = [
-        {"role": "user", "content": "Which papers edit knowledge in LLMs?"},
-        {"role": "assistant", "content": f"MoEEdit edits MoE models [1]. SUIT edits a subspace [2].\n\n**References**\n\n[1] MoEEdit `{MOE}`  \n[2] SUIT `{SUIT}`  "},
-    ]
-    assert papers_in_history(history) == [MOE, SUIT]
-    query, focus = standalone_query("How does the second one work?", history)
-    assert focus == [SUIT]
-    assert "Which papers edit knowledge in LLMs?" in query and "MoEEdit" in query
-    assert standalone_query("What does it report?", history)[1] == [MOE]
-    assert standalone_query("Which papers use diffusion policies for offline RL?", history) == (
-        "Which papers use diffusion policies for offline RL?", [],
-    )
-    assert standalone_query("tell me more", []) == ("tell me more", [])
+MESSAGES = [
+    {"role": "user", "content": "Which papers edit knowledge in LLMs?"},
+    {"role": "assistant", "content": f"MoEEdit edits MoE models [1]. SUIT edits a subspace [2].\n\n**References**\n\n[1] MoEEdit `{MOE}`  \n[2] SUIT `{SUIT}`  "},
+]
+
+
+def test_history_is_turns_with_cited_ids_and_pasted_markdown_is_only_an_adapter() -> None:
+    (turn,) = as_turns(MESSAGES)
+    assert turn == Turn("Which papers edit knowledge in LLMs?", MESSAGES[1]["content"], (MOE, SUIT))
+    assert as_turns([{"question": "q", "answer": "a", "cited": [KV]}]) == [Turn("q", "a", (KV,))]
+    assert as_turns([{"role": "user", "content": "q"}, {"role": "assistant", "content": "a", "cited": [KV]}])[0].cited == (KV,)
+    for bad, where in (("nope", "history must be a list"), ([3], "history[0]: expected an object"),
+                       ([{"role": "robot", "content": "x"}], "history[0]: field 'role'"),
+                       ([{"question": "q", "cited": "x"}], "history[0]: field 'cited'")):
+        with pytest.raises(InputError, match=re.escape(where)):
+            as_turns(bad)  # type: ignore[arg-type]
+
+
+def test_follow_ups_point_at_the_cited_papers() -> None:
+    turns = [Turn("Which papers edit knowledge in LLMs?", "…", (MOE, SUIT))]
+    second = follow_up("How does the second one work?", turns)
+    assert second.focus == (SUIT,) and "Which papers edit knowledge in LLMs?" in second.query
+    assert follow_up("What does it report?", turns).focus == (MOE,)
+    assert follow_up("Which papers use diffusion policies for offline RL?", turns).focus == ()
+    assert follow_up("tell me more", []) == follow_up("tell me more", ())
+    only_one = follow_up("Summarise the second one", [Turn("q", "a", (KV,))])
+    assert only_one.focus == (KV,) and "no second one" in only_one.note
 
 
 def test_degenerate_output_is_detected() -> None:
@@ -98,9 +120,12 @@ def test_rambling_model_falls_back_to_extraction(seeded: Settings) -> None:
 def test_extractive_answer_quotes_only_retrieved_sentences(seeded: Settings) -> None:
     answer = assistant(seeded).answer("Which papers cut KV-cache memory?", mode="extractive")
     assert answer.mode == "extractive" and not answer.refused
+    assert answer.kind == "list" and answer.text.splitlines()[0].endswith("match:")
     abstracts = " ".join(h.abstract for h in answer.retrieved)
-    for sentence in re.split(r"(?<=\.)\s+", answer.text):
-        plain = re.sub(r" \[\d+\]", "", sentence).strip()
+    items = [line for line in answer.text.splitlines() if line.startswith("- **")]
+    assert len(items) == len(answer.citations) >= 2
+    for item in items:  # "- **title** [n]: a sentence of that paper's abstract [n]."
+        plain = re.sub(r" \[\d+\]", "", item.split("]: ", 1)[1]).strip()
         assert plain.rstrip(".") in abstracts
     assert KV in {c.paper_id for c in answer.citations}
 
@@ -161,14 +186,12 @@ def test_question_limits(seeded: Settings) -> None:
 
 
 def test_loops_are_trimmed_not_thrown_away() -> None:
-    from rag.answer import trim_loops
-
     text = ("TraDy selects channels at random each epoch. This improves the performance of networks. "
             "This improves the performance of neural networks. This improves the performance of networks.")
     assert trim_loops(text) == "TraDy selects channels at random each epoch. This improves the performance of networks."
 
 
 def test_a_short_new_question_is_not_merged_with_the_last_one() -> None:
-    history = [{"role": "user", "content": "Which papers study zebrafish?"}, {"role": "assistant", "content": "None [1]."}]
-    assert standalone_query("Which papers reduce KV-cache memory?", history) == ("Which papers reduce KV-cache memory?", [])
-    assert "zebrafish" in standalone_query("Tell me more", history)[0]
+    turns = [Turn("Which papers study zebrafish?", "None [1].", ())]
+    assert follow_up("Which papers reduce KV-cache memory?", turns).query == "Which papers reduce KV-cache memory?"
+    assert "zebrafish" in follow_up("Tell me more", turns).query

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rag.answer import Answer, Assistant, Delta
 from rag.config import Settings, apply_runtime_env
 from rag.errors import RagError, StoreError
+from rag.questions import Turn
 from rag.retrieval import Filters
 from rag.store import StoredPaper
 from ui import render
@@ -33,14 +34,14 @@ EXAMPLES = [
 QUEUE_SIZE = 64  # waiting questions beyond this get "queue full" at once instead of a long wait
 PAPER_LIST_LIMIT = 200
 SEARCH_RESULTS = 25
-MODES = [("auto (best per question kind)", "auto"), ("model", "model"), ("extractive", "extractive")]
+MODES = [("auto (a model you chose writes; the bundled one extracts)", "auto"), ("model", "model"), ("extractive", "extractive")]
 
-# One turn of the conversation as the page keeps it: the question, what rag needs for follow-ups
-# (the answer's Markdown with its References block), and what is shown for it.
-Turn = dict[str, str]
+# One exchange as the page keeps it: the question, the answer's Markdown (for the copy box), the ids
+# of the papers it cited (what rag needs for follow-ups), and what is shown for it.
+PageTurn = dict[str, Any]
 # What one step of a chat handler changes: chat messages, turns, sources panel, copy box
 # (None leaves the sources or copy box as they are).
-Step = tuple[list[dict[str, str]], list[Turn], str | None, str | None]
+Step = tuple[list[dict[str, str]], list[PageTurn], str | None, str | None]
 
 CSS = """
 .src-panel { display: flex; flex-direction: column; gap: 10px; }
@@ -70,15 +71,12 @@ CSS = """
 # --- conversation state -------------------------------------------------------------------------
 
 
-def rag_history(turns: Sequence[Turn]) -> list[dict[str, str]]:
-    """The conversation as rag reads it: assistant turns carry answer.markdown() (its References)."""
-    history = []
-    for turn in turns:
-        history += [{"role": "user", "content": turn["question"]}, {"role": "assistant", "content": turn["answer"]}]
-    return history
+def rag_history(turns: Sequence[PageTurn]) -> list[Turn]:
+    """The conversation as rag reads it: each turn with the ids of the papers it cited (data, not Markdown)."""
+    return [Turn(t["question"], t["answer"], tuple(t.get("cited", ()))) for t in turns]
 
 
-def chat_messages(turns: Sequence[Turn]) -> list[dict[str, str]]:
+def chat_messages(turns: Sequence[PageTurn]) -> list[dict[str, str]]:
     messages = []
     for turn in turns:
         messages += [
@@ -89,7 +87,7 @@ def chat_messages(turns: Sequence[Turn]) -> list[dict[str, str]]:
 
 
 def respond(
-    assistant: Assistant, question: str, turns: list[Turn], mode: str | None, filters: Filters | None, waiting: str
+    assistant: Assistant, question: str, turns: list[PageTurn], mode: str | None, filters: Filters | None, waiting: str
 ) -> Iterator[Step]:
     """One question: a placeholder at once, the text as the model writes it, then the checked answer."""
     shown = [*chat_messages(turns), {"role": "user", "content": render.md_text(question)}]
@@ -113,24 +111,26 @@ def respond(
     if final is None:
         yield from _failed(shown, turns, question, RuntimeError("no answer was produced"))
         return
+    markdown, sources = final.markdown(), render.sources_html(final)
     turn = {
         "question": question,
-        "answer": final.markdown(),
+        "answer": markdown,
+        "cited": list(final.cited_ids),
         "shown": render.answer_message(final),
-        "sources": render.sources_html(final),
+        "sources": sources,
     }
     turns = [*turns, turn]
-    yield chat_messages(turns), turns, turn["sources"], turn["answer"]
+    yield chat_messages(turns), turns, sources, markdown
 
 
-def _failed(shown: list[dict[str, str]], turns: list[Turn], question: str, exc: Exception) -> Iterator[Step]:
+def _failed(shown: list[dict[str, str]], turns: list[PageTurn], question: str, exc: Exception) -> Iterator[Step]:
     message = render.error_message(exc)
     turn = {"question": question, "answer": str(exc), "shown": message, "sources": render.sources_html(None)}
     turns = [*turns, turn]
     yield chat_messages(turns), turns, turn["sources"], ""
 
 
-def undo(turns: list[Turn]) -> tuple[list[dict[str, str]], list[Turn], str, str, str]:
+def undo(turns: list[PageTurn]) -> tuple[list[dict[str, str]], list[PageTurn], str, str, str]:
     """Drop the last turn; its question goes back into the box to be edited."""
     if not turns:
         return [], [], render.sources_html(None), "", ""
@@ -207,7 +207,7 @@ def build_app(assistant: Assistant, *, load_model: bool = True) -> "gr.Blocks":
     def skip(value: Any) -> Any:
         return gr.skip() if value is None else value
 
-    def ask_chat(question: str, turns: list[Turn], mode: str, *filter_values: str | None) -> Iterator[Any]:
+    def ask_chat(question: str, turns: list[PageTurn], mode: str, *filter_values: str | None) -> Iterator[Any]:
         question = (question or "").strip()
         if not question:
             gr.Warning("Type a question first.")
@@ -217,7 +217,7 @@ def build_app(assistant: Assistant, *, load_model: bool = True) -> "gr.Blocks":
         ):
             yield messages, new_turns, skip(sources), skip(copy), ""
 
-    def retry(turns: list[Turn], mode: str, *filter_values: str | None) -> Iterator[Any]:
+    def retry(turns: list[PageTurn], mode: str, *filter_values: str | None) -> Iterator[Any]:
         if not turns:
             return
         question, earlier = turns[-1]["question"], turns[:-1]
@@ -226,25 +226,22 @@ def build_app(assistant: Assistant, *, load_model: bool = True) -> "gr.Blocks":
         ):
             yield messages, new_turns, skip(sources), skip(copy), gr.skip()
 
-    def clear() -> tuple[list[Any], list[Turn], str, str, str]:
+    def clear() -> tuple[list[Any], list[PageTurn], str, str, str]:
         return [], [], render.sources_html(None), "", ""
 
     def ask(question: str, history: str = "") -> tuple[str, str]:
         """Answer one question over the index.
 
-        history: optional JSON list of {"role": "user"|"assistant", "content": str} turns, the
-        assistant turns being earlier answers' Markdown (as returned here), for follow-ups.
+        history: optional JSON list of earlier turns, for follow-ups: each the "turn" object of an
+        earlier answer's JSON ({"question", "answer", "cited": [paper ids]}), or chat messages
+        ({"role": "user"|"assistant", "content": str}, whose References block is read for the ids).
         Returns the answer Markdown with its References block, and the answer as JSON
-        (text, citations, refused, mode, coverage, notices, error).
+        (text, citations, refused, reason, mode, coverage, notices, error, turn).
         """
         try:
             turns = json.loads(history) if (history or "").strip() else []
         except json.JSONDecodeError as exc:
             raise gr.Error(f"history is not JSON: {exc}") from None
-        if not isinstance(turns, list) or not all(
-            isinstance(t, dict) and isinstance(t.get("role"), str) and isinstance(t.get("content"), str) for t in turns
-        ):
-            raise gr.Error('history must be a JSON list of {"role": ..., "content": ...} objects')
         final = None
         try:
             for event in assistant.stream(question, turns, None, None):

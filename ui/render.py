@@ -20,6 +20,7 @@ from rag.store import StoredPaper
 MARKER = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
 MAX_KEYWORD_CHOICES = 300  # a dropdown of every keyword of 20k papers would be unusable
 CURSOR = " ▍"
+ALSO_RETRIEVED = 4  # papers the search found but the answer is not about, listed under it
 
 MODE_LABELS = {
     "model": "written by the model, each sentence checked against the abstracts",
@@ -100,10 +101,14 @@ def footer(answer: Answer) -> str:
 def answer_message(answer: Answer) -> str:
     """The assistant's chat message: callouts, the linked answer, references, and how it was made."""
     parts = []
-    if answer.refused:
+    if answer.refused and not answer.citations:
         parts.append("> ⊘ **Not answered.** " + md_text(answer.text))
         if answer.retrieved:
             parts.append("**Nearest papers** (not cited):\n\n" + "\n".join(_nearest(answer.retrieved)))
+    elif answer.refused:  # the paper was found, the detail asked is not in its abstract
+        parts.append("> ⊘ **Not stated in the abstract.**")
+        parts.append(link_markers(answer.text, answer.citations))
+        parts.append("**References**\n\n" + references_md(answer.citations))
     else:
         if answer.error:
             parts.append(
@@ -114,6 +119,10 @@ def answer_message(answer: Answer) -> str:
         parts.append(link_markers(answer.text, answer.citations))
         if answer.citations:
             parts.append("**References**\n\n" + references_md(answer.citations))
+        cited = set(answer.cited_ids)
+        also = [h for h in answer.retrieved if h.paper_id not in cited][:ALSO_RETRIEVED]
+        if also and answer.kind != "list":
+            parts.append("**Also retrieved** (not cited):\n\n" + "\n".join(_nearest(also)))
     notices = [n for n in answer.notices if not (answer.error and answer.error in n)]
     parts += [f"> ℹ {md_text(n)}" for n in notices]
     parts.append(footer(answer))
