@@ -28,10 +28,12 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 lint: install
+	$(BIN)/ruff format --check rag ui tests bench
 	$(BIN)/ruff check rag ui tests bench
 
 typecheck: install
-	$(BIN)/mypy rag ui bench
+	$(BIN)/mypy --strict rag
+	$(BIN)/mypy ui bench
 
 pytest: install
 	$(BIN)/pytest -q

@@ -30,7 +30,9 @@ apply_runtime_env()
 DATA = ROOT.parent / "shared" / "data"
 
 
-def variant_texts(variant: str, papers: list[Any], split: Callable[[str], list[tuple[str, int]]]) -> tuple[list[str], list[str]]:
+def variant_texts(
+    variant: str, papers: list[Any], split: Callable[[str], list[tuple[str, int]]]
+) -> tuple[list[str], list[str]]:
     texts, owners = [], []
     for p in papers:
         if variant == "paper":

@@ -35,7 +35,7 @@ def folder_mb(path: Path) -> float:
 def bench(corpus: Path, limit: int | None, stride: int, sample: int, keep: Path | None) -> None:
     from rag.documents import Reading, read_papers
     from rag.embeddings import make_embeddings
-    from rag.store import Store, make_splitter
+    from rag.store import Store, make_units
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-ingest-"))
     index = keep / corpus.name.split(".")[0] if keep else tmp / "index"
@@ -55,9 +55,9 @@ def bench(corpus: Path, limit: int | None, stride: int, sample: int, keep: Path 
     usage = resource.getrusage(resource.RUSAGE_SELF)
     cpu_s = usage.ru_utime + usage.ru_stime - cpu_start  # steadier than wall time on a shared machine
 
-    # the embedder alone, on a random sample of the very chunks the pipeline embedded
-    split = make_splitter(settings)
-    chunks = [text for p in papers for text, _ in split(p.abstract)]
+    # the embedder alone, on a random sample of the very texts the pipeline embedded
+    units = make_units(settings)
+    chunks = [embedded for p in papers for _, _, embedded in units(p)]
     random.seed(0)
     picked = random.sample(chunks, min(sample, len(chunks)))
     embed = make_embeddings(settings)
@@ -68,7 +68,9 @@ def bench(corpus: Path, limit: int | None, stride: int, sample: int, keep: Path 
 
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"corpus {corpus.name}: {len(papers):,} papers, {stats.chunks:,} chunks, {len(reading.problems)} skipped")
-    print(f"  ingest wall time     {wall:8.1f} s   ({len(papers) / wall:.1f} papers/s, {stats.chunks / wall:.1f} chunks/s)")
+    print(
+        f"  ingest wall time     {wall:8.1f} s   ({len(papers) / wall:.1f} papers/s, {stats.chunks / wall:.1f} chunks/s)"
+    )
     print(f"  ingest CPU time      {cpu_s:8.1f} s   ({len(papers) / cpu_s:.1f} papers per CPU-second)")
     print(f"  embedder alone       {raw_time:8.1f} s   ({raw_rate:.1f} chunks/s on {len(picked):,} of the same chunks)")
     print(f"  overhead ratio       {wall / raw_time:8.2f} x  (pipeline / pure embedding)")
@@ -79,7 +81,9 @@ def bench(corpus: Path, limit: int | None, stride: int, sample: int, keep: Path 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("corpus", nargs="*", type=Path, default=[ROOT.parent / "shared" / "data" / "iclr2026_merged.jsonl.xz"])
+    parser.add_argument(
+        "corpus", nargs="*", type=Path, default=[ROOT.parent / "shared" / "data" / "iclr2026_merged.jsonl.xz"]
+    )
     parser.add_argument("--limit", type=int, help="first N papers of each corpus")
     parser.add_argument("--stride", type=int, default=1, help="every Nth paper (a slice across all venues)")
     parser.add_argument("--sample", type=int, default=800, help="chunks for the raw embedder measurement")

@@ -143,16 +143,24 @@ def main(argv: list[str] | None = None) -> int:
     latencies = [seconds for status, seconds, _ in results if status == "ok"]
     errors = [message for status, _, message in results if status == "error"]
     stuck = sum(thread.is_alive() for thread in threads)
-    print(f"load: {args.sessions} sessions for {args.seconds:g} s against {url} "
-          f"(answer mode {args.mode}, RAG_CONCURRENCY={settings.concurrency})")
-    print(f"answers: {len(latencies)} completed, {len(errors)} errors, {stuck} sessions still waiting; "
-          f"throughput {len(latencies) / elapsed:.2f} answers/s over {elapsed:.1f} s")
+    print(
+        f"load: {args.sessions} sessions for {args.seconds:g} s against {url} "
+        f"(answer mode {args.mode}, RAG_CONCURRENCY={settings.concurrency})"
+    )
+    print(
+        f"answers: {len(latencies)} completed, {len(errors)} errors, {stuck} sessions still waiting; "
+        f"throughput {len(latencies) / elapsed:.2f} answers/s over {elapsed:.1f} s"
+    )
     if latencies:
-        print(f"latency (queue wait included): p50 {statistics.median(latencies):.2f} s, "
-              f"p95 {percentile(latencies, 0.95):.2f} s, max {max(latencies):.2f} s")
+        print(
+            f"latency (queue wait included): p50 {statistics.median(latencies):.2f} s, "
+            f"p95 {percentile(latencies, 0.95):.2f} s, max {max(latencies):.2f} s"
+        )
     if assistant.service:
-        print(f"compute per answer: p50 {statistics.median(assistant.service):.2f} s, "
-              f"p95 {percentile(assistant.service, 0.95):.2f} s")
+        print(
+            f"compute per answer: p50 {statistics.median(assistant.service):.2f} s, "
+            f"p95 {percentile(assistant.service, 0.95):.2f} s"
+        )
     print(f"answers computed at once: at most {assistant.most} (RAG_CONCURRENCY={settings.concurrency})")
     for message in sorted(set(errors))[:5]:
         print(f"error: {message[:300]}")

@@ -38,9 +38,13 @@ def main() -> None:
     retriever = Retriever(Store(settings))
     start = time.perf_counter()
     keyword = retriever.keyword_index()
-    print(f"{keyword.papers:,} papers, {len(keyword.chunks):,} chunks; keyword side ready in {time.perf_counter() - start:.1f} s")
+    print(
+        f"{keyword.papers:,} papers, {len(keyword.chunks):,} chunks; keyword side ready in {time.perf_counter() - start:.1f} s"
+    )
     queries = [q.question for q in load_questions()]
-    queries += [c["title"] for c in keyword.chunks[:: max(1, len(keyword.chunks) // args.queries)] if c.get("chunk") == 0]
+    queries += [
+        c["title"] for c in keyword.chunks[:: max(1, len(keyword.chunks) // args.queries)] if c.get("chunk") == 0
+    ]
     queries = queries[: args.queries]
     for q in queries[:10]:  # warm: model, HNSW pages, caches
         retriever.search(q, k=args.k)

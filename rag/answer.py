@@ -14,13 +14,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from rag import compose, evidence, prompts
+from rag import compose, evidence, extractive, prompts
 from rag.config import Settings, get_settings
-from rag.documents import coined_names
 from rag.errors import BackendError, InputError
 from rag.grounding import Citation, check, renumber
 from rag.questions import Reading, Turn, as_turns, follow_up, read_question
-from rag.retrieval import CONTROL, NAMED_MAX, Filters, Hit, Retriever, SearchResult, filters_in_question
+from rag.retrieval import CONTROL, Filters, Hit, Retriever, SearchResult, filters_in_question
 from rag.store import Store
 
 if TYPE_CHECKING:
@@ -29,7 +28,9 @@ if TYPE_CHECKING:
 
 # A question with a word no indexed abstract uses is off-topic unless this much of it is covered:
 # at 19,630 papers no answerable dev question had such a word, 3 of 4 off-topic ones did.
+# Only in a large index is a word it never uses a sign: 57 abstracts miss most of English.
 UNSEEN_COVERAGE = 0.5
+UNSEEN_MIN_PAPERS = 5_000
 
 __all__ = ["Answer", "Assistant", "Citation", "Delta", "Turn", "answer"]
 
@@ -156,19 +157,33 @@ class Assistant:
         if follow.note:
             notices.append(follow.note)
         if reading.kind == "compare" and follow.focus:
-            targets = tuple(self._title(follow.focus[0]) if t.lower() in ("it", "this", "that") else t for t in reading.targets)
+            targets = tuple(
+                self._title(follow.focus[0]) if t.lower() in ("it", "this", "that") else t for t in reading.targets
+            )
             reading = replace(reading, targets=targets)
         result, hits = self._retrieve(reading, follow.query, follow.focus, filters)
         writer = self.writer(mode)
-        base = Answer(question, "", [], hits, False, follow.query, writer, reading.kind, self.backend,
-                      result.searched, result.matched, notices)
+        base = Answer(
+            question,
+            "",
+            [],
+            hits,
+            False,
+            follow.query,
+            writer,
+            reading.kind,
+            self.backend,
+            result.searched,
+            result.matched,
+            notices,
+        )
         subject = reading.targets[0] if reading.kind == "summary" else follow.query
         if not hits or (not follow.focus and self._off_topic(hits, subject)):
             scope = f" matching {filters.describe()}" if filters else ""
             yield self._final(base, compose.refusal(scope, hits), "refusal")
             return
         if reading.kind == "compare":
-            yield self._final(base, self._compare(reading, hits), "extractive")
+            yield self._final(base, extractive.compare(reading, hits, self.retriever.keyword_index()), "extractive")
             return
         if reading.kind == "summary":
             yield self._final(base, compose.summary(hits[0]), "extractive")
@@ -177,7 +192,7 @@ class Assistant:
         if writer == "model":
             yield from self._model_answer(base, reading, chosen, turns, follow.focus)
             return
-        yield self._final(base, self._extract(base, reading, chosen, turns, follow.focus), "extractive")
+        yield self._final(base, self._extract(base, reading, chosen, turns), "extractive")
 
     # --- steps ------------------------------------------------------------------------------
 
@@ -213,7 +228,7 @@ class Assistant:
             results = [self.retriever.search(t, k=5, filters=filters) for t in reading.targets]
             chosen: list[Hit] = []
             for target, result in zip(reading.targets, results, strict=True):
-                named = [h for h in result.hits if _names_in(target, f"{h.title} {h.abstract}")]
+                named = [h for h in result.hits if extractive.names_in(target, f"{h.title} {h.abstract}")]
                 pick = next((h for h in named + result.hits if h not in chosen), None)
                 if pick:
                     chosen.append(pick)
@@ -234,68 +249,31 @@ class Assistant:
         return [*pinned, *(h for h in hits if h.paper_id not in focus)]
 
     def _off_topic(self, hits: list[Hit], query: str) -> bool:
-        """Nothing retrieved is about the question: no close passage, few of its words, no named method.
+        """Nothing retrieved is about the question: no close paper or sentence, few of its words, no named method.
 
-        Two signals, because each fails alone: paraphrased questions have low word overlap,
-        and "What is TraDy?" has a low embedding similarity but names the paper exactly.
+        Several signals, because each fails alone: paraphrased questions have low word overlap,
+        "What is TraDy?" has a low embedding similarity but names the paper exactly, and one
+        vector per paper dilutes a question that matches one sentence of a long abstract.
         """
-        if any(_names_in(query, h.abstract) for h in hits):
+        if any(extractive.names_in(query, h.abstract) for h in hits):
             return False
-        keyword = self.retriever.keyword_index()
+        keyword, settings = self.retriever.keyword_index(), self.settings
         coverage = max(keyword.coverage(query, f"{h.title} {h.abstract}") for h in hits)
-        if keyword.unseen(query) and coverage < UNSEEN_COVERAGE:
+        if keyword.papers >= UNSEEN_MIN_PAPERS and keyword.unseen(query) and coverage < UNSEEN_COVERAGE:
             return True  # "volcanic", "crossword": a word no abstract uses, and little else of the question found
-        similar = max((h.similarity or 0.0) for h in hits) >= self.settings.refusal_threshold
-        return not (similar or coverage >= self.settings.coverage_threshold)
+        if (
+            coverage >= settings.coverage_threshold
+            or max(h.similarity or 0.0 for h in hits) >= settings.refusal_threshold
+        ):
+            return False
+        sentences = [s for h in hits[:3] for s in evidence.sentences(h.abstract)]
+        return max(self._similarities(query, sentences), default=0.0) < settings.sentence_threshold
 
-    def _extract(
-        self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn], focus: Sequence[str] = ()
-    ) -> compose.Draft:
-        """Sentences of the chosen papers' abstracts: never says what no abstract says."""
-        said = set(evidence.sentences(turns[-1].answer)) if turns else set()
-        exclude = {s for h in chosen for s in evidence.sentences(h.abstract) if _said_before(s, said)}
-        if reading.kind == "list":
-            items = [(h, (evidence.best_sentences(base.query, h, self._similarities, exclude, most=1) or [h.passage])[0]) for h in chosen]
-            more = sum(1 for h in base.retrieved[len(chosen):] if h.score >= evidence.LIST_SHARE * chosen[0].score)
-            return compose.listing(items, more)
-        # A question about what a paper is or does ("Is there a paper that ...?", "What does TraDy do?")
-        # is answered by the paper's key sentences; one that asks for details ("How many clients ...,
-        # and which datasets?") part by part, "not stated" included.
-        if len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts):
-            most = 5 if not turns else 3
-            quoted = {h.paper_id: evidence.best_sentences(base.question, h, self._similarities, exclude, most) for h in chosen}
-            return compose.about(chosen, quoted)
+    def _extract(self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn]) -> compose.Draft:
         keyword = self.retriever.keyword_index()
-        found = [
-            max(
-                (evidence.answer_part(p, h, self._similarities, keyword.coverage, keyword.terms, exclude, base.question) for h in chosen),
-                key=lambda f: (f.sentence is not None, f.score),
-            )
-            for p in reading.parts
-        ]
-        draft = compose.parts(chosen, found)
-        if draft.refused:
-            nearest = evidence.best_sentences(base.question, chosen[0], self._similarities, set(), most=1)
-            return compose.not_stated_with_nearest(draft, chosen[0], nearest[0] if nearest else None)
-        return draft
-
-    def _compare(self, reading: Reading, hits: list[Hit]) -> compose.Draft:
-        papers = hits[:2]
-        notices = [] if len(papers) == 2 else ["Only one of the two methods was found in the index; compared what was found."]
-        keyword = self.retriever.keyword_index()
-        names: list[str | None] = []
-        for paper in papers:
-            name = next((n for t in reading.targets for n in _names_in(t, f"{paper.title} {paper.abstract}")), None)
-            names.append(name)
-        for target in reading.targets:
-            for name in coined_names(target):
-                said_by = keyword.named(name)
-                if len(said_by) > NAMED_MAX and not any(said_by.get(p.paper_id) for p in papers):
-                    notices.append(
-                        f"No paper here proposes {name}: {len(said_by)} papers mention it; the table shows what the "
-                        "papers that study it report."
-                    )
-        return compose.table(papers, names, notices)
+        return extractive.extract(
+            base.question, base.query, reading, chosen, base.retrieved, turns, keyword, self._similarities
+        )
 
     def _model_answer(
         self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn], focus: Sequence[str]
@@ -320,17 +298,30 @@ class Assistant:
             from rag.llm import backend_error
 
             error = exc if isinstance(exc, BackendError) else backend_error(exc, self.settings)
-            fallback = self._final(base, self._extract(base, reading, chosen, turns, focus), "extractive")
-            yield replace(fallback, error=str(error), notices=[*fallback.notices, f"The model failed ({error}); this answer is extracted from the abstracts."])
+            fallback = self._final(base, self._extract(base, reading, chosen, turns), "extractive")
+            yield replace(
+                fallback,
+                error=str(error),
+                notices=[
+                    *fallback.notices,
+                    f"The model failed ({error}); this answer is extracted from the abstracts.",
+                ],
+            )
             return
-        checked = check("".join(pieces).strip(), [p.text for p in passages], self._matrix, self.settings.support_threshold)
+        checked = check(
+            "".join(pieces).strip(), [p.text for p in passages], self._matrix, self.settings.support_threshold
+        )
         if checked is None:
-            fallback = self._final(base, self._extract(base, reading, chosen, turns, focus), "extractive")
+            fallback = self._final(base, self._extract(base, reading, chosen, turns), "extractive")
             note = "The model's answer was not supported by the passages; showing extracted sentences."
             yield replace(fallback, notices=[*fallback.notices, note])
             return
         text, dropped = checked
-        notices = [f"{dropped} sentence(s) of the model's answer had no support in the passages and were removed."] if dropped else []
+        notices = (
+            [f"{dropped} sentence(s) of the model's answer had no support in the passages and were removed."]
+            if dropped
+            else []
+        )
         yield self._final(base, compose.Draft(text, sources, [p.text for p in passages], notices=notices), "model")
 
     def _final(self, base: Answer, draft: compose.Draft, mode: str) -> Answer:
@@ -357,12 +348,8 @@ class Assistant:
 
         a = np.array(self.store.embed(rows))
         b = np.array(self.store.embed(cols))
-        return a @ b.T  # the embedder normalises, so this is cosine similarity
-
-
-def _said_before(sentence: str, said: set[str]) -> bool:
-    plain = sentence.rstrip(".!? ")
-    return any(plain[:60] in s for s in said)
+        similarity: np.ndarray = a @ b.T  # the embedder normalises, so this is cosine similarity
+        return similarity
 
 
 def _unique(hits: list[Hit]) -> list[Hit]:
@@ -373,14 +360,20 @@ def _unique(hits: list[Hit]) -> list[Hit]:
 
 
 def _whole_paper_hit(paper: Any) -> Hit:
-    return Hit(0, paper.paper_id, paper.title, paper.url, 0.0, paper.abstract[:1200], 0, 0,
-               min(len(paper.abstract), 1200), None, paper.abstract, paper.meta)
-
-
-def _names_in(target: str, text: str) -> list[str]:
-    import re
-
-    return [n for n in coined_names(target) if re.search(rf"\b{re.escape(n)}\b", text)]
+    return Hit(
+        0,
+        paper.paper_id,
+        paper.title,
+        paper.url,
+        0.0,
+        paper.abstract[:1200],
+        0,
+        0,
+        min(len(paper.abstract), 1200),
+        None,
+        paper.abstract,
+        paper.meta,
+    )
 
 
 _default: Assistant | None = None

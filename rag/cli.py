@@ -1,6 +1,6 @@
 """The `rag` command: ingest, search, papers, stats, eval. Also the interface scripts and tests use.
 
-Exit status: 0 success; 1 error (one line on stderr); 3 ingest finished but skipped bad records.
+Exit status: 0 success; 1 error (one line on stderr); 3 ingest (or ask --batch) finished but skipped bad records.
 """
 
 from __future__ import annotations
@@ -273,12 +273,22 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     if args.answers:
         return eval_answers(args, settings, questions, rows)
     if args.json:
-        out(json.dumps({mode: {**s.row(), "by_kind": {k: v.row() for k, v in s.by_kind.items()},
-                               "misses@5": s.misses} for mode, s in rows.items()}))
+        out(
+            json.dumps(
+                {
+                    mode: {**s.row(), "by_kind": {k: v.row() for k, v in s.by_kind.items()}, "misses@5": s.misses}
+                    for mode, s in rows.items()
+                }
+            )
+        )
         return 0
     out(
         f"{args.set}: {len(questions)} questions over {keyword.papers:,} papers"
-        + (f" ({dropped} skipped: their papers are not in this index)" if dropped else "")
+        + (
+            f" ({dropped} skipped: about papers not in this index, or off-topic only for another corpus)"
+            if dropped
+            else ""
+        )
     )
     out(f"{'mode':<8} {'kind':<12} {'n':>4} {'hit@1':>6} {'hit@5':>6} {'hit@10':>6} {'MRR':>6} {'multi-R@10':>10}")
     for mode, s in rows.items():
@@ -310,7 +320,9 @@ def eval_answers(args: argparse.Namespace, settings: Settings, questions: list[A
             )
         )
         return 0
-    out(f"{'answers':<11} {'cite-prec':>9} {'single':>7} {'off-topic':>9} {'absent':>7} {'false-ref':>9} {'facts':>6} {'s/q':>5}  by kind")
+    out(
+        f"{'answers':<11} {'cite-prec':>9} {'single':>7} {'off-topic':>9} {'absent':>7} {'false-ref':>9} {'facts':>6} {'s/q':>5}  by kind"
+    )
     for mode, s in table.items():
         kinds = " ".join(f"{k}={v['score']:.2f}" for k, v in sorted(s.by_kind.items()))
         out(

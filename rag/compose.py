@@ -70,8 +70,16 @@ def parts(papers: Sequence[Hit], found: Sequence[Found]) -> Draft:
         if f.part.text in seen:
             continue
         seen.add(f.part.text)
-        lines.append(f"The abstract of **{f.paper.title}** [{number[f.paper.paper_id]}] does not state {_detail(f.part.text)}.")
-    return Draft("\n\n".join(lines), list(papers), _abstracts(papers), refused=not stated, reason=None if stated else "not_stated")
+        lines.append(
+            f"The abstract of **{f.paper.title}** [{number[f.paper.paper_id]}] does not state {_detail(f.part.text)}."
+        )
+    return Draft(
+        "\n\n".join(lines),
+        list(papers),
+        _abstracts(papers),
+        refused=not stated,
+        reason=None if stated else "not_stated",
+    )
 
 
 def not_stated_with_nearest(draft: Draft, paper: Hit, nearest: str | None) -> Draft:

@@ -237,7 +237,9 @@ def read_jsonl(path: Path, problems: list[Problem]) -> Iterator[Paper]:
             yield paper_from_record(json.loads(line.rstrip("\r\n")), where)
         except json.JSONDecodeError as exc:
             # json's "Invalid control character at" already ends in "at"
-            problems.append(Problem(where, f"invalid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno}); skipped"))
+            problems.append(
+                Problem(where, f"invalid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno}); skipped")
+            )
         except RecursionError:  # [[[[... thousands deep: json recurses per level
             problems.append(Problem(where, "invalid JSON (nested too deeply); skipped"))
         except RecordError as exc:
@@ -258,8 +260,13 @@ def read_csv(path: Path, problems: list[Problem]) -> Iterator[Paper]:
                 where = f"{path}:{start}"
                 end = begin + reader.line_num  # physical line the record ends on
                 if end > start and _runaway_quote(row, lines[start:end], len(header)):
-                    problems.append(Problem(where, "unterminated quote swallowed the lines after it; "
-                                            "this line skipped, the next ones read again"))
+                    problems.append(
+                        Problem(
+                            where,
+                            "unterminated quote swallowed the lines after it; "
+                            "this line skipped, the next ones read again",
+                        )
+                    )
                     resume = start
                     break
                 start = end + 1

@@ -132,7 +132,7 @@ def export_onnx(src: Path, target: Path, *, int8: bool = True) -> None:
     from transformers import AutoModel
     from transformers.utils import logging as hf_logging
 
-    hf_logging.disable_progress_bar()
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call,unused-ignore]
     bert = AutoModel.from_pretrained(str(src), attn_implementation="eager").eval()
 
     class Pooled(torch.nn.Module):

@@ -72,8 +72,36 @@ Terms = Callable[[str], list[str]]  # the keyword side's stemmed terms of a text
 
 # Acronyms of the field, not names of a model, dataset or benchmark.
 GENERIC_NAMES = {
-    "AI", "ML", "NLP", "LLM", "LLMs", "VLM", "VLMs", "MLLM", "MLLMs", "GPU", "GPUs", "CPU", "RL", "SOTA", "IID",
-    "OOD", "DNN", "DNNs", "CNN", "CNNs", "GNN", "GNNs", "2D", "3D", "KV", "QA", "PDE", "PDEs", "SGD", "MoE",
+    "AI",
+    "ML",
+    "NLP",
+    "LLM",
+    "LLMs",
+    "VLM",
+    "VLMs",
+    "MLLM",
+    "MLLMs",
+    "GPU",
+    "GPUs",
+    "CPU",
+    "RL",
+    "SOTA",
+    "IID",
+    "OOD",
+    "DNN",
+    "DNNs",
+    "CNN",
+    "CNNs",
+    "GNN",
+    "GNNs",
+    "2D",
+    "3D",
+    "KV",
+    "QA",
+    "PDE",
+    "PDEs",
+    "SGD",
+    "MoE",
 }
 
 
@@ -125,7 +153,9 @@ def answer_part(
         covered = coverage(detail, sentence) if detail else 0.0
         score = sim + 0.5 * covered
         if part.wants in ("number", "name"):
-            about = bool(head & set(terms(sentence))) if head else sim >= STATED_SIMILARITY or covered >= STATED_COVERAGE
+            about = (
+                bool(head & set(terms(sentence))) if head else sim >= STATED_SIMILARITY or covered >= STATED_COVERAGE
+            )
             if not (about and fits(part, sentence, given)):
                 continue
         if best is None or score > best[0]:

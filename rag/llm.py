@@ -215,7 +215,7 @@ class LocalChatModel(BaseChatModel):
                     )
             except BaseException as exc:  # re-raised in the caller's thread below
                 failures.append(exc)
-                streamer.end()  # or the caller would wait forever on the queue
+                streamer.end()  # type: ignore[no-untyped-call,unused-ignore]  # or the caller would wait forever on the queue
 
         thread = threading.Thread(target=generate, name="local-llm", daemon=True)
         thread.start()
@@ -235,7 +235,7 @@ def _load(path: Path, cache_dir: Path) -> tuple[Any, Any]:
 
     folder = _converted(path, cache_dir) if path.is_file() else path
     model = AutoModelForCausalLM.from_pretrained(folder, dtype=_fastest_dtype(), local_files_only=True)
-    model.eval()
+    model.eval()  # type: ignore[no-untyped-call,unused-ignore]
     return model, AutoTokenizer.from_pretrained(folder, local_files_only=True)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rag.documents import NAME
 from rag.errors import InputError
 
 # --- conversation state -------------------------------------------------------------------------
@@ -184,9 +185,36 @@ _HEAD = re.compile(
 )
 # Words that measure rather than name the thing asked for ("by what factor", "what percentage").
 _MEASURES = {
-    "factor", "margin", "percentage", "percent", "fraction", "amount", "extent", "proportion", "share", "maximum",
-    "minimum", "max", "min", "average", "overall", "specific", "exact", "exactly", "more", "less", "the", "its",
-    "their", "much", "many", "kind", "type", "sort", "best", "main",
+    "factor",
+    "margin",
+    "percentage",
+    "percent",
+    "fraction",
+    "amount",
+    "extent",
+    "proportion",
+    "share",
+    "maximum",
+    "minimum",
+    "max",
+    "min",
+    "average",
+    "overall",
+    "specific",
+    "exact",
+    "exactly",
+    "more",
+    "less",
+    "the",
+    "its",
+    "their",
+    "much",
+    "many",
+    "kind",
+    "type",
+    "sort",
+    "best",
+    "main",
 }
 _DETAIL_OPENING = re.compile(
     r"^(?:at|on|in|for|with|by|to|from)?\s*(?:which|what|how (?:many|much|long|fast|large|big|often)|by how|to what)\b"
@@ -194,7 +222,9 @@ _DETAIL_OPENING = re.compile(
     re.I,
 )
 _COUNTED = re.compile(r"\b(?:sizes?|numbers?|counts?|scales?)\b", re.I)
-_METHOD = re.compile(r"\bhow (?:does|do|did|is|are|can|could|would)\b|\bwhat (?:technique|mechanism|idea|trick)\b", re.I)
+_METHOD = re.compile(
+    r"\bhow (?:does|do|did|is|are|can|could|would)\b|\bwhat (?:technique|mechanism|idea|trick)\b", re.I
+)
 
 
 def split_parts(question: str) -> list[Part]:
@@ -267,4 +297,11 @@ def follow_up(question: str, turns: Sequence[Turn]) -> FollowUp:
     more = len(question.split()) <= 6 and bool(_MORE.search(question))
     if not (_PRONOUN.search(question) or ordinal or more):
         return FollowUp(question, tuple(focus), note)
-    return FollowUp(f"{question} {last.question}".strip(), tuple(focus or (earlier if more else [])), note)
+    # the method names of the last answer search well when it cited nothing we can point at
+    names = (
+        []
+        if focus
+        else list(dict.fromkeys(n for n in NAME.findall(last.answer.split("**References**")[0]) if len(n) > 2))
+    )
+    query = " ".join([question, last.question, *names[:3]]).strip()
+    return FollowUp(query, tuple(focus or (earlier if more else [])), note)

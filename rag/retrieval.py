@@ -12,14 +12,13 @@ import json
 import re
 import shutil
 import threading
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rag.config import Settings
 from rag.documents import chunk_id, coined_names
-from rag.errors import InputError, unknown_key
+from rag.errors import InputError
+from rag.fusion import Candidate, boost_named, fusion, paper_best
 from rag.store import Store, StoredPaper
 
 if TYPE_CHECKING:
@@ -295,7 +294,11 @@ class Retriever:
             tops = list(paper_best(lexical).values())[: self.settings.dense_feedback] if mode == "hybrid" else []
             feedback = [chunk_id(str(c["paper_id"]), int(c["chunk"])) for _, c in tops]
             found = self.store.dense_search(
-                query, min(n, max(keyword.papers * 4, 1)), chroma_where(filters), feedback, self.settings.feedback_weight
+                query,
+                min(n, max(keyword.papers * 4, 1)),
+                chroma_where(filters),
+                feedback,
+                self.settings.feedback_weight,
             )
             if filters.keyword:  # no substring operator on Chroma metadata: checked here
                 found = [(d, dist) for d, dist in found if filters.matches(d.metadata)]
@@ -312,103 +315,6 @@ class Retriever:
             for rank, (pid, (score, chunk)) in enumerate(ranked, start=1)
         ]
         return SearchResult(query, hits, keyword.papers, keyword.matched_papers(filters), filters)
-
-
-# --- fusion: two candidate lists of chunks -> one score per paper, with its best chunk ---------------
-
-Candidate = tuple[dict[str, Any], float]  # a chunk record and its score on one side (cosine or BM25)
-Scored = dict[str, tuple[float, dict[str, Any]]]  # paper id -> (score, best chunk)
-
-
-def paper_best(candidates: list[Candidate]) -> dict[str, tuple[float, dict[str, Any]]]:
-    """Each paper's best chunk on one side, with its score."""
-    best: dict[str, tuple[float, dict[str, Any]]] = {}
-    for chunk, score in candidates:
-        pid = str(chunk["paper_id"])
-        if pid not in best or score > best[pid][0]:
-            best[pid] = (score, chunk)
-    return best
-
-
-def _one_side(dense: list[Candidate], lexical: list[Candidate], settings: Settings) -> Scored:
-    return paper_best(dense or lexical)
-
-
-def _rrf(dense: list[Candidate], lexical: list[Candidate], settings: Settings) -> Scored:
-    """Reciprocal rank fusion over chunks (Cormack et al. 2009); a paper takes its best chunk."""
-    fused: dict[str, float] = {}
-    chunks: dict[str, dict[str, Any]] = {}
-    for side in (dense, lexical):
-        for rank, (chunk, _score) in enumerate(side):
-            key = chunk_id(str(chunk["paper_id"]), int(chunk["chunk"]))
-            fused[key] = fused.get(key, 0.0) + 1.0 / (settings.rrf_k + rank + 1)
-            chunks.setdefault(key, chunk)
-    out: Scored = {}
-    for key, score in fused.items():
-        pid = str(chunks[key]["paper_id"])
-        if pid not in out or score > out[pid][0]:
-            out[pid] = (score, chunks[key])
-    return out
-
-
-def _convex(dense: list[Candidate], lexical: list[Candidate], settings: Settings) -> Scored:
-    """A convex combination of min-max normalised paper scores (Bruch et al. 2022).
-
-    Unlike RRF it keeps how far ahead a paper is: a BM25 score twice the runner-up's survives
-    fusion, where a rank of 1 against 2 barely moves the sum.
-    """
-    weight = settings.keyword_weight
-    sides = [(paper_best(dense), 1.0 - weight), (paper_best(lexical), weight)]
-    out: dict[str, tuple[float, dict[str, Any]]] = {}
-    for best, share in sides:
-        if not best:
-            continue
-        low, high = min(v[0] for v in best.values()), max(v[0] for v in best.values())
-        for pid, (score, chunk) in best.items():
-            value = share * ((score - low) / (high - low) if high > low else 1.0)
-            total, kept = out.get(pid, (0.0, chunk))
-            out[pid] = (total + value, kept)
-    return out
-
-
-FUSIONS: dict[str, Callable[[list[Candidate], list[Candidate], Settings], Scored]] = {
-    "convex": _convex,
-    "rrf": _rrf,
-    "dense": _one_side,
-    "bm25": _one_side,
-}
-
-
-def fusion(key: str) -> Callable[[list[Candidate], list[Candidate], Settings], Scored]:
-    if key not in FUSIONS:
-        raise unknown_key("fusion", key, [k for k in FUSIONS if k not in ("dense", "bm25")])
-    return FUSIONS[key]
-
-
-def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filters) -> Scored:
-    """A coined name in the question ("What does TraDy do?") puts the paper that says it first.
-
-    Only distinctive names count: one that a few papers say (in their title first). A name
-    many papers use ("GRPO") describes a topic, and the fused ranking already handles topics.
-    """
-    top = max((v[0] for v in scored.values()), default=0.0)
-    boosted = dict(scored)
-    for name in coined_names(query):
-        papers = {pid: title for pid, title in keyword.named(name).items()}
-        titled = {pid for pid, title in papers.items() if title}
-        chosen = titled if 0 < len(titled) <= NAMED_MAX else set(papers) if len(papers) <= NAMED_MAX else set()
-        for pid in chosen:
-            if pid not in boosted:
-                record = keyword.first_chunk(pid)
-                if record is None or not filters.matches(record):
-                    continue
-                boosted[pid] = (0.0, record)
-            score, chunk = boosted[pid]
-            boosted[pid] = (score + top + (0.1 if pid in titled else 0.0), chunk)
-    return boosted
-
-
-NAMED_MAX = 3  # a name said by more papers than this is a topic, not a pointer to one paper
 
 
 def make_hit(
@@ -449,6 +355,8 @@ QUESTION_WORDS = re.compile(
     r"find|there|any|anyone)\b",
     re.IGNORECASE,
 )
+
+
 def filters_in_question(question: str, facets: dict[str, list[str]]) -> Filters:
     """Filters a question states outright ("oral papers about diffusion", "ICLR 2026 RL papers"),
     recognised only among values the index actually holds."""

@@ -104,7 +104,9 @@ def make_units(settings: Settings) -> Callable[[Paper], list[Unit]]:
     tokens: the abstract in chunks of chunk_tokens, each embedded as it is.
     """
     if settings.chunking == "paper":
-        return lambda paper: [(paper.abstract, 0, f"{paper.title}. {paper.abstract}" if paper.title else paper.abstract)]
+        return lambda paper: [
+            (paper.abstract, 0, f"{paper.title}. {paper.abstract}" if paper.title else paper.abstract)
+        ]
     if settings.chunking != "tokens":
         raise unknown_key("chunking", settings.chunking, ["paper", "tokens"])
     split = make_splitter(settings)
@@ -290,7 +292,9 @@ class Store:
         start = time.perf_counter()
         units = make_units(self.settings)
         chunk_sig = (
-            "paper" if self.settings.chunking == "paper" else f"{self.settings.chunk_tokens}/{self.settings.chunk_overlap_tokens}"
+            "paper"
+            if self.settings.chunking == "paper"
+            else f"{self.settings.chunk_tokens}/{self.settings.chunk_overlap_tokens}"
         )
         stats = IngestStats()
         bumped = False
@@ -366,7 +370,7 @@ def _paper_in(paper_ids: list[str]) -> Any:
     return {"paper_id": {"$in": paper_ids}}
 
 
-def _connect(settings: Settings, *, create: bool) -> chromadb.ClientAPI:
+def _connect(settings: Settings, *, create: bool) -> chromadb.api.ClientAPI:
     import chromadb
     from chromadb.config import Settings as ChromaSettings
 

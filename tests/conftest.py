@@ -28,8 +28,10 @@ def make_settings(tmp: Path, **overrides: object) -> Settings:
 def cli_env(settings: Settings, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("RAG_", "OPENAI_"))}
     env.update(
-        RAG_INDEX_DIR=str(settings.index_dir), RAG_CACHE_DIR=str(settings.cache_dir),
-        RAG_LLM_CACHE_DIR=str(settings.llm_cache_dir), RAG_EMBEDDER_CACHE_DIR=str(settings.embedder_cache_dir),
+        RAG_INDEX_DIR=str(settings.index_dir),
+        RAG_CACHE_DIR=str(settings.cache_dir),
+        RAG_LLM_CACHE_DIR=str(settings.llm_cache_dir),
+        RAG_EMBEDDER_CACHE_DIR=str(settings.embedder_cache_dir),
     )
     env.update(extra)
     return env
@@ -38,7 +40,11 @@ def cli_env(settings: Settings, **extra: str) -> dict[str, str]:
 def run_cli(settings: Settings, *args: str, timeout: float = 600, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "rag.cli", *args],
-        cwd=ROOT, env=cli_env(settings, **env), capture_output=True, text=True, timeout=timeout,
+        cwd=ROOT,
+        env=cli_env(settings, **env),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
     )
 
 
@@ -65,3 +71,30 @@ def shared_file(name: str) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is absent: the real corpora live in ../shared/data beside the project")
     return path
+
+
+def free_port() -> int:
+    """A port nothing listens on now, for a server a test starts on 127.0.0.1."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for(url: str, seconds: float = 120) -> None:
+    """Until the url answers (any HTTP status), or RuntimeError after `seconds`."""
+    import time
+    import urllib.error
+    import urllib.request
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"{url} did not answer within {seconds:.0f} s")

@@ -32,7 +32,9 @@ class ScriptedServer(ThreadingHTTPServer):
     pieces: list[str] = PIECES
     requests: list[dict[str, Any]]
 
-    def script(self, mode: str = "ok", *, status: int = 500, delay: float = 0.0, pieces: list[str] | None = None) -> None:
+    def script(
+        self, mode: str = "ok", *, status: int = 500, delay: float = 0.0, pieces: list[str] | None = None
+    ) -> None:
         assert mode in MODES, mode
         self.mode, self.status, self.delay, self.pieces = mode, status, delay, pieces or PIECES
         self.requests.clear()

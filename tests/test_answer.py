@@ -33,7 +33,10 @@ def markers(text: str) -> list[int]:
 
 
 def test_read_questions() -> None:
-    assert read_question("Compare MoEEdit and SUIT for knowledge editing.").targets == ("MoEEdit", "SUIT for knowledge editing")
+    assert read_question("Compare MoEEdit and SUIT for knowledge editing.").targets == (
+        "MoEEdit",
+        "SUIT for knowledge editing",
+    )
     r = read_question("How does it differ from SUIT?")
     assert (r.kind, r.targets) == ("compare", ("it", "SUIT"))
     assert read_question("What is the difference between TraDy and PERK?").targets == ("TraDy", "PERK")
@@ -43,13 +46,19 @@ def test_read_questions() -> None:
     assert read_question("What are the main approaches to KV cache compression?").kind == "list"
     assert read_question("Is there a paper that prunes KV caches?").kind == "lookup"
     parts = read_question("Which four datasets is HyperKAN evaluated on, and how many clients take part?").parts
-    assert [(p.wants, p.head, p.asks_detail) for p in parts] == [("name", "datasets", True), ("number", "clients", True)]
+    assert [(p.wants, p.head, p.asks_detail) for p in parts] == [
+        ("name", "datasets", True),
+        ("number", "clients", True),
+    ]
     assert not read_question("Which work shows that the number of samples matters?").parts[0].asks_detail
 
 
 MESSAGES = [
     {"role": "user", "content": "Which papers edit knowledge in LLMs?"},
-    {"role": "assistant", "content": f"MoEEdit edits MoE models [1]. SUIT edits a subspace [2].\n\n**References**\n\n[1] MoEEdit `{MOE}`  \n[2] SUIT `{SUIT}`  "},
+    {
+        "role": "assistant",
+        "content": f"MoEEdit edits MoE models [1]. SUIT edits a subspace [2].\n\n**References**\n\n[1] MoEEdit `{MOE}`  \n[2] SUIT `{SUIT}`  ",
+    },
 ]
 
 
@@ -57,10 +66,15 @@ def test_history_is_turns_with_cited_ids_and_pasted_markdown_is_only_an_adapter(
     (turn,) = as_turns(MESSAGES)
     assert turn == Turn("Which papers edit knowledge in LLMs?", MESSAGES[1]["content"], (MOE, SUIT))
     assert as_turns([{"question": "q", "answer": "a", "cited": [KV]}]) == [Turn("q", "a", (KV,))]
-    assert as_turns([{"role": "user", "content": "q"}, {"role": "assistant", "content": "a", "cited": [KV]}])[0].cited == (KV,)
-    for bad, where in (("nope", "history must be a list"), ([3], "history[0]: expected an object"),
-                       ([{"role": "robot", "content": "x"}], "history[0]: field 'role'"),
-                       ([{"question": "q", "cited": "x"}], "history[0]: field 'cited'")):
+    assert as_turns([{"role": "user", "content": "q"}, {"role": "assistant", "content": "a", "cited": [KV]}])[
+        0
+    ].cited == (KV,)
+    for bad, where in (
+        ("nope", "history must be a list"),
+        ([3], "history[0]: expected an object"),
+        ([{"role": "robot", "content": "x"}], "history[0]: field 'role'"),
+        ([{"question": "q", "cited": "x"}], "history[0]: field 'cited'"),
+    ):
         with pytest.raises(InputError, match=re.escape(where)):
             as_turns(bad)  # type: ignore[arg-type]
 
@@ -101,8 +115,11 @@ def test_a_supported_model_answer_keeps_checked_citations(seeded: Settings) -> N
 
 
 def test_a_miscited_sentence_is_recited_to_the_passage_that_supports_it(seeded: Settings) -> None:
-    a = assistant(seeded, "We give the first unified mathematical model of the trade-offs between KV cache eviction and query routing [3]. "
-                          "KV caching accelerates LLM inference by reusing key-value pairs from previous queries [3].")
+    a = assistant(
+        seeded,
+        "We give the first unified mathematical model of the trade-offs between KV cache eviction and query routing [3]. "
+        "KV caching accelerates LLM inference by reusing key-value pairs from previous queries [3].",
+    )
     answer = a.answer("Which papers cut KV-cache memory?", mode="model")
     assert answer.mode == "model"
     assert [c.paper_id for c in answer.citations] == [KV]
@@ -110,7 +127,10 @@ def test_a_miscited_sentence_is_recited_to_the_passage_that_supports_it(seeded: 
 
 
 def test_rambling_model_falls_back_to_extraction(seeded: Settings) -> None:
-    a = assistant(seeded, "cache cache memory memory cache cache memory memory cache cache memory memory cache cache memory memory")
+    a = assistant(
+        seeded,
+        "cache cache memory memory cache cache memory memory cache cache memory memory cache cache memory memory",
+    )
     answer = a.answer("Which papers cut KV-cache memory?", mode="model")
     assert answer.mode == "extractive"
     assert any("not supported" in n for n in answer.notices)
@@ -132,8 +152,10 @@ def test_extractive_answer_quotes_only_retrieved_sentences(seeded: Settings) -> 
 
 def test_unanswerable_questions_are_refused_with_nearest_papers(seeded: Settings) -> None:
     a = assistant(seeded)
-    for question in ("How do quantum neural networks avoid barren plateaus during training?",
-                     "What is the boiling point of water on Mars?"):
+    for question in (
+        "How do quantum neural networks avoid barren plateaus during training?",
+        "What is the boiling point of water on Mars?",
+    ):
         answer = a.answer(question)
         assert answer.refused and answer.mode == "refusal" and answer.citations == []
         assert "do not cover" in answer.text and answer.retrieved
@@ -170,8 +192,14 @@ def test_compare_follow_up_resolves_it(seeded: Settings) -> None:
 
 
 def test_backend_failure_is_said_and_sources_kept(seeded: Settings) -> None:
-    settings = seeded.model_copy(update={"llm_backend": "openai", "openai_base_url": "http://127.0.0.1:9/v1",
-                                         "openai_api_key": SecretStr("sk-test-SECRET"), "llm_timeout_s": 3})
+    settings = seeded.model_copy(
+        update={
+            "llm_backend": "openai",
+            "openai_base_url": "http://127.0.0.1:9/v1",
+            "openai_api_key": SecretStr("sk-test-SECRET"),
+            "llm_timeout_s": 3,
+        }
+    )
     answer = Assistant(settings, Store(settings)).answer("Which papers cut KV-cache memory?", mode="model")
     assert answer.error and "cannot reach" in answer.error and "SECRET" not in answer.error
     assert answer.retrieved and answer.citations and answer.mode == "extractive"
@@ -186,8 +214,10 @@ def test_question_limits(seeded: Settings) -> None:
 
 
 def test_loops_are_trimmed_not_thrown_away() -> None:
-    text = ("TraDy selects channels at random each epoch. This improves the performance of networks. "
-            "This improves the performance of neural networks. This improves the performance of networks.")
+    text = (
+        "TraDy selects channels at random each epoch. This improves the performance of networks. "
+        "This improves the performance of neural networks. This improves the performance of networks."
+    )
     assert trim_loops(text) == "TraDy selects channels at random each epoch. This improves the performance of networks."
 
 
@@ -195,3 +225,20 @@ def test_a_short_new_question_is_not_merged_with_the_last_one() -> None:
     turns = [Turn("Which papers study zebrafish?", "None [1].", ())]
     assert follow_up("Which papers reduce KV-cache memory?", turns).query == "Which papers reduce KV-cache memory?"
     assert "zebrafish" in follow_up("Tell me more", turns).query
+
+
+def test_the_check_drops_a_sentence_whose_numbers_or_names_its_passage_lacks() -> None:
+    import numpy as np
+
+    from rag.grounding import check
+
+    passages = ["DemoGrasp reaches 95% success on 175 objects."]
+
+    def similar(rows: list[str], cols: list[str]) -> np.ndarray:
+        return np.ones((len(rows), len(cols)))  # every sentence "close" to the passage: only the facts decide
+
+    draft = (
+        "DemoGraphers reaches 95% success on many objects [1]. DemoGrasp reaches 42% success [1]. "
+        "DemoGrasp reaches 95% success on 175 objects [2]."
+    )
+    assert check(draft, passages, similar, 0.5) == ("DemoGrasp reaches 95% success on 175 objects [1].", 2)

@@ -35,7 +35,9 @@ KV_PAPER = "002_ab3fa8fe28be1742#9"
 
 def rec(paper_id: object, **fields: object) -> str:
     """One JSON line; a short abstract of its own unless given."""
-    return json.dumps({"id": paper_id, "title": f"Paper {paper_id}", "abstract": f"Paper {paper_id} studies fish.", **fields})
+    return json.dumps(
+        {"id": paper_id, "title": f"Paper {paper_id}", "abstract": f"Paper {paper_id} studies fish.", **fields}
+    )
 
 
 def lines(*records: str) -> bytes:
@@ -60,7 +62,9 @@ def truncated(compress: object, name: str) -> Case:
         f"{name}.jsonl.{name}",
         compress(head) + tail[: len(tail) // 2],  # type: ignore[operator]
         [f"{name}{i}" for i in range(3)],
-        [":4: cannot read further (Compressed file ended before the end-of-stream marker was reached); kept lines before it"],
+        [
+            ":4: cannot read further (Compressed file ended before the end-of-stream marker was reached); kept lines before it"
+        ],
     )
 
 
@@ -69,88 +73,203 @@ def skip(line: int, message: str, name: str | None = None) -> str:
 
 
 CASES = [
-    Case("json_invalid.jsonl", lines(rec("j1"), "{broken", rec("j2")), ["j1", "j2"],
-         [skip(2, "invalid JSON (Expecting property name enclosed in double quotes at column 2)")]),
-    Case("json_cut_off.jsonl", lines(rec("k1"), '{"id": "k2", "abstract": "cut off'), ["k1"],
-         [skip(2, "invalid JSON (Unterminated string starting at column 26)")]),
-    Case("json_trailing.jsonl", lines(rec("t1") + " trailing"), [],
-         [skip(1, "invalid JSON (Extra data at column 73)")]),
-    Case("json_array.jsonl", lines('["a", "list"]', "42", '"text"'), [],
-         [skip(1, "expected a JSON object, got list"), skip(2, "expected a JSON object, got int"),
-          skip(3, "expected a JSON object, got str")]),
-    Case("json_deep.jsonl", lines(rec("d1"), "[" * 100_000 + "]" * 100_000), ["d1"],
-         [skip(2, "invalid JSON (nested too deeply)")]),
-    Case("json_nul.jsonl", lines(rec("n1"), '{"id": "n2", "abstract": "a NUL \x00 here"}', rec("n3"), rec("n4")),
-         ["n1", "n3", "n4"], [skip(2, "invalid JSON (Invalid control character at column 33)")]),
-    Case("missing.jsonl",
-         lines(json.dumps({"id": "m1", "title": "No abstract"}), json.dumps({"abstract": "No id."}),
-               rec(None), rec("m4")),
-         ["m4"], [skip(1, "missing", "abstract"), skip(2, "missing", "id"), skip(3, "missing", "id")]),
-    Case("empty_values.jsonl", lines(rec("e1", abstract=" \n\t "), rec("  "), rec("e3")), ["e3"],
-         [skip(1, "empty", "abstract"), skip(2, "empty", "id")]),
-    Case("wrong_types.jsonl",
-         lines(rec("w1", abstract=["a", "list"]), rec("w2", abstract=4.5), rec("w3", title=2024),
-               rec(True), rec({"nested": 1}), rec("w6", url=7), rec(12345)),
-         ["12345"],
-         [skip(1, "expected text, got list", "abstract"), skip(2, "expected text, got float", "abstract"),
-          skip(3, "expected text, got int", "title"), skip(4, "expected text, got bool", "id"),
-          skip(5, "expected text, got dict", "id"), skip(6, "expected text, got int", "url")]),
-    Case("bad_years.jsonl",
-         lines(rec("y1", year="twenty"), '{"id": "y2", "abstract": "Big.", "year": 1e400}', rec("y3", year=True),
-               rec("y4", year=2025.5), '{"id": "y5", "abstract": "NaN.", "year": NaN}', rec("y6", year="2025")),
-         ["y6"],
-         [skip(1, "expected a whole number, got 'twenty'", "year"), skip(2, "expected a whole number, got inf", "year"),
-          skip(3, "expected a whole number, got True", "year"), skip(4, "expected a whole number, got 2025.5", "year"),
-          skip(5, "expected a whole number, got nan", "year")]),
-    Case("bad_lists.jsonl", lines(rec("l1", keywords=[{"nested": 1}]), rec("l2", authors={"a": 1}),
-                                  rec("l3", keywords=[["x"]]), rec("l4", keywords=["rl", 3])),
-         ["l4"],
-         [skip(1, "expected a list of text", "keywords"),
-          skip(2, "expected text, number or list, got dict", "authors"),
-          skip(3, "expected a list of text", "keywords")]),
+    Case(
+        "json_invalid.jsonl",
+        lines(rec("j1"), "{broken", rec("j2")),
+        ["j1", "j2"],
+        [skip(2, "invalid JSON (Expecting property name enclosed in double quotes at column 2)")],
+    ),
+    Case(
+        "json_cut_off.jsonl",
+        lines(rec("k1"), '{"id": "k2", "abstract": "cut off'),
+        ["k1"],
+        [skip(2, "invalid JSON (Unterminated string starting at column 26)")],
+    ),
+    Case(
+        "json_trailing.jsonl", lines(rec("t1") + " trailing"), [], [skip(1, "invalid JSON (Extra data at column 73)")]
+    ),
+    Case(
+        "json_array.jsonl",
+        lines('["a", "list"]', "42", '"text"'),
+        [],
+        [
+            skip(1, "expected a JSON object, got list"),
+            skip(2, "expected a JSON object, got int"),
+            skip(3, "expected a JSON object, got str"),
+        ],
+    ),
+    Case(
+        "json_deep.jsonl",
+        lines(rec("d1"), "[" * 100_000 + "]" * 100_000),
+        ["d1"],
+        [skip(2, "invalid JSON (nested too deeply)")],
+    ),
+    Case(
+        "json_nul.jsonl",
+        lines(rec("n1"), '{"id": "n2", "abstract": "a NUL \x00 here"}', rec("n3"), rec("n4")),
+        ["n1", "n3", "n4"],
+        [skip(2, "invalid JSON (Invalid control character at column 33)")],
+    ),
+    Case(
+        "missing.jsonl",
+        lines(
+            json.dumps({"id": "m1", "title": "No abstract"}), json.dumps({"abstract": "No id."}), rec(None), rec("m4")
+        ),
+        ["m4"],
+        [skip(1, "missing", "abstract"), skip(2, "missing", "id"), skip(3, "missing", "id")],
+    ),
+    Case(
+        "empty_values.jsonl",
+        lines(rec("e1", abstract=" \n\t "), rec("  "), rec("e3")),
+        ["e3"],
+        [skip(1, "empty", "abstract"), skip(2, "empty", "id")],
+    ),
+    Case(
+        "wrong_types.jsonl",
+        lines(
+            rec("w1", abstract=["a", "list"]),
+            rec("w2", abstract=4.5),
+            rec("w3", title=2024),
+            rec(True),
+            rec({"nested": 1}),
+            rec("w6", url=7),
+            rec(12345),
+        ),
+        ["12345"],
+        [
+            skip(1, "expected text, got list", "abstract"),
+            skip(2, "expected text, got float", "abstract"),
+            skip(3, "expected text, got int", "title"),
+            skip(4, "expected text, got bool", "id"),
+            skip(5, "expected text, got dict", "id"),
+            skip(6, "expected text, got int", "url"),
+        ],
+    ),
+    Case(
+        "bad_years.jsonl",
+        lines(
+            rec("y1", year="twenty"),
+            '{"id": "y2", "abstract": "Big.", "year": 1e400}',
+            rec("y3", year=True),
+            rec("y4", year=2025.5),
+            '{"id": "y5", "abstract": "NaN.", "year": NaN}',
+            rec("y6", year="2025"),
+        ),
+        ["y6"],
+        [
+            skip(1, "expected a whole number, got 'twenty'", "year"),
+            skip(2, "expected a whole number, got inf", "year"),
+            skip(3, "expected a whole number, got True", "year"),
+            skip(4, "expected a whole number, got 2025.5", "year"),
+            skip(5, "expected a whole number, got nan", "year"),
+        ],
+    ),
+    Case(
+        "bad_lists.jsonl",
+        lines(
+            rec("l1", keywords=[{"nested": 1}]),
+            rec("l2", authors={"a": 1}),
+            rec("l3", keywords=[["x"]]),
+            rec("l4", keywords=["rl", 3]),
+        ),
+        ["l4"],
+        [
+            skip(1, "expected a list of text", "keywords"),
+            skip(2, "expected text, number or list, got dict", "authors"),
+            skip(3, "expected a list of text", "keywords"),
+        ],
+    ),
     Case("null_fields.jsonl", lines(rec("z1", title=None, url=None, keywords=None, year=None)), ["z1"]),
-    Case("huge.jsonl", lines(rec("h1", abstract="x" * 1_000_000), rec("h2", title="T" * 2_000_000), rec("h3")),
-         ["h3"],
-         [skip(1, "1,000,000 characters, over the 20,000 limit", "abstract"),
-          skip(2, "2,000,000 characters, over the 20,000 limit", "title")]),
-    Case("surrogate.jsonl", lines('{"id": "s1", "abstract": "bad \\ud800 text"}', rec("s2")), ["s2"],
-         [skip(1, "not valid Unicode (a lone surrogate escape)", "abstract")]),
-    Case("latin1.jsonl", lines(rec("u1")) + '{"id": "u2", "abstract": "café"}\n'.encode("latin-1") + lines(rec("u3")),
-         ["u1", "u3"], [skip(2, "not UTF-8 text (bad byte at column 30)")]),
+    Case(
+        "huge.jsonl",
+        lines(rec("h1", abstract="x" * 1_000_000), rec("h2", title="T" * 2_000_000), rec("h3")),
+        ["h3"],
+        [
+            skip(1, "1,000,000 characters, over the 20,000 limit", "abstract"),
+            skip(2, "2,000,000 characters, over the 20,000 limit", "title"),
+        ],
+    ),
+    Case(
+        "surrogate.jsonl",
+        lines('{"id": "s1", "abstract": "bad \\ud800 text"}', rec("s2")),
+        ["s2"],
+        [skip(1, "not valid Unicode (a lone surrogate escape)", "abstract")],
+    ),
+    Case(
+        "latin1.jsonl",
+        lines(rec("u1")) + '{"id": "u2", "abstract": "café"}\n'.encode("latin-1") + lines(rec("u3")),
+        ["u1", "u3"],
+        [skip(2, "not UTF-8 text (bad byte at column 30)")],
+    ),
     Case("bom_crlf.jsonl", b"\xef\xbb\xbf" + lines(rec("r1"), rec("r2")).replace(b"\n", b"\r\n"), ["r1", "r2"]),
-    Case("zz_duplicates.jsonl", lines(rec("j1", abstract="Other text.")), [],
-         [skip(1, "duplicate id 'j1' with other text (first at {first}:1)", "id")]),
+    Case(
+        "zz_duplicates.jsonl",
+        lines(rec("j1", abstract="Other text.")),
+        [],
+        [skip(1, "duplicate id 'j1' with other text (first at {first}:1)", "id")],
+    ),
     Case("empty.jsonl", b"", [], [": no records in this file; nothing read"]),
     Case("blank_lines.jsonl", b"\n \n\t\n", [], [": no records in this file; nothing read"]),
-    Case("image.jsonl", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 8, [],
-         [": binary data, not a text file; skipped"]),
-    Case("utf16.jsonl", "\ufeff".encode("utf-16-le") + lines(rec("x1")).decode().encode("utf-16-le"), [],
-         [": UTF-16 text, not UTF-8: save the file as UTF-8; skipped"]),
+    Case(
+        "image.jsonl",
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 8,
+        [],
+        [": binary data, not a text file; skipped"],
+    ),
+    Case(
+        "utf16.jsonl",
+        "\ufeff".encode("utf-16-le") + lines(rec("x1")).decode().encode("utf-16-le"),
+        [],
+        [": UTF-16 text, not UTF-8: save the file as UTF-8; skipped"],
+    ),
     truncated(gzip.compress, "gz"),
     truncated(lzma.compress, "xz"),
-    Case("not_gzip.jsonl.gz", lines(rec("ng1")), [], [":1: cannot read further (Not a gzipped file (b'{\"')); kept lines before it"]),
-    Case("quoted.csv",
-         b'id,title,abstract,keywords,year\r\n'
-         b'c1,"Title, with comma","First line\r\nsecond line",rl;agents,2025\r\n'
-         b'c2,Too many,cells,x,2025,extra\r\n'
-         b'c3,Quotes,"An ""odd"" abstract",,2024\r\n'
-         b'c4,No abstract,,,2024\r\n',
-         ["c1", "c3"], [":4: more cells than header columns; skipped", skip(6, "empty", "abstract")]),
+    Case(
+        "not_gzip.jsonl.gz",
+        lines(rec("ng1")),
+        [],
+        [":1: cannot read further (Not a gzipped file (b'{\"')); kept lines before it"],
+    ),
+    Case(
+        "quoted.csv",
+        b"id,title,abstract,keywords,year\r\n"
+        b'c1,"Title, with comma","First line\r\nsecond line",rl;agents,2025\r\n'
+        b"c2,Too many,cells,x,2025,extra\r\n"
+        b'c3,Quotes,"An ""odd"" abstract",,2024\r\n'
+        b"c4,No abstract,,,2024\r\n",
+        ["c1", "c3"],
+        [":4: more cells than header columns; skipped", skip(6, "empty", "abstract")],
+    ),
     # a quote left open would swallow every later record into one cell: only its record is lost
-    Case("unterminated_quote.csv",
-         b'id,title,abstract\nquote1,T1,abstract one\nquote2,"Broken title,abstract two\nquote3,T3,abstract three\n'
-         b'quote4,T4,\nquote5,T5,"abstract five\nwith a quoted newline"\n',
-         ["quote1", "quote3", "quote5"],
-         [":3: unterminated quote swallowed the lines after it; this line skipped, the next ones read again",
-          skip(5, "empty", "abstract")]),
+    Case(
+        "unterminated_quote.csv",
+        b'id,title,abstract\nquote1,T1,abstract one\nquote2,"Broken title,abstract two\nquote3,T3,abstract three\n'
+        b'quote4,T4,\nquote5,T5,"abstract five\nwith a quoted newline"\n',
+        ["quote1", "quote3", "quote5"],
+        [
+            ":3: unterminated quote swallowed the lines after it; this line skipped, the next ones read again",
+            skip(5, "empty", "abstract"),
+        ],
+    ),
     Case("bom.csv", b"\xef\xbb\xbfid,title,abstract\nb1,T,A BOM before the header.\n", ["b1"]),
     Case("header_only.csv", b"id,title,abstract\n", [], [": no records in this file; nothing read"]),
-    Case("no_abstract_column.csv", b"id,title\nq1,T\nq2,U\n", [],
-         [skip(2, "missing", "abstract"), skip(3, "missing", "abstract")]),
-    Case("seeds_crlf.txt", b"Workshop 2025 Papers\r\n\r\nFirst abstract\r\nstill first.\r\n\r\nSecond abstract.\r\n",
-         ["seeds_crlf#0", "seeds_crlf#1"]),
-    Case("seeds_long.txt", ("A" * 25_000 + "\n\nShort one.\n").encode(), ["seeds_long#1"],
-         [skip(1, "25,000 characters, over the 20,000 limit", "abstract")]),
+    Case(
+        "no_abstract_column.csv",
+        b"id,title\nq1,T\nq2,U\n",
+        [],
+        [skip(2, "missing", "abstract"), skip(3, "missing", "abstract")],
+    ),
+    Case(
+        "seeds_crlf.txt",
+        b"Workshop 2025 Papers\r\n\r\nFirst abstract\r\nstill first.\r\n\r\nSecond abstract.\r\n",
+        ["seeds_crlf#0", "seeds_crlf#1"],
+    ),
+    Case(
+        "seeds_long.txt",
+        ("A" * 25_000 + "\n\nShort one.\n").encode(),
+        ["seeds_long#1"],
+        [skip(1, "25,000 characters, over the 20,000 limit", "abstract")],
+    ),
     Case("header_only.txt", b"ICLR 2026 Papers\n", [], [": no records in this file; nothing read"]),
 ]
 
@@ -261,9 +380,7 @@ QUESTIONS = [
 ]
 
 
-@pytest.mark.parametrize(
-    "question, cited, cut", [q[1:] for q in QUESTIONS], ids=[q[0] for q in QUESTIONS]
-)
+@pytest.mark.parametrize("question, cited, cut", [q[1:] for q in QUESTIONS], ids=[q[0] for q in QUESTIONS])
 def test_odd_questions_are_answered_in_bounded_time(
     assistant: Assistant, question: str, cited: str | None, cut: bool
 ) -> None:
@@ -279,7 +396,9 @@ def test_odd_questions_are_answered_in_bounded_time(
         assert cited in [c.paper_id for c in answer.citations]
     limit = assistant.settings.max_question_chars
     assert len(answer.question) <= limit
-    assert (f"The question was cut to its first {limit:,} characters (RAG_MAX_QUESTION_CHARS)." in answer.notices) == cut
+    assert (
+        f"The question was cut to its first {limit:,} characters (RAG_MAX_QUESTION_CHARS)." in answer.notices
+    ) == cut
     assert not leaks_prompt(shown(answer))
 
 
@@ -307,8 +426,12 @@ def test_a_model_that_obeys_the_injection_never_shows_the_system_prompt(
     poisoned: Settings, echo_server: ScriptedServer, question: str
 ) -> None:
     settings = poisoned.model_copy(
-        update={"llm_backend": "openai", "openai_base_url": echo_server.base_url, "openai_model": MODEL,
-                "openai_api_key": SecretStr("sk-unused")}
+        update={
+            "llm_backend": "openai",
+            "openai_base_url": echo_server.base_url,
+            "openai_model": MODEL,
+            "openai_api_key": SecretStr("sk-unused"),
+        }
     )
     events = list(Assistant(settings).stream(question, mode="model"))
     draft = "".join(e.text for e in events if isinstance(e, Delta))

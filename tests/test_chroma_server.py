@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
@@ -18,15 +17,9 @@ from rag.errors import StoreError
 from rag.retrieval import Retriever
 from rag.store import Store
 
-from .conftest import make_settings
+from .conftest import free_port, make_settings
 
 CHROMA = Path(sys.executable).parent / "chroma"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class ChromaServer:
@@ -37,7 +30,8 @@ class ChromaServer:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [str(CHROMA), "run", "--path", str(self.path), "--host", "127.0.0.1", "--port", str(self.port)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -71,9 +65,17 @@ def server_settings(tmp_path: Path, port: int) -> Settings:
 
 def papers() -> list[Paper]:
     return [
-        Paper(paper_id="s1", title="Zeolite screening", abstract="Active learning screens zeolite catalysts for methane."),
-        Paper(paper_id="s2", title="Sparse KV", abstract="We evict key-value cache entries to bound LLM inference memory."),
-        Paper(paper_id="s3", title="Grasping", abstract="A dexterous robot hand learns universal grasping from one demonstration."),
+        Paper(
+            paper_id="s1", title="Zeolite screening", abstract="Active learning screens zeolite catalysts for methane."
+        ),
+        Paper(
+            paper_id="s2", title="Sparse KV", abstract="We evict key-value cache entries to bound LLM inference memory."
+        ),
+        Paper(
+            paper_id="s3",
+            title="Grasping",
+            abstract="A dexterous robot hand learns universal grasping from one demonstration.",
+        ),
     ]
 
 
@@ -88,7 +90,9 @@ def test_ingest_and_hybrid_search_on_a_chroma_server(server: ChromaServer, tmp_p
     assert retriever.search("zeolite catalysts", k=1).hits[0].paper_id == "s1"
     assert retriever.search("zeolite catalysts", k=1, mode="bm25").hits[0].paper_id == "s1"
     # the keyword side follows the server's collection revision, whoever wrote to it
-    Store(settings, create=True).ingest([Paper(paper_id="s4", title="Perovskites", abstract="Perovskite solar cells degrade under humidity.")])
+    Store(settings, create=True).ingest(
+        [Paper(paper_id="s4", title="Perovskites", abstract="Perovskite solar cells degrade under humidity.")]
+    )
     assert [h.paper_id for h in retriever.search("perovskite humidity", mode="bm25").hits] == ["s4"]
 
 

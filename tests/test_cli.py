@@ -27,10 +27,13 @@ def seed_variants(path: Path, n: int) -> Path:
 def test_ingest_reports_bad_records_and_keeps_the_good(tmp_path: Path, settings: Settings) -> None:
     path = tmp_path / "mixed.jsonl"
     path.write_text(
-        json.dumps({"id": "g1", "title": "Good one", "abstract": "Contrastive learning of molecule graphs."}) + "\n"
+        json.dumps({"id": "g1", "title": "Good one", "abstract": "Contrastive learning of molecule graphs."})
+        + "\n"
         + "{broken\n"
-        + json.dumps({"id": "g2", "title": "Good two", "abstract": "Sparse attention for long documents."}) + "\n"
-        + json.dumps({"id": "b1", "title": "Bad", "abstract": 42.5}) + "\n"
+        + json.dumps({"id": "g2", "title": "Good two", "abstract": "Sparse attention for long documents."})
+        + "\n"
+        + json.dumps({"id": "b1", "title": "Bad", "abstract": 42.5})
+        + "\n"
     )
     run = run_cli(settings, "ingest", str(path), str(tmp_path / "absent.csv"), "--json")
     assert run.returncode == 3, run.stderr

@@ -100,7 +100,9 @@ def test_metadata_lists_are_joined_and_missing_title_is_derived(tmp_path: Path) 
 def test_non_utf8_line_is_skipped_alone(tmp_path: Path) -> None:
     path = tmp_path / "c.jsonl"
     path.write_bytes(
-        (json.dumps(good(1)) + "\n").encode() + b'{"id": "p2", "abstract": "caf\xe9"}\n' + (json.dumps(good(3)) + "\n").encode()
+        (json.dumps(good(1)) + "\n").encode()
+        + b'{"id": "p2", "abstract": "caf\xe9"}\n'
+        + (json.dumps(good(3)) + "\n").encode()
     )
     ids, reading = read(path)
     assert ids == ["p1", "p3"]
@@ -169,10 +171,10 @@ def test_bare_venue_ids_are_completed_not_dropped(tmp_path: Path) -> None:
 def test_csv_with_quoted_newlines_and_a_bad_row(tmp_path: Path) -> None:
     path = tmp_path / "c.csv"
     path.write_text(
-        'id,title,abstract,keywords,year\n'
+        "id,title,abstract,keywords,year\n"
         'a1,"Title, with comma","First line\nsecond line of the abstract",rl;agents,2025\n'
-        'a2,Too many,cells,x,2025,extra\n'
-        'a3,No abstract,,,2025\n'
+        "a2,Too many,cells,x,2025,extra\n"
+        "a3,No abstract,,,2025\n"
         'a4,Fine,"Another ""quoted"" abstract",,2024\n',
         encoding="utf-8",
     )

@@ -23,7 +23,7 @@ from pydantic import SecretStr
 
 from rag.answer import Answer, Assistant, Delta
 from rag.config import Settings
-from rag.store import Store, make_splitter
+from rag.store import Store
 
 from .conftest import ROOT, SEEDS, cli_env, make_settings, run_cli
 from .openai_server import KEY, MODEL, ScriptedServer, closed_port, scripted_server
@@ -114,7 +114,9 @@ def test_unreachable_backend_is_said_and_the_same_assistant_recovers(seeded: Set
     port = closed_port()
     assistant = Assistant(openai_settings(seeded, f"http://127.0.0.1:{port}/v1"))
     failed = assistant.answer(QUESTION, mode="model")
-    assert_sources_kept(failed, rf"^cannot reach openai · {MODEL} @ http://127\.0\.0\.1:{port}/v1: .*Connection refused")
+    assert_sources_kept(
+        failed, rf"^cannot reach openai · {MODEL} @ http://127\.0\.0\.1:{port}/v1: .*Connection refused"
+    )
     with scripted_server(port) as server:  # the backend comes up where it was configured
         server.script("ok", pieces=TRADY_PIECES)
         assert_model_answered(assistant.answer(QUESTION, mode="model"))
@@ -187,7 +189,11 @@ def test_read_only_index_names_the_path_and_the_fix(seeded: Settings, tmp_path: 
         for command, args in (("search", ["grasping"]), ("ingest", [str(corpus)])):
             run = subprocess.run(
                 [*prefix, sys.executable, "-m", "rag.cli", command, *args],
-                cwd=ROOT, env=cli_env(settings), capture_output=True, text=True, timeout=300,
+                cwd=ROOT,
+                env=cli_env(settings),
+                capture_output=True,
+                text=True,
+                timeout=300,
             )
             line = one_line_error(run, command)
             assert line == (
@@ -239,8 +245,11 @@ def kill_ingest(settings: Settings, corpus: Path, *, pause: str | None = None, p
     command = ["-c", PAUSED_RAG, pause] if pause else ["-m", "rag.cli"]
     proc = subprocess.Popen(
         [sys.executable, *command, "ingest", str(corpus)],
-        cwd=ROOT, env=cli_env(settings, RAG_INGEST_BATCH=str(BATCH)),
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT,
+        env=cli_env(settings, RAG_INGEST_BATCH=str(BATCH)),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     assert proc.stderr is not None
     seen, lines = 0, []
@@ -271,7 +280,11 @@ def indexed(settings: Settings) -> dict[str, str]:
 def ingest_json(settings: Settings, corpus: Path) -> dict[str, int]:
     run = subprocess.run(
         [sys.executable, "-m", "rag.cli", "ingest", str(corpus), "--json"],
-        cwd=ROOT, env=cli_env(settings, RAG_INGEST_BATCH=str(BATCH)), capture_output=True, text=True, timeout=600,
+        cwd=ROOT,
+        env=cli_env(settings, RAG_INGEST_BATCH=str(BATCH)),
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert run.returncode == 0, run.stderr
     return dict(json.loads(run.stdout))
@@ -319,9 +332,7 @@ def test_ingest_killed_at_five_points_ends_with_every_paper_once(tmp_path: Path,
     # and the rerun that finishes the update
     summary = ingest_json(settings, v2)
     expected = abstracts(v2)
-    split = make_splitter(settings)
-    chunks = sum(len(split(text)) for text in expected.values())
-    assert chunks > PAPERS  # some revised abstracts take two chunks
+    chunks = PAPERS  # one unit per paper (Settings.chunking = "paper")
     assert (summary["papers"], summary["chunks"]) == (PAPERS, chunks)
     assert (summary["added"], summary["updated"], summary["unchanged"]) == (5, 5, 50)
     assert indexed(settings) == expected

@@ -15,7 +15,11 @@ from .conftest import ROOT, cli_env
 def test_load_bench_runs_without_errors_and_the_queue_bounds_concurrency(seeded: Settings) -> None:
     run = subprocess.run(
         [sys.executable, "bench/load.py", "--seconds", "4", "--sessions", "5", "--index", str(seeded.index_dir)],
-        cwd=ROOT, env=cli_env(seeded), capture_output=True, text=True, timeout=300,
+        cwd=ROOT,
+        env=cli_env(seeded),
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     print(run.stdout)
     assert run.returncode == 0, run.stdout + run.stderr[-2000:]

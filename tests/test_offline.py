@@ -30,7 +30,7 @@ TRADY = "000_c31ea4fa21d0fe3c#1"
 SEED_FILE = SEEDS / "000_c31ea4fa21d0fe3c.txt"
 LOOPBACK = {"127.0.0.1", "::1", "localhost", "0.0.0.0", "::", None}  # 0.0.0.0/:: only as a bind or lookup flag
 
-AUDIT_HOOK = '''
+AUDIT_HOOK = """
 import json, os, sys
 
 _LOG = os.environ.get("NET_AUDIT_LOG")
@@ -55,7 +55,7 @@ def _hook(event, args):
 
 if _LOG:
     sys.addaudithook(_hook)
-'''
+"""
 
 
 def unshare_prefix() -> list[str]:
@@ -70,8 +70,13 @@ def unshare_prefix() -> list[str]:
 
 def outside_loopback(log: Path) -> list[dict[str, Any]]:
     records = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
-    return [r for r in records if r["to"] not in {str(a) for a in LOOPBACK} and not r["to"].startswith("unix:")
-            and not r["to"].startswith(("http://127.0.0.1", "http://localhost"))]
+    return [
+        r
+        for r in records
+        if r["to"] not in {str(a) for a in LOOPBACK}
+        and not r["to"].startswith("unix:")
+        and not r["to"].startswith(("http://127.0.0.1", "http://localhost"))
+    ]
 
 
 def test_ingest_search_ask_and_serve_with_no_network(tmp_path: Path, settings: Settings) -> None:
@@ -89,7 +94,11 @@ def test_ingest_search_ask_and_serve_with_no_network(tmp_path: Path, settings: S
     started = time.monotonic()
     run = subprocess.run(
         [*prefix, sys.executable, "-m", "tests.test_offline", str(tmp_path)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert run.returncode == 0, run.stderr[-3000:]
     report = json.loads(run.stdout.splitlines()[-1])
@@ -126,7 +135,8 @@ def rag(*args: str) -> dict[str, Any]:
 def ask_the_ui(url: str, question: str) -> Any:
     """One /ask call through Gradio's REST API: post the question, then read the event stream."""
     post = urllib.request.Request(
-        f"{url}/gradio_api/call/ask", data=json.dumps({"data": [question, ""]}).encode(),
+        f"{url}/gradio_api/call/ask",
+        data=json.dumps({"data": [question, ""]}).encode(),
         headers={"Content-Type": "application/json"},
     )
     with urllib.request.urlopen(post, timeout=30) as response:
@@ -140,7 +150,8 @@ def ask_the_ui(url: str, question: str) -> Any:
 def serve_and_ask(port: int) -> tuple[int, Any]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "rag.cli", "serve", "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
     try:

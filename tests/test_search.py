@@ -59,9 +59,15 @@ def test_filters_apply_to_both_sides_and_count_matches(settings: Settings) -> No
     topics = ["diffusion models for image generation", "reinforcement learning for robots", "graph neural networks"]
     papers = [
         Paper(
-            paper_id=f"p{i}", title=f"Paper {i}", abstract=f"We study {topics[i % 3]} with method {i}.",
-            meta={"decision": "Oral" if i % 2 else "Poster", "year": 2025 + i % 2, "venue": "ICLR 2026",
-                  "keywords": "diffusion; generative" if i % 3 == 0 else "rl"},
+            paper_id=f"p{i}",
+            title=f"Paper {i}",
+            abstract=f"We study {topics[i % 3]} with method {i}.",
+            meta={
+                "decision": "Oral" if i % 2 else "Poster",
+                "year": 2025 + i % 2,
+                "venue": "ICLR 2026",
+                "keywords": "diffusion; generative" if i % 3 == 0 else "rl",
+            },
         )
         for i in range(12)
     ]
@@ -81,12 +87,18 @@ def test_filters_apply_to_both_sides_and_count_matches(settings: Settings) -> No
 def test_filters_stated_in_a_question() -> None:
     from rag.retrieval import filters_in_question
 
-    facets = {"decision": ["Poster", "Not accepted", "Oral"], "venue": ["ICLR 2026", "NeurIPS 2024"],
-              "year": ["2026", "2024"], "primary_area": ["reinforcement learning", "generative models"]}
+    facets = {
+        "decision": ["Poster", "Not accepted", "Oral"],
+        "venue": ["ICLR 2026", "NeurIPS 2024"],
+        "year": ["2026", "2024"],
+        "primary_area": ["reinforcement learning", "generative models"],
+    }
     assert filters_in_question("oral papers about diffusion", facets) == Filters(decision="Oral")
     assert filters_in_question("ICLR 2026 reinforcement learning papers", facets) == Filters(
-        venue="ICLR 2026", primary_area="reinforcement learning")
+        venue="ICLR 2026", primary_area="reinforcement learning"
+    )
     assert filters_in_question("posters from 2024 on generative models", facets) == Filters(
-        decision="Poster", year=2024, primary_area="generative models")
+        decision="Poster", year=2024, primary_area="generative models"
+    )
     assert not filters_in_question("how do transformers handle long context?", facets)
     assert not filters_in_question("Which papers were not accepted?", {"decision": ["Not accepted"]})

@@ -54,7 +54,9 @@ def backend() -> Iterator[ScriptedServer]:
 
 
 @pytest.fixture(scope="module")
-def served(seeded: Settings, backend: ScriptedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+def served(
+    seeded: Settings, backend: ScriptedServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, Any]]:
     """`rag serve` on a free port: its url, port and log file."""
     port = free_port()
     log_path = tmp_path_factory.mktemp("serve") / "serve.log"
@@ -68,7 +70,10 @@ def served(seeded: Settings, backend: ScriptedServer, tmp_path_factory: pytest.T
     with log_path.open("w") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "rag.cli", "serve", "--port", str(port)],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
         url = f"http://127.0.0.1:{port}"
         try:
@@ -113,7 +118,9 @@ def test_defaults_are_loopback_no_share_no_telemetry() -> None:
     assert settings.auth_username is None and settings.openai_api_key is None
     # what the product sets before any library is imported, in a clean environment
     code = "import json, os, rag.config; rag.config.apply_runtime_env(); print(json.dumps(dict(os.environ)))"
-    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={"PATH": "/usr/bin:/bin"}, capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env={"PATH": "/usr/bin:/bin"}, capture_output=True, text=True
+    )
     env = json.loads(run.stdout)
     assert env["ANONYMIZED_TELEMETRY"] == "False" and env["GRADIO_ANALYTICS_ENABLED"] == "False"
     assert env["HF_HUB_OFFLINE"] == "1" and env["HF_HUB_DISABLE_TELEMETRY"] == "1"

@@ -43,12 +43,22 @@ def test_every_chunk_carries_its_paper_and_position(seeded: Settings) -> None:
         abstract = papers[meta["paper_id"]].abstract
         assert abstract[meta["start"] : meta["end"]] == text
         assert meta["title"] and meta["title_derived"] is True
-        assert 0 <= meta["chunk"] < meta["n_chunks"]
-    multi = [p for p in papers.values() if len(p.abstract) > 1500]
-    assert multi, "some seed abstracts are long enough for two chunks"
+        assert (meta["chunk"], meta["n_chunks"]) == (0, 1)  # chunking "paper": one unit per paper
+
+
+def test_a_paper_is_embedded_with_its_title(settings: Settings) -> None:
+    import numpy as np
+
+    store = Store(settings, create=True)
+    store.ingest([paper("a", "Graph neural networks for molecules.")])
+    got = store.collection.get(ids=["a::0"], include=["embeddings", "documents"])
+    assert got["documents"] == ["Graph neural networks for molecules."]  # what is shown and cited
+    (with_title,) = store.embed(["Title a. Graph neural networks for molecules."])
+    assert np.allclose(got["embeddings"][0], with_title, atol=1e-5)  # what is embedded
 
 
 def test_changed_abstract_replaces_its_chunks(settings: Settings) -> None:
+    settings = settings.model_copy(update={"chunking": "tokens"})  # long abstracts take several chunks
     store = Store(settings, create=True)
     store.ingest([paper("a", "Short abstract about graphs."), paper("b", "Another one about proteins.")])
     stats = store.ingest([paper("a", LONG), paper("b", "Another one about proteins.")])
@@ -99,8 +109,16 @@ def test_corrupt_index_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_jsonl_metadata_reaches_the_chunks(tmp_path: Path, settings: Settings) -> None:
     path = tmp_path / "c.jsonl"
-    record = {"id": "X1", "title": "Sparse KV", "abstract": "We cut KV-cache memory.", "url": "https://o.net/X1",
-              "keywords": ["kv cache", "memory"], "venue": "ICLR 2026", "year": 2026, "decision": "Oral"}
+    record = {
+        "id": "X1",
+        "title": "Sparse KV",
+        "abstract": "We cut KV-cache memory.",
+        "url": "https://o.net/X1",
+        "keywords": ["kv cache", "memory"],
+        "venue": "ICLR 2026",
+        "year": 2026,
+        "decision": "Oral",
+    }
     path.write_text(json.dumps(record) + "\n")
     Store(settings, create=True).ingest(read_papers([path], Reading()))
     (stored,) = Store(settings).papers()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,7 +13,7 @@ from rag.config import Settings
 from rag.errors import BackendError, InputError
 from rag.retrieval import Filters, Hit
 from rag.store import StoredPaper
-from tests.conftest import run_cli
+from tests.conftest import free_port, run_cli
 from ui import render
 from ui.app import respond, undo
 
@@ -230,12 +229,6 @@ def test_undo_drops_the_last_turn_and_returns_its_question() -> None:
 
 
 # --- the API of a launched app ----------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")

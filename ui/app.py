@@ -34,7 +34,11 @@ EXAMPLES = [
 QUEUE_SIZE = 64  # waiting questions beyond this get "queue full" at once instead of a long wait
 PAPER_LIST_LIMIT = 200
 SEARCH_RESULTS = 25
-MODES = [("auto (a model you chose writes; the bundled one extracts)", "auto"), ("model", "model"), ("extractive", "extractive")]
+MODES = [
+    ("auto (a model you chose writes; the bundled one extracts)", "auto"),
+    ("model", "model"),
+    ("extractive", "extractive"),
+]
 
 # One exchange as the page keeps it: the question, the answer's Markdown (for the copy box), the ids
 # of the papers it cited (what rag needs for follow-ups), and what is shown for it.
@@ -273,7 +277,8 @@ def build_app(assistant: Assistant, *, load_model: bool = True) -> "gr.Blocks":
 
     def find(paper_id: str) -> StoredPaper | None:
         # papers ingested after the page started are not in the catalog, but are in the index
-        return by_id.get(paper_id) or assistant.store.get_papers([paper_id]).get(paper_id)
+        found: StoredPaper | None = by_id.get(paper_id) or assistant.store.get_papers([paper_id]).get(paper_id)
+        return found
 
     def open_paper(evt: gr.SelectData) -> tuple[str, str, Any, Any]:
         row = evt.row_value or []
@@ -419,8 +424,9 @@ def build_app(assistant: Assistant, *, load_model: bool = True) -> "gr.Blocks":
 
         for trigger in (demo.load, timer.tick):  # the line is built once; each visitor sees it current
             trigger(status, None, [status_line, timer], show_progress="hidden", queue=False, **private)
-        gr.api(ask, api_name="ask")
-    return demo
+        gr.api(ask, api_name="ask")  # type: ignore[attr-defined,unused-ignore]
+    built: gr.Blocks = demo
+    return built
 
 
 def launch(demo: "gr.Blocks", settings: Settings, *, block: bool = True) -> None:

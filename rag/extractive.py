@@ -1,0 +1,87 @@
+"""The extractive writer: an answer made only of sentences of the chosen papers' abstracts.
+
+One function per way of answering: what a paper is (its key sentences), the details asked part by
+part ("not stated" included), a list of papers, a table of two methods.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rag import compose, evidence
+from rag.documents import coined_names
+from rag.fusion import NAMED_MAX
+from rag.questions import Reading, Turn
+from rag.retrieval import Hit, KeywordIndex
+
+
+def extract(
+    question: str,
+    query: str,
+    reading: Reading,
+    chosen: list[Hit],
+    retrieved: Sequence[Hit],
+    turns: Sequence[Turn],
+    keyword: KeywordIndex,
+    similar: evidence.Similarity,
+) -> compose.Draft:
+    """Sentences of the chosen papers' abstracts: never says what no abstract says.
+
+    A follow-up does not repeat the sentences the previous answer quoted.
+    """
+    said = set(evidence.sentences(turns[-1].answer)) if turns else set()
+    exclude = {s for h in chosen for s in evidence.sentences(h.abstract) if said_before(s, said)}
+    if reading.kind == "list":
+        items = [(h, (evidence.best_sentences(query, h, similar, exclude, most=1) or [h.passage])[0]) for h in chosen]
+        more = sum(1 for h in retrieved[len(chosen) :] if h.score >= evidence.LIST_SHARE * chosen[0].score)
+        return compose.listing(items, more)
+    # A question about what a paper is or does ("Is there a paper that ...?", "What does TraDy do?")
+    # is answered by the paper's key sentences; one that asks for details ("How many clients ...,
+    # and which datasets?") part by part, "not stated" included.
+    if len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts):
+        most = 5 if not turns else 3
+        quoted = {h.paper_id: evidence.best_sentences(question, h, similar, exclude, most) for h in chosen}
+        return compose.about(chosen, quoted)
+    found = [
+        max(
+            (evidence.answer_part(p, h, similar, keyword.coverage, keyword.terms, exclude, question) for h in chosen),
+            key=lambda f: (f.sentence is not None, f.score),
+        )
+        for p in reading.parts
+    ]
+    draft = compose.parts(chosen, found)
+    if draft.refused:
+        nearest = evidence.best_sentences(question, chosen[0], similar, set(), most=1)
+        return compose.not_stated_with_nearest(draft, chosen[0], nearest[0] if nearest else None)
+    return draft
+
+
+def compare(reading: Reading, hits: list[Hit], keyword: KeywordIndex) -> compose.Draft:
+    """Two methods in a table; a method no paper proposes ("DPO") is said to be only studied here."""
+    papers = hits[:2]
+    notices = (
+        [] if len(papers) == 2 else ["Only one of the two methods was found in the index; compared what was found."]
+    )
+    names: list[str | None] = []
+    for paper in papers:
+        names.append(next((n for t in reading.targets for n in names_in(t, f"{paper.title} {paper.abstract}")), None))
+    for target in reading.targets:
+        for name in coined_names(target):
+            said_by = keyword.named(name)
+            if len(said_by) > NAMED_MAX and not any(said_by.get(p.paper_id) for p in papers):
+                notices.append(
+                    f"No paper here proposes {name}: {len(said_by)} papers mention it; the table shows what the "
+                    "papers that study it report."
+                )
+    return compose.table(papers, names, notices)
+
+
+def names_in(target: str, text: str) -> list[str]:
+    """The coined names of the target that the text says."""
+    return [n for n in coined_names(target) if re.search(rf"\b{re.escape(n)}\b", text)]
+
+
+def said_before(sentence: str, said: set[str]) -> bool:
+    plain = sentence.rstrip(".!? ")
+    return any(plain[:60] in s for s in said)
