@@ -185,10 +185,7 @@ class Assistant:
         if reading.kind == "compare":
             yield self._final(base, extractive.compare(reading, hits, self.retriever.keyword_index()), "extractive")
             return
-        if reading.kind == "summary":
-            yield self._final(base, compose.summary(hits[0]), "extractive")
-            return
-        chosen, _also = evidence.choose_papers(reading, hits, follow.focus)
+        chosen = hits[:1] if reading.kind == "summary" else evidence.choose_papers(reading, hits, follow.focus)[0]
         if writer == "model":
             yield from self._model_answer(base, reading, chosen, turns, follow.focus)
             return
@@ -270,6 +267,8 @@ class Assistant:
         return max(self._similarities(query, sentences), default=0.0) < settings.sentence_threshold
 
     def _extract(self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn]) -> compose.Draft:
+        if reading.kind == "summary":  # the whole abstract is the context: problem, approach, result
+            return compose.summary(chosen[0])
         keyword = self.retriever.keyword_index()
         return extractive.extract(
             base.question, base.query, reading, chosen, base.retrieved, turns, keyword, self._similarities

@@ -11,6 +11,7 @@ import pytest
 from rag.answer import Answer, Assistant, Citation, Delta
 from rag.config import Settings
 from rag.errors import BackendError, InputError
+from rag.questions import Turn
 from rag.retrieval import Filters, Hit
 from rag.store import StoredPaper
 from tests.conftest import free_port, run_cli
@@ -203,12 +204,9 @@ def test_streaming_shows_the_pieces_then_the_checked_answer() -> None:
     messages, turns, sources, copy = steps[-1]
     assert messages[-1]["content"] == render.answer_message(final)
     assert copy == final.markdown() and 'data-paper-id="p1"' in sources
-    # the follow-up gets the earlier answer with its References block, which rag parses
+    # the follow-up gets the earlier turn as data: the ids it cited, not Markdown to parse back
     run(fake, "How does it work?", turns)
-    assert fake.histories[-1] == [
-        {"role": "user", "content": "Which papers reduce KV-cache memory?"},
-        {"role": "assistant", "content": final.markdown()},
-    ]
+    assert fake.histories[-1] == [Turn("Which papers reduce KV-cache memory?", final.markdown(), ("p1",))]
 
 
 def test_errors_become_a_message_in_the_chat() -> None:
@@ -263,6 +261,9 @@ def test_ask_api_returns_a_cited_answer(app_url: str) -> None:
     second = data["citations"][1]["paper_id"] if len(data["citations"]) > 1 else data["citations"][0]["paper_id"]
     _, follow = client.predict("How does the second one work?", history, api_name="/ask")
     assert second in [c["paper_id"] for c in json.loads(follow)["citations"]]
+    # and through the turn the answer's JSON carries (the state as data)
+    _, follow = client.predict("How does the second one work?", json.dumps([data["turn"]]), api_name="/ask")
+    assert second in [c["paper_id"] for c in json.loads(follow)["citations"]]
 
 
 def test_ask_api_reports_bad_input_clearly(app_url: str) -> None:
@@ -274,6 +275,8 @@ def test_ask_api_reports_bad_input_clearly(app_url: str) -> None:
         client.predict("   ", api_name="/ask")
     with pytest.raises(AppError, match="history"):
         client.predict("What is TraDy?", "{not json", api_name="/ask")
+    with pytest.raises(AppError, match=r"history\[0\]: field 'cited' must be a list of paper ids"):
+        client.predict("What is TraDy?", '[{"question": "q", "cited": "x"}]', api_name="/ask")
 
 
 def test_auth_is_asked_when_a_user_and_password_are_set(seeded: Settings) -> None:
