@@ -183,7 +183,10 @@ class Assistant:
             yield self._final(base, compose.refusal(scope, hits), "refusal")
             return
         if reading.kind == "compare":
-            yield self._final(base, extractive.compare(reading, hits, self.retriever.keyword_index()), "extractive")
+            keyword = self.retriever.keyword_index()
+            yield self._final(
+                base, extractive.compare(question, reading, hits, keyword, self._similarities), "extractive"
+            )
             return
         chosen = hits[:1] if reading.kind == "summary" else evidence.choose_papers(reading, hits, follow.focus)[0]
         if writer == "model":
@@ -225,7 +228,12 @@ class Assistant:
             results = [self.retriever.search(t, k=5, filters=filters) for t in reading.targets]
             chosen: list[Hit] = []
             for target, result in zip(reading.targets, results, strict=True):
-                named = [h for h in result.hits if extractive.names_in(target, f"{h.title} {h.abstract}")]
+                phrase = extractive.title_phrase(target).lower()
+                named = [
+                    h
+                    for h in result.hits
+                    if extractive.names_in(target, f"{h.title} {h.abstract}") or (phrase and phrase in h.title.lower())
+                ]
                 pick = next((h for h in named + result.hits if h not in chosen), None)
                 if pick:
                     chosen.append(pick)

@@ -6,11 +6,10 @@ final citations. Every sentence quoted comes from the abstract of the source it 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rag.evidence import Found, sentences
+from rag.evidence import PROPOSE, RESULT, Found, sentences
 from rag.grounding import cite
 from rag.retrieval import Hit
 
@@ -99,24 +98,20 @@ def _detail(part: str) -> str:
 def listing(items: Sequence[tuple[Hit, str]], more: int) -> Draft:
     """One item per relevant paper: its title and the sentence that makes it relevant."""
     n = len(items)
-    head = f"{n} paper{'s' * (n != 1)} in the index match{'es' * (n == 1)}"
-    head += f" (and {more} more ranked close behind; narrow the question or use a filter):" if more else ":"
+    head = (
+        f"The {n} closest paper{'s' * (n != 1)} in the index, best first" if n > 1 else "The closest paper in the index"
+    )
+    head += f" ({more} more ranked close behind them; narrow the question or use a filter):" if more else ":"
     lines = [f"- **{hit.title}** [{k}]: {cite(sentence, k)}" for k, (hit, sentence) in enumerate(items, start=1)]
     papers = [hit for hit, _ in items]
     return Draft("\n".join([head, "", *lines]), papers, _abstracts(papers))
 
 
-_PROPOSE = re.compile(
-    r"\b(we (?:propose|introduce|present|develop|design)|this (?:paper|work) (?:proposes|introduces|presents))\b", re.I
-)
-_RESULT = re.compile(r"(\d|outperform|improv|achiev|state-of-the-art|surpass|reduc|speed|show that|demonstrat)", re.I)
-
-
 def row_sentences(abstract: str) -> tuple[str, str, str]:
     """Problem, approach and key result sentences of an abstract, by the words that usually mark them."""
     sents = sentences(abstract) or [abstract]
-    approach = next((s for s in sents if _PROPOSE.search(s)), sents[min(1, len(sents) - 1)])
-    result = next((s for s in reversed(sents) if _RESULT.search(s) and s != approach), sents[-1])
+    approach = next((s for s in sents if PROPOSE.search(s)), sents[min(1, len(sents) - 1)])
+    result = next((s for s in reversed(sents) if RESULT.search(s) and s != approach), sents[-1])
     problem = next((s for s in sents if s not in (approach, result)), sents[0])
     return problem, approach, result
 
@@ -134,12 +129,13 @@ def summary(paper: Hit, most: int = 5) -> Draft:
     return Draft(f"**{paper.title}** — summary of the abstract: {body}", [paper], [abstract])
 
 
-def table(papers: Sequence[Hit], names: Sequence[str | None], notices: list[str]) -> Draft:
-    """Two methods side by side: problem, approach, key result, each cell a cited sentence."""
-    rows = ["| Method | Problem | Approach | Key result |", "|---|---|---|---|"]
+def table(papers: Sequence[Hit], names: Sequence[str | None], asked: Sequence[str | None], notices: list[str]) -> Draft:
+    """Two methods side by side: approach, what bears on the question, key result; each cell a cited sentence."""
+    rows = ["| Method | Approach | On the question | Key result |", "|---|---|---|---|"]
     intro = []
-    for k, (paper, name) in enumerate(zip(papers, names, strict=True), start=1):
-        cells = [_cell(x, k) for x in row_sentences(paper.abstract or paper.passage)]
+    for k, (paper, name, relevant) in enumerate(zip(papers, names, asked, strict=True), start=1):
+        _problem, approach, result = row_sentences(paper.abstract or paper.passage)
+        cells = [_cell(x, k) for x in (approach, relevant or approach, result)]
         label = name or (paper.title.split(":")[0] if len(paper.title) > 60 else paper.title)
         rows.append(f"| {_cell(label, k)} | " + " | ".join(cells) + " |")
         intro.append(f"{name or 'a paper'} [{k}]")

@@ -28,8 +28,9 @@ _NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3
     r"(?<![\w.\-])\d+(?:[.,]\d+)*|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|double|half|dozens?|hundreds?|thousands?)\b",
     re.I,
 )
-_RESULT = re.compile(r"\b(?:outperform|improv|achiev|surpass|reduc|speed|show that|demonstrat|results?)\w*", re.I)
-_PROPOSE = re.compile(
+# Words that usually mark an abstract's result and its proposal (summaries, tables, key sentences).
+RESULT = re.compile(r"(\d|outperform|improv|achiev|state-of-the-art|surpass|reduc|speed|show that|demonstrat)", re.I)
+PROPOSE = re.compile(
     r"\b(we (?:propose|introduce|present|develop|design)|this (?:paper|work) (?:proposes|introduces|presents))\b", re.I
 )
 
@@ -182,8 +183,8 @@ def best_sentences(question: str, paper: Hit, similar: Similarity, exclude: set[
     order = sorted(range(len(candidates)), key=lambda i: -sims[i])
     picked = order[: max(1, most - 3)] if most > 1 else order[:1]
     if most > 1:
-        proposal = next((i for i, s in enumerate(candidates) if _PROPOSE.search(s)), None)
-        result = next((i for i in reversed(range(len(candidates))) if _RESULT.search(candidates[i])), None)
+        proposal = next((i for i, s in enumerate(candidates) if PROPOSE.search(s)), None)
+        result = next((i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i])), None)
         for i in (proposal, None if proposal is None else proposal + 1, result, *order):
             if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
                 picked.append(i)

@@ -57,8 +57,14 @@ def extract(
     return draft
 
 
-def compare(reading: Reading, hits: list[Hit], keyword: KeywordIndex) -> compose.Draft:
-    """Two methods in a table; a method no paper proposes ("DPO") is said to be only studied here."""
+def compare(
+    question: str, reading: Reading, hits: list[Hit], keyword: KeywordIndex, similar: evidence.Similarity
+) -> compose.Draft:
+    """Two methods in a table; a method no paper proposes ("DPO") is said to be only studied here.
+
+    Besides approach and result, each row quotes the sentence of its abstract closest to what
+    the question asks about the two ("in the criterion they use to pick the next query").
+    """
     papers = hits[:2]
     notices = (
         [] if len(papers) == 2 else ["Only one of the two methods was found in the index; compared what was found."]
@@ -74,7 +80,21 @@ def compare(reading: Reading, hits: list[Hit], keyword: KeywordIndex) -> compose
                     f"No paper here proposes {name}: {len(said_by)} papers mention it; the table shows what the "
                     "papers that study it report."
                 )
-    return compose.table(papers, names, notices)
+    approach = {p.paper_id: compose.row_sentences(p.abstract or p.passage)[1] for p in papers}
+    asked = [
+        next(iter(evidence.best_sentences(question, p, similar, {approach[p.paper_id]}, most=1)), None) for p in papers
+    ]
+    return compose.table(papers, names, asked, notices)
+
+
+def title_phrase(target: str) -> str:
+    """The leading run of capitalised words of a target ("Local Linear Attention as ..."), if it has two or more."""
+    words = []
+    for word in target.split():
+        if not word[:1].isupper():
+            break
+        words.append(word)
+    return " ".join(words) if len(words) >= 2 else ""
 
 
 def names_in(target: str, text: str) -> list[str]:

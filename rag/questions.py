@@ -92,6 +92,7 @@ def _cited_in_markdown(content: str) -> tuple[str, ...]:
 
 _COMPARE = [
     re.compile(r"^\s*compare\s+(?P<a>.+?)\s+(?:and|with|to|vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$", re.I),
+    re.compile(r"how (?:do|are)\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:differ|different|compare)\b", re.I),
     re.compile(
         r"how (?:does|do|is|are)\s+(?P<a>.+?)\s+(?:differ|different|compare)\s*(?:from|to|with)?\s+(?P<b>.+?)[\s?.!]*$",
         re.I,
