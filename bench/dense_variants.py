@@ -94,9 +94,10 @@ def main() -> None:
     print(f"{len(papers):,} papers from {args.corpus.name}")
     for variant in args.variants.split(","):
         stem = args.cache / f"{args.corpus.name.split('.')[0]}-{variant}"
-        if not stem.with_suffix(".npy").exists() and variant == "chunks" and args.index:
-            # today's vectors are in the index already: read them rather than embed them again
-            collection = Store(Settings(index_dir=args.index)).collection
+        collection = Store(Settings(index_dir=args.index)).collection if args.index else None
+        chunked = collection is not None and collection.count() > len(papers)  # built with chunking=tokens
+        if not stem.with_suffix(".npy").exists() and variant == "chunks" and chunked and collection is not None:
+            # the chunk vectors are in the index already: read them rather than embed them again
             rows, owners = [], []
             for offset in range(0, collection.count(), 5000):  # SQLite caps the variables of one query
                 got = collection.get(include=["embeddings", "metadatas"], limit=5000, offset=offset)

@@ -44,6 +44,13 @@ def about(papers: Sequence[Hit], quoted: dict[str, list[str]]) -> Draft:
     return Draft("\n\n".join(lines), list(papers), _abstracts(papers))
 
 
+def nothing_new(papers: Sequence[Hit]) -> Draft:
+    """A follow-up about papers whose every sentence the previous answer already quoted."""
+    titles = " and ".join(f"**{p.title}** [{k}]" for k, p in enumerate(papers, start=1))
+    text = f"The abstract of {titles} says nothing beyond what the previous answer quoted."
+    return Draft(text, list(papers), _abstracts(papers))
+
+
 def parts(papers: Sequence[Hit], found: Sequence[Found]) -> Draft:
     """Each asked part answered by its sentence, or said plainly to be absent from the abstract.
 

@@ -42,6 +42,8 @@ def extract(
     if len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts):
         most = 5 if not turns else 3
         quoted = {h.paper_id: evidence.best_sentences(question, h, similar, exclude, most) for h in chosen}
+        if turns and not any(quoted.values()):
+            return compose.nothing_new(chosen)
         return compose.about(chosen, quoted)
     found = [
         max(

@@ -88,14 +88,16 @@ def fusion(key: str) -> Callable[[list[Candidate], list[Candidate], Settings], S
 def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filters) -> Scored:
     """A coined name in the question ("What does TraDy do?") puts the paper that says it first.
 
-    Only distinctive names count: one that a few papers say (in their title first). A name
-    many papers use ("GRPO") describes a topic, and the fused ranking already handles topics.
+    Only distinctive names count: one that at most three papers are named after ("MUSE: ..."),
+    or that at most three papers say at all. A name many papers use ("GRPO", "ANN") describes a
+    topic, and the fused ranking already handles topics.
     """
     top = max((v[0] for v in scored.values()), default=0.0)
     boosted = dict(scored)
     for name in coined_names(query):
         papers = {pid: title for pid, title in keyword.named(name).items()}
         titled = {pid for pid, title in papers.items() if title}
+        # the papers named after it ("MUSE: ..."), however many others mention it; else a name few say
         chosen = titled if 0 < len(titled) <= NAMED_MAX else set(papers) if len(papers) <= NAMED_MAX else set()
         for pid in chosen:
             if pid not in boosted:

@@ -167,7 +167,7 @@ _NUMBER = re.compile(
     r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well)\b|\bby (?:what|how much|how many)\b|\bto what\b"
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b|\b(?:speed-?up|accuracy|score|"
     r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
-    r"compression ratio|win rate|success rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+)s?\b",
+    r"compression ratio|win rate|success rate|(?:learning )?rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+)s?\b",
     re.I,
 )
 _NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"

@@ -190,13 +190,20 @@ class KeywordIndex:
         return sum(idf(t) for t in wanted if t in have) / total
 
     def named(self, name: str) -> dict[str, bool]:
-        """Papers whose title or abstract says this coined name, as {paper id: in the title}."""
+        """Papers whose title or abstract says this coined name, as {paper id: named after it}.
+
+        Named after it: the name is in the title's head ("PoseX: AI Defeats ...", the words before
+        the colon, or the first word), not merely in the title ("Distilling SNN Students from ANN ...").
+        """
         if self._names is None:
             names: dict[str, dict[str, bool]] = {}
             for chunk in self.chunks:
                 pid, title = str(chunk["paper_id"]), str(chunk.get("title", ""))
-                for n in coined_names(title):
+                head = title.split(":")[0] if ":" in title else (title.split() or [""])[0]
+                for n in coined_names(head):
                     names.setdefault(n, {})[pid] = True
+                for n in coined_names(title):
+                    names.setdefault(n, {}).setdefault(pid, False)
                 for n in coined_names(str(chunk.get("text", ""))):
                     names.setdefault(n, {}).setdefault(pid, False)
             self._names = names

@@ -242,3 +242,30 @@ def test_the_check_drops_a_sentence_whose_numbers_or_names_its_passage_lacks() -
         "DemoGrasp reaches 95% success on 175 objects [2]."
     )
     assert check(draft, passages, similar, 0.5) == ("DemoGrasp reaches 95% success on 175 objects [1].", 2)
+
+
+def test_a_detail_the_abstract_does_not_give_is_declined_with_the_paper_cited(seeded: Settings) -> None:
+    answer = assistant(seeded).answer("How many GPUs does TraDy train on, and which learning rate does it use?")
+    assert answer.refused and answer.reason == "not_stated" and answer.kind == "lookup"
+    assert [c.paper_id for c in answer.citations] == ["000_c31ea4fa21d0fe3c#1"]
+    assert "does not state how many GPUs does TraDy train on" in answer.text
+
+
+def test_a_question_of_several_parts_answers_the_stated_ones_and_says_which_are_not(seeded: Settings) -> None:
+    answer = assistant(seeded).answer("Which layer does TraDy update, and how many GPUs does it train on?")
+    assert not answer.refused and [c.paper_id for c in answer.citations] == ["000_c31ea4fa21d0fe3c#1"]
+    assert "does not state how many GPUs" in answer.text
+    stated = answer.text.split("The abstract of")[0]
+    assert "[1]" in stated and "channel" in stated.lower()
+
+
+def test_a_follow_up_does_not_repeat_what_the_last_answer_quoted(seeded: Settings) -> None:
+    a = assistant(seeded)
+    first = a.answer("What does TraDy do?")
+    follow = a.answer("What else does it show?", [first.turn()])
+    assert [c.paper_id for c in follow.citations] == ["000_c31ea4fa21d0fe3c#1"]
+    # TraDy's abstract has four sentences and the first answer quoted them all
+    assert "says nothing beyond what the previous answer quoted" in follow.text
+    partial = first.turn().__class__(first.question, first.text.split(" We introduce")[0], first.cited_ids)
+    follow = a.answer("What else does it show?", [partial])
+    assert "We introduce a dynamic channel selection" in follow.text and "We propose TraDy" not in follow.text

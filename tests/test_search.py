@@ -102,3 +102,9 @@ def test_filters_stated_in_a_question() -> None:
     )
     assert not filters_in_question("how do transformers handle long context?", facets)
     assert not filters_in_question("Which papers were not accepted?", {"decision": ["Not accepted"]})
+
+
+def test_a_coined_name_puts_the_paper_that_says_it_first(retriever: Retriever) -> None:
+    result = retriever.search("What does TraDy do?", k=5)
+    assert result.hits[0].paper_id == "000_c31ea4fa21d0fe3c#1"
+    assert retriever.keyword_index().named("TraDy") == {"000_c31ea4fa21d0fe3c#1": True}  # its label starts with it
