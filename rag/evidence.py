@@ -20,8 +20,8 @@ from rag.retrieval import Hit
 TIED = 0.02  # a second paper this close to the first in fused score is cited too
 LIST_SHARE = 0.55  # list items: papers whose fused score is at least this share of the best one
 LIST_MAX = 8
-STATED_SIMILARITY = 0.50  # a sentence this similar to an untyped part answers it
-STATED_COVERAGE = 0.34  # ...or one holding this IDF-weighted share of the part's own words
+STATED_SIMILARITY = 0.50  # a number/name part that names no thing ("how much faster?") is answered this close
+STATED_COVERAGE = 0.34  # ...or by a sentence holding this IDF-weighted share of the part's own words
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[0-9$\\])")
 _NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5)
