@@ -33,9 +33,10 @@ def folder_mb(path: Path) -> float:
 
 
 def bench(corpus: Path, limit: int | None, stride: int, sample: int, keep: Path | None) -> None:
+    from rag.chunking import make_units
     from rag.documents import Reading, read_papers
     from rag.embeddings import make_embeddings
-    from rag.store import Store, make_units
+    from rag.store import Store
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-ingest-"))
     index = keep / corpus.name.split(".")[0] if keep else tmp / "index"

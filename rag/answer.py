@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 from rag import compose, evidence, extractive, prompts
 from rag.config import Settings, get_settings
 from rag.errors import BackendError, InputError
+from rag.filters import Filters, filters_in_question
 from rag.grounding import Citation, check, renumber
 from rag.questions import Reading, Turn, as_turns, follow_up, read_question
-from rag.retrieval import CONTROL, Filters, Hit, Retriever, SearchResult, filters_in_question
+from rag.retrieval import CONTROL, Hit, Retriever, SearchResult
 from rag.store import Store
 
 if TYPE_CHECKING:

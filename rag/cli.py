@@ -79,7 +79,7 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def filters_from(args: argparse.Namespace) -> Any:
-    from rag.retrieval import Filters
+    from rag.filters import Filters
 
     return Filters(
         decision=args.decision, primary_area=args.area, venue=args.venue, year=args.year, keyword=args.keyword
@@ -257,7 +257,15 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
-    from rag.evaluation import Question, fit_questions, load_questions, question_set, retrieval_query, score_retrieval
+    from rag.evaluation import (
+        Question,
+        fit_questions,
+        load_questions,
+        question_set,
+        retrieval_lines,
+        retrieval_query,
+        score_retrieval,
+    )
     from rag.retrieval import Retriever
     from rag.store import Store
 
@@ -290,19 +298,14 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
             else ""
         )
     )
-    out(f"{'mode':<8} {'kind':<12} {'n':>4} {'hit@1':>6} {'hit@5':>6} {'hit@10':>6} {'MRR':>6} {'multi-R@10':>10}")
-    for mode, s in rows.items():
-        for kind, part in [("all", s), *sorted(s.by_kind.items())]:
-            r = part.row()
-            cells = " ".join(f"{r[c]:>6.3f}" for c in ("hit@1", "hit@5", "hit@10", "mrr"))
-            multi = f"{r['multi_recall@10']:>10.3f}" if r["n_multi"] else f"{'':>10}"
-            out(f"{mode:<8} {kind:<12} {r['n']:>4} {cells} {multi}")
+    for line in retrieval_lines(rows):
+        out(line)
     return 0
 
 
 def eval_answers(args: argparse.Namespace, settings: Settings, questions: list[Any], retrieval: dict[str, Any]) -> int:
     from rag.answer import Assistant
-    from rag.evaluation import Question, score_answers
+    from rag.evaluation import Question, answer_lines, score_answers
 
     assistant = Assistant(settings)
 
@@ -320,16 +323,8 @@ def eval_answers(args: argparse.Namespace, settings: Settings, questions: list[A
             )
         )
         return 0
-    out(
-        f"{'answers':<11} {'cite-prec':>9} {'single':>7} {'off-topic':>9} {'absent':>7} {'false-ref':>9} {'facts':>6} {'s/q':>5}  by kind"
-    )
-    for mode, s in table.items():
-        kinds = " ".join(f"{k}={v['score']:.2f}" for k, v in sorted(s.by_kind.items()))
-        out(
-            f"{mode:<11} {s.citation_precision:>9.3f} {s.single_precision:>7.3f} {s.refusals:>9.3f} "
-            f"{s.absent_declined:>7.3f} {s.false_refusals:>5}/{s.n_answerable:<3} {s.fact_recall:>6.3f} "
-            f"{s.seconds:>5.2f}  {kinds}"
-        )
+    for line in answer_lines(table):
+        out(line)
     return 0
 
 

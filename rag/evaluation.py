@@ -285,3 +285,29 @@ def score_answers(questions: Iterable[Question], answered: Callable[[Question], 
 
 def _share(flags: list[bool]) -> float:
     return sum(flags) / len(flags) if flags else 0.0
+
+
+def retrieval_lines(rows: dict[str, RetrievalScores]) -> list[str]:
+    """The retrieval scores as a table, one line a mode and kind."""
+    lines = [f"{'mode':<8} {'kind':<12} {'n':>4} {'hit@1':>6} {'hit@5':>6} {'hit@10':>6} {'MRR':>6} {'multi-R@10':>10}"]
+    for mode, s in rows.items():
+        for kind, part in [("all", s), *sorted(s.by_kind.items())]:
+            r = part.row()
+            cells = " ".join(f"{r[c]:>6.3f}" for c in ("hit@1", "hit@5", "hit@10", "mrr"))
+            multi = f"{r['multi_recall@10']:>10.3f}" if r["n_multi"] else f"{'':>10}"
+            lines.append(f"{mode:<8} {kind:<12} {r['n']:>4} {cells} {multi}")
+    return lines
+
+
+def answer_lines(table: dict[str, AnswerScores]) -> list[str]:
+    """The answer scores as a table, one line a mode."""
+    head = "cite-prec  single off-topic  absent false-ref  facts   s/q"
+    lines = [f"{'answers':<11} {head}  by kind"]
+    for mode, s in table.items():
+        kinds = " ".join(f"{k}={v['score']:.2f}" for k, v in sorted(s.by_kind.items()))
+        lines.append(
+            f"{mode:<11} {s.citation_precision:>9.3f} {s.single_precision:>7.3f} {s.refusals:>9.3f} "
+            f"{s.absent_declined:>7.3f} {s.false_refusals:>5}/{s.n_answerable:<3} {s.fact_recall:>6.3f} "
+            f"{s.seconds:>5.2f}  {kinds}"
+        )
+    return lines

@@ -14,7 +14,8 @@ from rag.documents import chunk_id, coined_names
 from rag.errors import unknown_key
 
 if TYPE_CHECKING:
-    from rag.retrieval import Filters, KeywordIndex
+    from rag.filters import Filters
+    from rag.retrieval import KeywordIndex
 
 Candidate = tuple[dict[str, Any], float]  # a chunk record and its score on one side (cosine or BM25)
 Scored = dict[str, tuple[float, dict[str, Any]]]  # paper id -> (score, best chunk)

@@ -12,19 +12,19 @@ import json
 import re
 import shutil
 import threading
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rag.documents import chunk_id, coined_names
 from rag.errors import InputError
+from rag.filters import Filters, chroma_where
 from rag.fusion import Candidate, boost_named, fusion, paper_best
 from rag.store import Store, StoredPaper
 
 if TYPE_CHECKING:
     import numpy as np
 
-FILTER_FIELDS = ("decision", "primary_area", "venue", "year", "keyword")
 # Kept per chunk in memory for the keyword side: what filters and hits need.
 KEYWORD_META = (
     "paper_id",
@@ -39,36 +39,6 @@ KEYWORD_META = (
     "year",
     "keywords",
 )
-
-
-@dataclass(frozen=True)
-class Filters:
-    """Metadata filters, applied to both retrievers alike. Text matches ignore case."""
-
-    decision: str | None = None
-    primary_area: str | None = None
-    venue: str | None = None
-    year: int | None = None
-    keyword: str | None = None
-
-    def __bool__(self) -> bool:
-        return any(v not in (None, "") for v in asdict(self).values())
-
-    def describe(self) -> str:
-        return ", ".join(f"{k}={v}" for k, v in asdict(self).items() if v not in (None, ""))
-
-    def matches(self, meta: dict[str, Any]) -> bool:
-        for name in ("decision", "primary_area", "venue"):
-            want = getattr(self, name)
-            if want and str(meta.get(name, "")).casefold() != want.casefold():
-                return False
-        if self.year is not None and meta.get("year") != self.year:
-            return False
-        if self.keyword:
-            keywords = str(meta.get("keywords", "")).casefold()
-            if self.keyword.casefold() not in keywords:
-                return False
-        return True
 
 
 @dataclass
@@ -344,50 +314,11 @@ def make_hit(
     )
 
 
-def chroma_where(filters: Filters) -> dict[str, Any] | None:
-    """The filters as a Chroma `where` (keyword containment is checked after the query)."""
-    clauses: list[dict[str, Any]] = []
-    for name in ("decision", "primary_area", "venue"):
-        value = getattr(filters, name)
-        if value:
-            clauses.append({name: {"$in": sorted({value, value.lower(), value.title(), value.capitalize()})}})
-    if filters.year is not None:
-        clauses.append({"year": filters.year})
-    if not clauses:
-        return None
-    return clauses[0] if len(clauses) == 1 else {"$and": clauses}
-
-
 QUESTION_WORDS = re.compile(
     r"\b(what|which|how|why|who|does|do|is|are|paper|papers|method|methods|approach|work|use|used|using|can|"
     r"find|there|any|anyone)\b",
     re.IGNORECASE,
 )
-
-
-def filters_in_question(question: str, facets: dict[str, list[str]]) -> Filters:
-    """Filters a question states outright ("oral papers about diffusion", "ICLR 2026 RL papers"),
-    recognised only among values the index actually holds."""
-    text = question.casefold()
-    found: dict[str, Any] = {}
-    for decision in facets.get("decision", []):
-        if decision.casefold() != "not accepted" and re.search(rf"\b{re.escape(decision.casefold())}s?\b", text):
-            found["decision"] = decision
-            break
-    for venue in facets.get("venue", []):
-        if venue.casefold() in text:
-            found["venue"] = venue
-            text = text.replace(venue.casefold(), " ")
-            break
-    for year in facets.get("year", []):
-        if re.search(rf"\b{year}\b", text):
-            found["year"] = int(year)
-            break
-    for area in sorted(facets.get("primary_area", []), key=len, reverse=True):
-        if len(area) > 3 and area.casefold() in text:
-            found["primary_area"] = area
-            break
-    return Filters(**found)
 
 
 # Control characters, and lone surrogates (non-UTF-8 bytes in argv, "\\udcff" in JSON), which the

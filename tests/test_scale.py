@@ -22,7 +22,8 @@ from rag.evaluation import (
     score_retrieval,
     seed_ids_in_corpus,
 )
-from rag.retrieval import Filters, Retriever
+from rag.filters import Filters
+from rag.retrieval import Retriever
 from rag.store import Store
 
 from .conftest import make_settings, shared_file

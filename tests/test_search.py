@@ -8,7 +8,8 @@ from rag.config import Settings
 from rag.documents import Paper
 from rag.errors import InputError
 from rag.evaluation import load_questions, retrieval_query, score_retrieval
-from rag.retrieval import Filters, Retriever
+from rag.filters import Filters
+from rag.retrieval import Retriever
 from rag.store import Store
 
 
@@ -85,7 +86,7 @@ def test_filters_apply_to_both_sides_and_count_matches(settings: Settings) -> No
 
 
 def test_filters_stated_in_a_question() -> None:
-    from rag.retrieval import filters_in_question
+    from rag.filters import filters_in_question
 
     facets = {
         "decision": ["Poster", "Not accepted", "Oral"],

@@ -11,8 +11,9 @@ import pytest
 from rag.answer import Answer, Assistant, Citation, Delta
 from rag.config import Settings
 from rag.errors import BackendError, InputError
+from rag.filters import Filters
 from rag.questions import Turn
-from rag.retrieval import Filters, Hit
+from rag.retrieval import Hit
 from rag.store import StoredPaper
 from tests.conftest import free_port, run_cli
 from ui import render

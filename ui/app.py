@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from rag.answer import Answer, Assistant, Delta
 from rag.config import Settings, apply_runtime_env
 from rag.errors import RagError, StoreError
+from rag.filters import Filters
 from rag.questions import Turn
-from rag.retrieval import Filters
 from rag.store import StoredPaper
 from ui import render
 

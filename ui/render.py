@@ -14,7 +14,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from rag.answer import Answer, Citation
-from rag.retrieval import Filters, Hit
+from rag.filters import Filters
+from rag.retrieval import Hit
 from rag.store import StoredPaper
 
 MARKER = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
