@@ -189,9 +189,9 @@ class Assistant:
                 base, extractive.compare(question, reading, hits, keyword, self._similarities), "extractive"
             )
             return
-        chosen = hits[:1] if reading.kind == "summary" else evidence.choose_papers(reading, hits, follow.focus)[0]
+        chosen = hits[:1] if reading.kind == "summary" else evidence.choose_papers(reading, hits, follow.focus)
         if writer == "model":
-            yield from self._model_answer(base, reading, chosen, turns, follow.focus)
+            yield from self._model_answer(base, reading, chosen, turns)
             return
         yield self._final(base, self._extract(base, reading, chosen, turns), "extractive")
 
@@ -284,7 +284,7 @@ class Assistant:
         )
 
     def _model_answer(
-        self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn], focus: Sequence[str]
+        self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn]
     ) -> Iterator[Event]:
         budget, used = self.settings.context_chars, 0
         passages: list[prompts.Passage] = []

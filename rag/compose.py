@@ -88,7 +88,7 @@ def parts(papers: Sequence[Hit], found: Sequence[Found]) -> Draft:
     )
 
 
-def not_stated_with_nearest(draft: Draft, paper: Hit, nearest: str | None) -> Draft:
+def not_stated_with_nearest(draft: Draft, nearest: str | None) -> Draft:
     """A decline that still shows the closest thing the abstract says."""
     if not nearest:
         return draft

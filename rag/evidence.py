@@ -40,20 +40,16 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
 
 
-def choose_papers(reading: Reading, hits: Sequence[Hit], focus: Sequence[str]) -> tuple[list[Hit], list[Hit]]:
-    """(papers the answer is about, papers also retrieved)."""
+def choose_papers(reading: Reading, hits: Sequence[Hit], focus: Sequence[str]) -> list[Hit]:
+    """The papers the answer is about; the other hits are "also retrieved", never cited."""
     if not hits:
-        return [], []
+        return []
     if focus:
-        chosen = [h for h in hits if h.paper_id in focus]
-    elif reading.kind == "list":
-        top = hits[0].score
-        chosen = [h for h in hits if h.score >= LIST_SHARE * top][:LIST_MAX] or [hits[0]]
-    else:
-        chosen = [hits[0]]
-        if len(hits) > 1 and hits[1].score >= hits[0].score - TIED:
-            chosen.append(hits[1])
-    return chosen, [h for h in hits if h not in chosen]
+        return [h for h in hits if h.paper_id in focus]
+    if reading.kind == "list":
+        return [h for h in hits if h.score >= LIST_SHARE * hits[0].score][:LIST_MAX] or [hits[0]]
+    tied = len(hits) > 1 and hits[1].score >= hits[0].score - TIED
+    return list(hits[:2]) if tied else [hits[0]]
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ def extract(
     draft = compose.parts(chosen, found)
     if draft.refused:
         nearest = evidence.best_sentences(question, chosen[0], similar, set(), most=1)
-        return compose.not_stated_with_nearest(draft, chosen[0], nearest[0] if nearest else None)
+        return compose.not_stated_with_nearest(draft, nearest[0] if nearest else None)
     return draft
 
 

@@ -96,7 +96,7 @@ def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filt
     top = max((v[0] for v in scored.values()), default=0.0)
     boosted = dict(scored)
     for name in coined_names(query):
-        papers = {pid: title for pid, title in keyword.named(name).items()}
+        papers = keyword.named(name)
         titled = {pid for pid, title in papers.items() if title}
         # the papers named after it ("MUSE: ..."), however many others mention it; else a name few say
         chosen = titled if 0 < len(titled) <= NAMED_MAX else set(papers) if len(papers) <= NAMED_MAX else set()
