@@ -328,6 +328,15 @@ def eval_answers(args: argparse.Namespace, settings: Settings, questions: list[A
     return 0
 
 
+def cmd_fetch(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.fetch import default_out, fetch_openreview
+
+    target = Path(args.out) if args.out else default_out(args.venue_id)
+    base_url = args.base_url or settings.openreview_base_url
+    out(fetch_openreview(args.venue_id, target, base_url, progress=err).summary())
+    return 0
+
+
 # --- parser --------------------------------------------------------------------------
 
 
@@ -396,6 +405,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--answer-modes", default="extractive,model", help="comma-separated: extractive,model,auto")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_eval)
+
+    p = sub.add_parser(
+        "fetch",
+        help="write a venue's OpenReview submissions as a .jsonl corpus; safe to rerun (resumes)",
+        description="write a venue's OpenReview submissions as a .jsonl corpus; safe to rerun (resumes)",
+    )
+    p.add_argument("source", choices=["openreview"])
+    p.add_argument("venue_id", metavar="VENUE_ID", help="e.g. ICLR.cc/2025/Conference")
+    p.add_argument("--out", metavar="FILE", help="a .jsonl file, appended to (default: <venue slug>.jsonl)")
+    p.add_argument("--base-url", metavar="URL", help="OpenReview API v2 (default: RAG_OPENREVIEW_BASE_URL)")
+    p.set_defaults(run=cmd_fetch)
     return parser
 
 

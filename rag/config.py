@@ -33,6 +33,10 @@ class Settings(BaseSettings):
         ROOT.parent / "shared" / "data",
         description="Folder of the real corpora (never committed); tests skip where absent.",
     )
+    openreview_base_url: str = Field(
+        "https://api2.openreview.net",
+        description="OpenReview API v2 that `rag fetch openreview` reads (a mirror, or a test server).",
+    )
     chroma_mode: Literal["embedded", "server"] = Field(
         "embedded", description="embedded: a local PersistentClient; server: a `chroma run` server."
     )
