@@ -1,9 +1,13 @@
-"""The UI's formatting and chat logic on hand-built Answers, and the /ask API of a launched app."""
+"""The UI's formatting and chat logic on hand-built Answers, its handlers on a fake assistant, and the
+/ask API of a launched app."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -15,9 +19,10 @@ from rag.filters import Filters
 from rag.questions import Turn
 from rag.retrieval import Hit
 from rag.store import StoredPaper
-from tests.conftest import free_port, run_cli
+from tests.conftest import ROOT, free_port, run_cli
 from ui import render
-from ui.app import respond, undo
+from ui.app import AssistantUI
+from ui.chat import ChatEntry, respond, undo
 
 # Gradio's queue calls pandas options that pandas 3 deprecates: not ours to fix
 pytestmark = pytest.mark.filterwarnings("ignore:.*(no_silent_downcasting|copy keyword):Warning")
@@ -168,31 +173,35 @@ def test_filter_choices_come_from_the_metadata() -> None:
     assert choices["primary_area"] == []  # no such metadata: the UI hides this filter
     assert choices["year"] == ["2026", "2025"]
     assert choices["keyword"] == ["rl", "robots"]
-    assert render.make_filters("", "", "", "", "") is None
-    assert render.make_filters("Oral", None, "ICLR 2026", "2026", " rl ") == Filters(
-        "Oral", None, "ICLR 2026", 2026, "rl"
-    )
+    assert render.make_filters(dict.fromkeys(("decision", "primary_area", "venue", "year", "keyword"), "")) is None
+    chosen = {"decision": "Oral", "primary_area": None, "venue": "ICLR 2026", "year": "2026", "keyword": " rl "}
+    assert render.make_filters(chosen) == Filters("Oral", None, "ICLR 2026", 2026, "rl")
+    assert render.make_filters({"primary_area": "optimization"}) == Filters(primary_area="optimization")
+    with pytest.raises(ValueError, match="area"):
+        render.make_filters({"area": "optimization"})  # a misspelt name is an error, not a filter dropped
 
 
 # --- chat logic with a fake assistant --------------------------------------------------------------
 
 
 class FakeAssistant:
-    """Streams canned events, and records the history it was given."""
+    """Streams canned events, and records the history and filters it was given."""
 
     def __init__(self, events: list[Delta | Answer] | Exception) -> None:
         self.events = events
-        self.histories: list[list[dict[str, str]]] = []
+        self.histories: list[list[Turn]] = []
+        self.filters: list[Filters | None] = []
 
     def stream(self, question: str, history: Any, filters: Any, mode: Any) -> Iterator[Delta | Answer]:
         self.histories.append(list(history))
+        self.filters.append(filters)
         if isinstance(self.events, Exception):
             raise self.events
         yield from self.events
 
 
-def run(fake: FakeAssistant, question: str, turns: list[dict[str, str]]) -> list[Any]:
-    return list(respond(fake, question, turns, None, None, "Searching the abstracts…"))  # type: ignore[arg-type]
+def run(fake: FakeAssistant, question: str, entries: list[ChatEntry]) -> list[Any]:
+    return list(respond(fake, question, entries, None, None, "Searching the abstracts…"))  # type: ignore[arg-type]
 
 
 def test_streaming_shows_the_pieces_then_the_checked_answer() -> None:
@@ -202,29 +211,82 @@ def test_streaming_shows_the_pieces_then_the_checked_answer() -> None:
     assert steps[0][0][-1]["content"] == "*Searching the abstracts…*"
     assert steps[1][0][-1]["content"] == "KV &lt;b&gt;caches" + render.CURSOR
     assert steps[2][0][-1]["content"] == "KV &lt;b&gt;caches shrink" + render.CURSOR
-    messages, turns, sources, copy = steps[-1]
+    messages, entries, sources, copy = steps[-1]
     assert messages[-1]["content"] == render.answer_message(final)
     assert copy == final.markdown() and 'data-paper-id="p1"' in sources
     # the follow-up gets the earlier turn as data: the ids it cited, not Markdown to parse back
-    run(fake, "How does it work?", turns)
+    run(fake, "How does it work?", entries)
     assert fake.histories[-1] == [Turn("Which papers reduce KV-cache memory?", final.markdown(), ("p1",))]
 
 
 def test_errors_become_a_message_in_the_chat() -> None:
     for error in (InputError("the question is empty"), BackendError("timed out"), RuntimeError("boom")):
-        messages, turns, _sources, copy = run(FakeAssistant(error), "q?", [])[-1]
+        messages, entries, _sources, copy = run(FakeAssistant(error), "q?", [])[-1]
         assert messages[-1]["role"] == "assistant" and str(error) in messages[-1]["content"]
         assert "Could not answer" in messages[-1]["content"]
-        assert len(turns) == 1 and copy == ""
+        assert len(entries) == 1 and copy == ""
 
 
 def test_undo_drops_the_last_turn_and_returns_its_question() -> None:
-    turns = run(FakeAssistant([answer("A [1].", [citation(1)])]), "first?", [])[-1][1]
-    turns = run(FakeAssistant([answer("B [1].", [citation(1)])]), "second?", turns)[-1][1]
-    messages, kept, sources, copy, question = undo(turns)
+    entries = run(FakeAssistant([answer("A [1].", [citation(1)])]), "first?", [])[-1][1]
+    entries = run(FakeAssistant([answer("B [1].", [citation(1)])]), "second?", entries)[-1][1]
+    messages, kept, sources, copy, question = undo(entries)
     assert question == "second?" and len(kept) == 1 and len(messages) == 2
-    assert copy == kept[0]["answer"] and sources == kept[0]["sources"]
+    assert copy == kept[0].turn.answer and sources == kept[0].sources
     assert undo([])[1] == []
+
+
+class FakeApp(FakeAssistant):
+    """What AssistantUI reads of an Assistant besides `stream`: its store, retriever and settings."""
+
+    def __init__(self, events: list[Delta | Answer], papers: list[StoredPaper]) -> None:
+        super().__init__(events)
+        self.store = SimpleNamespace(
+            papers=lambda: iter(papers), get_papers=lambda ids: {p.paper_id: p for p in papers if p.paper_id in ids}
+        )
+        self.retriever = SimpleNamespace(search=lambda query, **options: None)  # only the warm-up searches here
+        self.backend, self.settings = "fake", Settings(_env_file=None)
+
+
+PAPERS = [
+    StoredPaper("o1", "Oral one", "", "x", {"decision": "Oral", "primary_area": "optimization", "year": 2026}),
+    StoredPaper("p1", "Poster one", "", "y", {"decision": "Poster", "primary_area": "optimization", "year": 2025}),
+]
+
+
+def ui_over(fake: FakeApp) -> AssistantUI:
+    ui = AssistantUI(fake, load_model=False)  # type: ignore[arg-type]
+    assert ui.warmup.done.wait(10)
+    return ui
+
+
+def test_filter_values_reach_rag_by_field_name() -> None:
+    fake = FakeApp([answer("A [1].", [citation(1)])], PAPERS)
+    ui = ui_over(fake)
+    values = {"decision": "", "primary_area": "optimization", "venue": "", "year": "2026", "keyword": ""}
+    *_, (_messages, entries, _sources, copy, box) = ui.ask_chat("q?", [], "auto", *values.values())
+    assert fake.filters[-1] == Filters(primary_area="optimization", year=2026)
+    assert len(entries) == 1 and copy == entries[0].turn.answer and box == ""
+    rows, note = ui.list_papers("", *values.values())
+    assert [r[-1] for r in rows] == ["o1"] and "primary_area=optimization, year=2026" in note
+    *_, (_, retried, *_rest) = ui.retry(entries, "auto", *values.values())
+    assert len(retried) == 1 and fake.histories[-1] == []  # the retried question is asked again, not followed up
+
+
+def test_paper_handlers_open_and_ask_about_a_paper() -> None:
+    ui = ui_over(FakeApp([], PAPERS))
+    view, paper_id, *_buttons = ui.open_paper(["Oral one", "Oral · optimization", "o1"])
+    assert paper_id == "o1" and 'data-paper-id="o1"' in view
+    view, paper_id, *_buttons = ui.open_paper(["Gone", "", "nowhere"])
+    assert paper_id == "" and "no longer in the index" in view
+    question, _tab = ui.ask_about("o1")
+    assert question == "Summarise the paper Oral one"
+
+
+def test_importing_the_ui_does_not_import_gradio() -> None:
+    code = "import sys, ui.app; print('gradio' in sys.modules)"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert run.stdout.strip() == "False", run.stderr
 
 
 # --- the API of a launched app ----------------------------------------------------------------------
@@ -321,7 +383,7 @@ def test_backend_failure_in_the_chat_keeps_the_sources(seeded: Settings) -> None
         }
     )
     steps = list(respond(Assistant(settings), "Which papers reduce KV-cache memory?", [], "model", None, "…"))
-    messages, turns, sources, copy = steps[-1]
+    messages, entries, sources, copy = steps[-1]
     assert messages[-1]["content"].startswith("> ⚠ **The model backend failed:**")
     assert "SECRET" not in messages[-1]["content"]
-    assert f'data-paper-id="{KV_PAPER}"' in sources and copy == turns[-1]["answer"]
+    assert f'data-paper-id="{KV_PAPER}"' in (sources or "") and copy == entries[-1].turn.answer

@@ -233,14 +233,17 @@ def test_hostile_title_and_abstract_never_run(page: Any) -> None:
     screenshot(page, "ui-hostile-chat.png")
     assert page.evaluate("() => window.__xss") is None
 
-    # the filter choices come from the metadata, the hostile keyword among them
+    # the filter choices come from the metadata, the hostile keyword among them; typing narrows the
+    # list, since the seeds' own keywords are more options than the dropdown shows at once
     page.get_by_text("Filters", exact=True).click()
-    page.locator("#filter-keyword input").click()
-    page.get_by_role("option", name="sonar").wait_for()
+    keyword = page.locator("#filter-keyword input")
+    keyword.fill("")  # the box holds the label of the value, "any"
+    keyword.press_sequentially("__xss")
+    page.get_by_role("option").filter(has_text="window.__xss=1").wait_for()
     assert page.evaluate("() => window.__xss") is None
-    page.keyboard.press("Escape")
-    page.locator("#filter-decision input").click()
-    page.get_by_role("option", name="Poster").click()
+    keyword.fill("")
+    keyword.press_sequentially("sonar")
+    page.get_by_role("option", name="sonar", exact=True).click()  # only the hostile paper has it
     filtered = ask(page, "Which papers reduce KV-cache memory?")
     assert "searched 58 abstracts, 1 matched the filters" in filtered.inner_text()
     screenshot(page, "ui-filtered.png")
@@ -248,7 +251,7 @@ def test_hostile_title_and_abstract_never_run(page: Any) -> None:
     page.get_by_role("tab", name="Papers").click()
     page.fill("#paper-search input, #paper-search textarea", "zebrafish sonar")
     page.keyboard.press("Enter")
-    page.locator("#paper-note", has_text="matching decision=Poster").wait_for()  # the list follows the filters
+    page.locator("#paper-note", has_text="matching keyword=sonar").wait_for()  # the list follows the filters
     page.locator("#paper-list [role=gridcell]", has_text="Zebrafish").first.click()
     page.locator("#paper-view", has_text="FishCount").wait_for()
     assert "<img src=x" in page.locator("#paper-view").inner_text()

@@ -9,12 +9,12 @@ from __future__ import annotations
 import html
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
 from rag.answer import Answer, Citation
-from rag.filters import Filters
+from rag.filters import FILTER_FIELDS, Filters
 from rag.retrieval import Hit
 from rag.store import StoredPaper
 
@@ -227,8 +227,6 @@ def sources_html(answer: Answer | None) -> str:
 
 # --- filters --------------------------------------------------------------------------------
 
-FILTER_FIELDS = ("decision", "primary_area", "venue", "year", "keyword")
-
 
 def filter_choices(papers: Iterable[StoredPaper]) -> dict[str, list[str]]:
     """Values each filter can take in this index, most common first ([] when a field is absent)."""
@@ -246,20 +244,18 @@ def filter_choices(papers: Iterable[StoredPaper]) -> dict[str, list[str]]:
     return choices
 
 
-def make_filters(
-    decision: str | None = None,
-    area: str | None = None,
-    venue: str | None = None,
-    year: str | None = None,
-    keyword: str | None = None,
-) -> Filters | None:
-    """Dropdown values to rag Filters; None when nothing is chosen."""
+def make_filters(values: Mapping[str, str | None]) -> Filters | None:
+    """Dropdown values keyed by filter field name to rag Filters; None when nothing is chosen."""
+    unknown = set(values) - set(FILTER_FIELDS)
+    if unknown:  # a misspelt name would otherwise drop that filter without a word
+        raise ValueError(f"not filter fields: {sorted(unknown)}")
+    year = str(values.get("year") or "")
     filters = Filters(
-        decision=decision or None,
-        primary_area=area or None,
-        venue=venue or None,
-        year=int(year) if year and str(year).isdigit() else None,
-        keyword=(keyword or "").strip() or None,
+        decision=values.get("decision") or None,
+        primary_area=values.get("primary_area") or None,
+        venue=values.get("venue") or None,
+        year=int(year) if year.isdigit() else None,
+        keyword=(values.get("keyword") or "").strip() or None,
     )
     return filters or None
 

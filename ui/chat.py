@@ -1,0 +1,110 @@
+"""The chat's state and steps, without Gradio: what the page keeps of each exchange, and how one
+question turns into the updates the page shows while rag answers it."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from rag.answer import Answer, Delta
+from rag.errors import RagError
+from rag.filters import Filters
+from rag.questions import Turn
+from ui import render
+
+if TYPE_CHECKING:
+    from rag.answer import Assistant
+
+log = logging.getLogger(__name__)
+
+Message = dict[str, str]
+
+
+@dataclass(frozen=True)
+class ChatEntry:
+    """One exchange as the page keeps it: rag's `Turn` (what follow-ups read: the question, the answer's
+    Markdown, the cited ids) and what the page showed for it, so undo can put it back without rag."""
+
+    turn: Turn
+    shown: str  # the assistant's chat message
+    sources: str  # the sources panel's HTML
+
+
+class Step(NamedTuple):
+    """What one step of a chat handler changes; None leaves the sources panel or copy box as it is."""
+
+    messages: list[Message]
+    entries: list[ChatEntry]
+    sources: str | None
+    copy: str | None
+
+
+def history(entries: Sequence[ChatEntry]) -> list[Turn]:
+    return [entry.turn for entry in entries]
+
+
+def chat_messages(entries: Sequence[ChatEntry]) -> list[Message]:
+    messages = []
+    for entry in entries:
+        messages += [
+            {"role": "user", "content": render.md_text(entry.turn.question)},
+            {"role": "assistant", "content": entry.shown},
+        ]
+    return messages
+
+
+def respond(
+    assistant: Assistant,
+    question: str,
+    entries: list[ChatEntry],
+    mode: str | None,
+    filters: Filters | None,
+    waiting: str,
+) -> Iterator[Step]:
+    """One question: a placeholder at once, the text as the model writes it, then the checked answer."""
+    shown = [*chat_messages(entries), {"role": "user", "content": render.md_text(question)}]
+    yield Step([*shown, {"role": "assistant", "content": f"*{waiting}*"}], entries, None, None)
+    written = ""
+    final: Answer | None = None
+    try:
+        for event in assistant.stream(question, history(entries), filters, mode):
+            if isinstance(event, Delta):
+                written += event.text
+                yield Step(
+                    [*shown, {"role": "assistant", "content": render.streaming_message(written)}], entries, None, None
+                )
+            else:
+                final = event
+    except RagError as exc:  # said in the chat; the page stays usable
+        yield _failed(entries, question, exc)
+        return
+    except Exception as exc:  # a bug or a crashed dependency must not take the page down either
+        log.exception("answering %r failed", question)
+        yield _failed(entries, question, exc)
+        return
+    if final is None:
+        yield _failed(entries, question, RuntimeError("no answer was produced"))
+        return
+    # rag reads the Markdown with its References block back on follow-ups, so the turn keeps that, not .text
+    markdown, sources = final.markdown(), render.sources_html(final)
+    entry = ChatEntry(Turn(question, markdown, final.cited_ids), render.answer_message(final), sources)
+    entries = [*entries, entry]
+    yield Step(chat_messages(entries), entries, sources, markdown)
+
+
+def _failed(entries: list[ChatEntry], question: str, exc: Exception) -> Step:
+    entry = ChatEntry(Turn(question, str(exc)), render.error_message(exc), render.sources_html(None))
+    entries = [*entries, entry]
+    return Step(chat_messages(entries), entries, entry.sources, "")
+
+
+def undo(entries: list[ChatEntry]) -> tuple[list[Message], list[ChatEntry], str, str, str]:
+    """Drop the last exchange; its question goes back into the box to be edited."""
+    if not entries:
+        return [], [], render.sources_html(None), "", ""
+    kept = entries[:-1]
+    sources = kept[-1].sources if kept else render.sources_html(None)
+    copy = kept[-1].turn.answer if kept else ""
+    return chat_messages(kept), kept, sources, copy, entries[-1].turn.question
