@@ -176,7 +176,7 @@ def rag_encoder(run: Run) -> Encoder:
     from rag.embeddings import make_embeddings
 
     key = "minilm-int8" if run.dtype == "int8" else "minilm"
-    embed = make_embeddings(Settings(_env_file=None, embedder=key, torch_threads=run.threads))
+    embed = make_embeddings(Settings(_env_file=None, embedder=key, embed_threads=run.threads))
     return lambda texts: np.array(embed.embed_documents(texts), dtype=np.float32)
 
 

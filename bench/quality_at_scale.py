@@ -97,7 +97,7 @@ def main() -> None:
         store = Store(settings)
         keyword = Retriever(store).keyword_index()
         indexed = {str(c["paper_id"]) for c in keyword.chunks if c.get("chunk") == 0}
-        print(f"\n{index}: {keyword.papers:,} papers, {store.chunk_count():,} vectors")
+        print(f"\n{index}: {keyword.n_papers:,} papers, {store.chunk_count():,} vectors")
         print(f"  {'retrieval':<18} {'n':>4} {'hit@1':>6} {'hit@5':>6} {'hit@10':>6} {'MRR':>6} {'multi-R@10':>10}")
         for name in args.sets.split(","):
             questions, dropped = fit_questions(load_questions(QUESTION_SETS[name]), indexed)
@@ -119,7 +119,7 @@ def main() -> None:
                 if args.kinds and label == "convex":
                     for kind, part in sorted(scores.by_kind.items()):
                         print(row(f"  {kind}", part))
-            if args.tutorial_index and keyword.papers > 10_000:
+            if args.tutorial_index and keyword.n_papers > 10_000:
                 tutorial = tutorial_ranker(args.tutorial_index, args.tutorial_corpus, settings)
                 tutorial_scores = score_retrieval(questions, lambda q: tutorial(retrieval_query(q)))  # noqa: B023
                 print(row("LangChain tutorial", tutorial_scores))

@@ -130,7 +130,7 @@ class Assistant:
 
     def writer(self, mode: str | None) -> str:
         """Who writes: auto lets a model the user chose write; the bundled 135M model loses to extraction
-        on every kind of question (README, "Answers"), so with it auto extracts."""
+        on every kind of question (README, "Measured quality", the model-mode paragraph), so with it auto extracts."""
         mode = mode or self.settings.answer_mode
         if mode != "auto":
             return mode
@@ -265,7 +265,7 @@ class Assistant:
             return False
         keyword, settings = self.retriever.keyword_index(), self.settings
         coverage = max(keyword.coverage(query, f"{h.title} {h.abstract}") for h in hits)
-        if keyword.papers >= UNSEEN_MIN_PAPERS and keyword.unseen(query) and coverage < UNSEEN_COVERAGE:
+        if keyword.n_papers >= UNSEEN_MIN_PAPERS and keyword.unseen(query) and coverage < UNSEEN_COVERAGE:
             return True  # "volcanic", "crossword": a word no abstract uses, and little else of the question found
         if (
             coverage >= settings.coverage_threshold
@@ -302,10 +302,7 @@ class Assistant:
                 if piece:
                     pieces.append(piece)
                     yield Delta(piece)
-        except Exception as exc:  # the backend's own exception types vary by client: said plainly, sources kept
-            from rag.llm import backend_error
-
-            error = exc if isinstance(exc, BackendError) else backend_error(exc, self.settings)
+        except BackendError as error:  # both chat models raise only this for their failures: said, sources kept
             fallback = self._final(base, self._extract(base, reading, chosen, turns), "extractive")
             yield replace(
                 fallback,

@@ -63,7 +63,7 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
         "papers": store.paper_count(),
         "chunks": store.chunk_count(),
         "seconds": round(stats.seconds, 2),
-        "index": store.where,
+        "index": store.location,
     }
     if args.json:
         out(json.dumps(summary))
@@ -73,7 +73,7 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
             f"{stats.unchanged} unchanged, {len(reading.problems)} skipped"
             + (f", {reading.duplicates} exact duplicates ignored" if reading.duplicates else "")
             + (f", {reading.ids_completed} incomplete ids completed from the url" if reading.ids_completed else "")
-            + f" ({stats.seconds:.1f} s). Index {store.where}: {summary['papers']} papers, {summary['chunks']} chunks."
+            + f" ({stats.seconds:.1f} s). Index {store.location}: {summary['papers']} papers, {summary['chunks']} chunks."
         )
     return EXIT_SKIPPED if reading.problems else 0
 
@@ -168,7 +168,7 @@ def cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
     stats = {
         "papers": store.paper_count(),
         "chunks": store.chunk_count(),
-        "index": store.where,
+        "index": store.location,
         "embedder": store.embedder,
         "revision": store.revision(),
     }
@@ -291,7 +291,7 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
         )
         return 0
     out(
-        f"{args.set}: {len(questions)} questions over {keyword.papers:,} papers"
+        f"{args.set}: {len(questions)} questions over {keyword.n_papers:,} papers"
         + (
             f" ({dropped} skipped: about papers not in this index, or off-topic only for another corpus)"
             if dropped

@@ -67,15 +67,18 @@ class Settings(BaseSettings):
     chunking: str = Field(
         "paper",
         description="What is embedded: paper (one vector per paper, 'title. abstract') or tokens (the abstract in "
-        "chunk_tokens chunks). paper won at 19,630 papers on the dev questions (README, 'Quality at scale').",
+        "chunk_tokens chunks). paper won at 19,630 papers on the dev questions (README, 'Measured quality').",
     )
     chunk_tokens: int = Field(
         240, ge=32, description="Chunk size in embedder tokens (chunking=tokens; MiniLM reads at most 256)."
     )
     chunk_overlap_tokens: int = Field(32, ge=0, description="Token overlap between chunks.")
     ingest_batch: int = Field(256, ge=1, description="Papers per write; smaller batches commit progress more often.")
-    torch_threads: int = Field(
-        0, ge=0, description="CPU threads of the embedder (torch or onnxruntime); 0 lets it decide."
+    embed_threads: int = Field(
+        0,
+        ge=0,
+        description="CPU threads that embed: torch's thread count for minilm, or for minilm-int8 how many texts "
+        "are embedded side by side, one onnxruntime thread each. 0: torch's default, or every core.",
     )
 
     # --- search ------------------------------------------------------------------------
@@ -123,8 +126,9 @@ class Settings(BaseSettings):
     context_chars: int = Field(2400, ge=200, description="Character budget for all passages given to the LLM.")
     answer_mode: Literal["auto", "model", "extractive"] = Field(
         "auto",
-        description="Who writes answers: model, extractive (cited sentences of the abstracts), "
-        "or auto (the better of the two per kind of question, as measured on the dev set).",
+        description="Who writes answers: model, extractive (cited sentences of the abstracts), or auto: the model "
+        "when it is one the user chose (llm_backend=openai, or a llm_model_path), else extractive, because the "
+        "bundled 135M model lost to extraction on every kind of question. Comparisons are always extractive.",
     )
     refusal_threshold: float = Field(
         0.44,

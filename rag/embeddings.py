@@ -58,9 +58,9 @@ def resolve_dtype(setting: str) -> str:
 def make_embeddings(settings: Settings) -> Embeddings:
     if settings.embedder in ONNX_EMBEDDERS:
         onnx_file = settings.embedder_cache_dir / f"{settings.embedder}.onnx"
-        return _cached_onnx(settings.embedder, onnx_file, settings.torch_threads)
+        return _cached_onnx(settings.embedder, onnx_file, settings.embed_threads)
     dtype = resolve_dtype(settings.embed_dtype)
-    return _cached_embeddings(settings.embedder, dtype, settings.embed_batch_size, settings.torch_threads)
+    return _cached_embeddings(settings.embedder, dtype, settings.embed_batch_size, settings.embed_threads)
 
 
 @lru_cache(maxsize=4)

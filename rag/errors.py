@@ -24,3 +24,31 @@ class BackendError(RagError):
 def unknown_key(kind: str, key: str, choices: list[str] | tuple[str, ...]) -> ConfigError:
     """The error every factory raises for a key it does not know."""
     return ConfigError(f"unknown {kind} {key!r}; choose one of: {', '.join(sorted(choices))}")
+
+
+def reason(exc: BaseException) -> str:
+    """Why exc happened, in one line of at most 300 characters, with its deepest cause when that says more.
+
+    Client libraries wrap the useful part: openai says only "Connection error." above the
+    "Connection refused" underneath.
+    """
+    text = str(exc).strip() or type(exc).__name__
+    deepest = next((c for c in reversed(list(_causes(exc))) if str(c).strip()), None)
+    if deepest is not None and str(deepest).strip() not in text:
+        text = f"{text} ({str(deepest).strip()})"
+    return one_line(text)
+
+
+def one_line(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    seen, chain = {id(exc)}, []
+    cause = exc.__cause__ or exc.__context__
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        chain.append(cause)
+        cause = cause.__cause__ or cause.__context__
+    return chain

@@ -43,7 +43,7 @@ def cite(sentence: str, n: int) -> str:
     return f"{sentence.rstrip('.!?').rstrip()} [{n}]{end}"
 
 
-def overlap(a: str, b: str) -> float:
+def word_overlap(a: str, b: str) -> float:
     """Share of the shorter text's words that the other has."""
     wa, wb = set(re.findall(r"\w+", a.lower())), set(re.findall(r"\w+", b.lower()))
     return len(wa & wb) / max(1, min(len(wa), len(wb)))
@@ -66,7 +66,7 @@ def renumber(text: str, sources: Sequence[Hit], passages: Sequence[str]) -> tupl
     citations = []
     for old in used:
         hit, passage = sources[old - 1], passages[old - 1]
-        cited = [s for s in sentences(passage) if s[:60] in text or overlap(s, text) > 0.8]
+        cited = [s for s in sentences(passage) if s[:60] in text or word_overlap(s, text) > 0.8]
         citations.append(Citation(new_number[old], hit.paper_id, hit.title, hit.url, passage, cited, hit.meta))
     return text, citations
 
@@ -75,7 +75,7 @@ def trim_loops(text: str) -> str:
     """Cut a small model's answer where it starts repeating itself (a sentence much like an earlier one)."""
     kept: list[str] = []
     for sentence in sentences(text):
-        if any(overlap(sentence, earlier) > 0.7 for earlier in kept):
+        if any(word_overlap(sentence, earlier) > 0.7 for earlier in kept):
             break
         kept.append(sentence)
     return " ".join(kept)

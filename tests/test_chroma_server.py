@@ -82,7 +82,7 @@ def papers() -> list[Paper]:
 def test_ingest_and_hybrid_search_on_a_chroma_server(server: ChromaServer, tmp_path: Path) -> None:
     settings = server_settings(tmp_path, server.port)
     store = Store(settings, create=True)
-    assert store.where == f"chroma://127.0.0.1:{server.port}/papers"
+    assert store.location == f"chroma://127.0.0.1:{server.port}/papers"
     stats = store.ingest(papers())
     assert stats.added == 3 and store.paper_count() == 3
     assert store.ingest(papers()).unchanged == 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import threading
 import time
 from collections.abc import Generator
@@ -131,3 +132,20 @@ def test_broken_gguf_is_a_backend_error_naming_it(tmp_path: Path) -> None:
     with pytest.raises(BackendError, match=re.escape(str(broken))):
         chat.load()
     assert not list((tmp_path / "cache").iterdir()), "a partial conversion was left behind"
+
+
+def test_a_template_that_refuses_a_role_is_a_backend_error(
+    settings: Settings, model: llm.LocalChatModel, tmp_path: Path
+) -> None:
+    [folder] = list(settings.llm_cache_dir.iterdir())
+    strict = tmp_path / "no-system-turns"
+    shutil.copytree(folder, strict, copy_function=lambda src, dst: Path(dst).symlink_to(src))
+    (strict / "chat_template.jinja").unlink()
+    # as Gemma's template does: a model that knows no system turn says so while the prompt is built
+    (strict / "chat_template.jinja").write_text(
+        "{% for m in messages %}{% if m['role'] == 'system' %}"
+        "{{ raise_exception('System role not supported') }}{% endif %}{{ m['content'] }}{% endfor %}"
+    )
+    chat = llm.make_chat_model(Settings(llm_model_path=strict, llm_max_new_tokens=settings.llm_max_new_tokens))
+    with pytest.raises(BackendError, match=r"^local · no-system-turns failed: \w+: System role not supported"):
+        chat.invoke([("system", "Be brief."), ("human", PROMPT)])

@@ -14,7 +14,7 @@ from rag.config import Settings, apply_runtime_env
 
 apply_runtime_env()
 
-from rag import llm  # noqa: E402
+from rag import hosted, llm  # noqa: E402
 from rag.errors import BackendError, ConfigError  # noqa: E402
 
 from .openai_server import KEY, MODEL, PIECES, REPLY, ScriptedServer, scripted_server  # noqa: E402
@@ -64,7 +64,7 @@ def test_stream_yields_the_chunks_in_order(scripted: ScriptedServer) -> None:
 def test_no_key_uses_a_placeholder_for_other_servers(scripted: ScriptedServer) -> None:
     chat = llm.make_chat_model(_settings(scripted.server_port, openai_api_key=None))
     assert chat.invoke("hi").content == REPLY
-    assert scripted.requests[0]["headers"]["authorization"] == f"Bearer {llm.PLACEHOLDER_KEY}"
+    assert scripted.requests[0]["headers"]["authorization"] == f"Bearer {hosted.PLACEHOLDER_KEY}"
 
 
 def test_no_key_for_the_openai_api_is_a_config_error() -> None:
@@ -89,50 +89,72 @@ def test_describe_never_shows_credentials() -> None:
     assert llm.describe_backend(settings) == f"openai · {MODEL} @ https://llm.example.org:8443/v1"
 
 
-def test_http_500_becomes_a_backend_error_without_the_key(scripted: ScriptedServer) -> None:
+def test_http_500_is_a_backend_error_without_the_key(scripted: ScriptedServer) -> None:
     scripted.mode = "error"
-    settings = _settings(scripted.server_port)
-    chat = llm.make_chat_model(settings)
-    with pytest.raises(Exception) as info:
+    chat = llm.make_chat_model(_settings(scripted.server_port))
+    with pytest.raises(BackendError) as info:
         chat.invoke("hi")
-    error = llm.backend_error(info.value, settings)
-    assert isinstance(error, BackendError)
-    assert "500" in str(error)
-    assert KEY not in str(error)
-    assert "\n" not in str(error)
+    error = str(info.value)
+    assert (
+        error.startswith(f"openai · {MODEL} @ http://127.0.0.1:") and "answered HTTP 500: refused Bearer ***" in error
+    )
+    assert KEY in scripted.received_keys() and KEY not in error
+    assert "\n" not in error
+    assert info.value.__cause__ is None and info.value.__suppress_context__  # a traceback would show the echoed key
 
 
-def test_failed_stream_becomes_a_backend_error(scripted: ScriptedServer) -> None:
+def test_http_404_says_what_to_check(scripted: ScriptedServer) -> None:
+    scripted.script("error", status=404)
+    with pytest.raises(BackendError, match=r"answered HTTP 404 \(check RAG_OPENAI_MODEL and RAG_OPENAI_BASE_URL\)"):
+        llm.make_chat_model(_settings(scripted.server_port)).invoke("hi")
+
+
+def test_failed_stream_is_a_backend_error(scripted: ScriptedServer) -> None:
     scripted.mode = "error"
-    settings = _settings(scripted.server_port)
-    with pytest.raises(Exception) as info:
-        list(llm.make_chat_model(settings).stream("hi"))
-    assert "500" in str(llm.backend_error(info.value, settings))
+    with pytest.raises(BackendError, match="HTTP 500"):
+        list(llm.make_chat_model(_settings(scripted.server_port)).stream("hi"))
 
 
-def test_unreachable_server_becomes_a_backend_error() -> None:
+def test_stream_cut_midway_is_said_to_have_broken_off(scripted: ScriptedServer) -> None:
+    scripted.mode = "cut"
+    chunks: list[str] = []
+    with pytest.raises(BackendError, match=r"broke off its reply mid-stream: .*incomplete chunked read"):
+        for chunk in llm.make_chat_model(_settings(scripted.server_port)).stream("hi"):
+            chunks.append(str(chunk.content))
+    assert "".join(chunks) == "".join(PIECES[:2])
+
+
+def test_unreachable_server_is_a_backend_error() -> None:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     settings = _settings(port)  # nothing listens there any more
-    with pytest.raises(Exception) as info:
+    with pytest.raises(BackendError) as info:
         llm.make_chat_model(settings).invoke("hi")
-    error = llm.backend_error(info.value, settings)
-    assert isinstance(error, BackendError)
-    assert str(error).startswith("cannot reach openai")
-    assert KEY not in str(error)
+    assert str(info.value).startswith(f"cannot reach openai · {MODEL} @ http://127.0.0.1:{port}/v1: ")
+    assert "Connection refused" in str(info.value) and KEY not in str(info.value)
 
 
-def test_slow_server_becomes_a_timeout_backend_error(scripted: ScriptedServer) -> None:
+def test_slow_server_is_a_timeout_backend_error(scripted: ScriptedServer) -> None:
     scripted.mode, scripted.delay = "slow", 5.0
     settings = _settings(scripted.server_port, llm_timeout_s=0.5)
     started = time.monotonic()
-    with pytest.raises(Exception) as info:
+    with pytest.raises(BackendError, match=r"timed out \(no answer within the 0.5 s timeout\)"):
         llm.make_chat_model(settings).invoke("hi")
     assert time.monotonic() - started < 5.0
-    error = llm.backend_error(info.value, settings)
-    assert isinstance(error, BackendError)
-    assert "timeout" in str(error)
+
+
+def test_async_stream_translates_too(scripted: ScriptedServer) -> None:
+    import asyncio
+
+    scripted.mode = "error"
+
+    async def consume() -> None:
+        async for _ in llm.make_chat_model(_settings(scripted.server_port)).astream("hi"):
+            pass
+
+    with pytest.raises(BackendError, match="HTTP 500"):
+        asyncio.run(consume())
 
 
 def test_invoke_and_stream_never_load_tiktoken(scripted: ScriptedServer) -> None:

@@ -1,4 +1,5 @@
-"""No outbound network: ingest, search, ask with the local model and the UI, all inside `unshare -n`.
+"""No outbound network: ingest, search, ask with the local model and the UI, all inside `unshare -n`;
+and no heavy import before it is needed (`import rag` and its public API).
 
 A network namespace of their own has no interface but a loopback that is down, so nothing
 can leave the machine. That alone would not show a library that tried, failed quietly and
@@ -120,6 +121,35 @@ def test_ingest_search_ask_and_serve_with_no_network(tmp_path: Path, settings: S
     assert net_log.exists(), "the audit hook never ran: the test would prove nothing"
     tried = outside_loopback(net_log)
     assert not tried, f"attempted to reach beyond loopback: {tried[:10]}"
+
+
+PUBLIC_API = """
+import json, sys
+import rag
+heavy = sorted(m for m in ("torch", "transformers", "chromadb", "langchain_core", "numpy", "openai") if m in sys.modules)
+stats = rag.ingest([sys.argv[1]])
+result = rag.search("memory-efficient transfer learning with dynamic channels", k=3)
+names = {name: type(getattr(rag, name)).__name__ for name in rag.__all__}
+print(json.dumps({"heavy": heavy, "added": stats.added, "first": result.hits[0].paper_id, "names": names}))
+"""
+
+
+def test_the_public_api_loads_its_modules_only_when_used(settings: Settings) -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", PUBLIC_API, str(SEED_FILE)],
+        cwd=ROOT,
+        env=cli_env(settings),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    report = json.loads(run.stdout.splitlines()[-1])
+    assert report["heavy"] == [], "`import rag` must stay cheap: the CLI and the UI import it first"
+    assert report["added"] > 0 and report["first"] == TRADY
+    public = {"Answer", "Assistant", "Citation", "Turn", "Filters", "Settings", "ingest", "search", "Hit"}
+    public |= {"SearchResult", "IngestStats", "RagError", "ConfigError", "StoreError", "InputError", "BackendError"}
+    assert set(report["names"]) == public
 
 
 # --- the part that runs inside the namespace ------------------------------------------------------------
