@@ -17,11 +17,15 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-index: install
-	$(BIN)/rag ingest
+# The corpus `make run` serves: seeds (57 abstracts) or iclr2026 (19,630 papers, indexed into
+# .rag/iclr2026 in the background while the chat already answers over what is in).
+CORPUS ?= seeds
 
-run: index
-	$(BIN)/rag serve
+index: install
+	$(BIN)/rag ingest $(CORPUS)
+
+run: install
+	$(BIN)/rag serve --corpus $(CORPUS)
 
 # Debian's Chromium for the browser tests (no browser download at run time).
 browser:
@@ -40,10 +44,10 @@ pytest: install
 
 test: lint typecheck browser pytest
 
-# The whole conference, indexed once per machine into an ignored folder (about 8-11 min here);
-# rerunning only checks fingerprints. Read by `make bench` and `rag eval --index .rag/iclr2026`.
+# The whole conference, indexed once per machine into an ignored folder (about 8 min here);
+# rerunning only checks fingerprints (15 s). Read by `make bench` and `rag eval --index .rag/iclr2026`.
 conference: install
-	$(BIN)/rag ingest ../shared/data/iclr2026_merged.jsonl.xz --index .rag/iclr2026
+	$(BIN)/rag ingest iclr2026
 
 bench: conference
 	$(BIN)/rag ingest seeds --index .rag/seeds57

@@ -2,7 +2,7 @@
 
     python bench/load.py [--seconds 60] [--sessions 20] [--index DIR] [--mode auto|extractive|model]
 
-Starts the app (ui.app.build_app + launch) on a free 127.0.0.1 port over an index of the
+Starts the app (ui.app.build_app + ui.server.launch) on a free 127.0.0.1 port over an index of the
 seeds (built in a temporary folder unless --index is given). Each session is its own
 gradio_client.Client asking the development questions one after another until --seconds
 have passed. Prints answers, errors, latency p50/p95/max (queue wait included), throughput,
@@ -103,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     from rag.documents import Reading, read_papers
     from rag.evaluation import load_questions
     from rag.store import Store
-    from ui.app import build_app, launch
+    from ui.app import build_app
+    from ui.server import launch
 
     tmp = Path(tempfile.mkdtemp(prefix="rag-load-"))
     settings = Settings(

@@ -22,6 +22,7 @@ from rag.grounding import Citation, check, renumber
 from rag.questions import Reading, Turn, as_turns, follow_up, read_question
 from rag.retrieval import CONTROL, Hit, Retriever, SearchResult
 from rag.store import Store
+from rag.text import sentences
 
 if TYPE_CHECKING:
     import numpy as np
@@ -272,8 +273,8 @@ class Assistant:
             or max(h.similarity or 0.0 for h in hits) >= settings.refusal_threshold
         ):
             return False
-        sentences = [s for h in hits[:3] for s in evidence.sentences(h.abstract)]
-        return max(self._similarities(query, sentences), default=0.0) < settings.sentence_threshold
+        near = [s for h in hits[:3] for s in sentences(h.abstract)]
+        return max(self._similarities(query, near), default=0.0) < settings.sentence_threshold
 
     def _extract(self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn]) -> compose.Draft:
         if reading.kind == "summary":  # the whole abstract is the context: problem, approach, result

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,23 +32,27 @@ def err(line: str) -> None:
 def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     from tqdm import tqdm
 
-    from rag.documents import Reading, read_papers
+    from rag.corpora import corpus_paths, corpus_settings, count_papers
+    from rag.documents import Reading
+    from rag.indexer import Progress, ingest_in_slices
     from rag.store import Store
 
-    paths = [Path(p) for p in args.paths] or [settings.default_corpus]
+    names = args.paths or [settings.default_corpus]
+    if len(names) == 1:
+        settings = corpus_settings(settings, names[0])
+    paths = corpus_paths(names)
     reading = Reading()
     store = Store(settings, create=True)
-    done = 0
-    with tqdm(desc="ingest", unit=" papers", delay=2, file=sys.stderr, disable=None) as bar:
+    progress = Progress(total=count_papers(paths))
+    with tqdm(desc="ingest", total=progress.total, unit=" papers", delay=2, file=sys.stderr, disable=None) as bar:
 
-        def progress(n: int) -> None:
-            nonlocal done
-            done += n
+        def advance(n: int) -> None:
+            progress.advance(n)
             bar.update(n)
             if bar.disable:  # not a terminal (a log, a pipe): a plain line per batch instead of a bar
-                err(f"ingest: {done} papers read")
+                err(f"ingest: {progress.line('papers')}")
 
-        stats = store.ingest(read_papers(paths, reading), progress=progress)
+        stats = ingest_in_slices(store, paths, reading, advance)
     for problem in reading.problems:
         err(f"skipped: {problem}")
     summary = {
@@ -117,16 +121,7 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
         raise InputError("give a query, or --batch FILE")
     result = retriever.search(args.query, k=args.k, filters=filters, mode=args.mode)
     if args.json:
-        out(
-            json.dumps(
-                {
-                    "query": result.query,
-                    "searched": result.searched,
-                    "matched": result.matched,
-                    "results": [h.to_json() for h in result.hits],
-                }
-            )
-        )
+        out(json.dumps(result.to_json()))
         return 0
     scope = (
         f"{result.matched} of {result.searched} papers match the filters"
@@ -144,20 +139,7 @@ def cmd_papers(args: argparse.Namespace, settings: Settings) -> int:
     from rag.store import Store
 
     for paper in Store(settings).papers():
-        if args.json:
-            out(
-                json.dumps(
-                    {
-                        "paper_id": paper.paper_id,
-                        "title": paper.title,
-                        "url": paper.url,
-                        "abstract": paper.abstract,
-                        **paper.meta,
-                    }
-                )
-            )
-        else:
-            out(f"{paper.paper_id}\t{paper.title}")
+        out(json.dumps(paper.to_json()) if args.json else f"{paper.paper_id}\t{paper.title}")
     return 0
 
 
@@ -249,82 +231,26 @@ def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
-    from ui.app import serve
+    from ui.server import serve
 
     updates = {k: v for k, v in (("host", args.host), ("port", args.port)) if v is not None}
-    serve(settings.model_copy(update=updates))
+    settings = settings.model_copy(update=updates)
+    if args.corpus is None:
+        serve(settings)
+        return 0
+    from rag.corpora import corpus_paths, corpus_settings
+
+    # the page opens over what is indexed; the rest of the corpus is indexed behind it
+    serve(corpus_settings(settings, args.corpus), corpus=corpus_paths([args.corpus]))
     return 0
 
 
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
-    from rag.evaluation import (
-        Question,
-        fit_questions,
-        load_questions,
-        question_set,
-        retrieval_lines,
-        retrieval_query,
-        score_retrieval,
-    )
-    from rag.retrieval import Retriever
-    from rag.store import Store
+    from rag.evaluation import evaluate
 
-    retriever = Retriever(Store(settings))
-    keyword = retriever.keyword_index()
-    indexed = {str(c["paper_id"]) for c in keyword.chunks if c.get("chunk") == 0}
-    questions, dropped = fit_questions(load_questions(question_set(args.set)), indexed)
-
-    def ranked(mode: str) -> Callable[[Question], list[str]]:
-        return lambda q: [h.paper_id for h in retriever.search(retrieval_query(q), k=10, mode=mode).hits]
-
-    rows = {mode: score_retrieval(questions, ranked(mode)) for mode in args.modes.split(",")}
-    if args.answers:
-        return eval_answers(args, settings, questions, rows)
-    if args.json:
-        out(
-            json.dumps(
-                {
-                    mode: {**s.row(), "by_kind": {k: v.row() for k, v in s.by_kind.items()}, "misses@5": s.misses}
-                    for mode, s in rows.items()
-                }
-            )
-        )
-        return 0
-    out(
-        f"{args.set}: {len(questions)} questions over {keyword.n_papers:,} papers"
-        + (
-            f" ({dropped} skipped: about papers not in this index, or off-topic only for another corpus)"
-            if dropped
-            else ""
-        )
-    )
-    for line in retrieval_lines(rows):
-        out(line)
-    return 0
-
-
-def eval_answers(args: argparse.Namespace, settings: Settings, questions: list[Any], retrieval: dict[str, Any]) -> int:
-    from rag.answer import Assistant
-    from rag.evaluation import Question, answer_lines, score_answers
-
-    assistant = Assistant(settings)
-
-    def answered(mode: str) -> Callable[[Question], Any]:
-        return lambda q: assistant.answer(q.question, list(q.history), mode=mode)
-
-    table = {mode: score_answers(questions, answered(mode)) for mode in args.answer_modes.split(",")}
-    if args.json:
-        out(
-            json.dumps(
-                {
-                    "retrieval": {m: s.row() for m, s in retrieval.items()},
-                    "answers": {m: {**s.row(), "by_kind": s.by_kind} for m, s in table.items()},
-                }
-            )
-        )
-        return 0
-    for line in answer_lines(table):
-        out(line)
+    answer_modes = args.answer_modes.split(",") if args.answers else []
+    table, report = evaluate(settings, args.set, args.modes.split(","), answer_modes)
+    out(json.dumps(report) if args.json else table)
     return 0
 
 
@@ -359,7 +285,12 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--keyword", help="papers whose keywords contain this text")
 
     p = command("ingest", "index corpus files or folders (default: seeds/); safe to rerun")
-    p.add_argument("paths", nargs="*", help=".txt seed files, .jsonl[.gz|.xz], .csv, or folders")
+    p.add_argument(
+        "paths",
+        nargs="*",
+        help="a named corpus (seeds, iclr2026: into .rag/iclr2026 unless --index), "
+        ".txt seed files, .jsonl[.gz|.xz], .csv, or folders (default: RAG_DEFAULT_CORPUS)",
+    )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(run=cmd_ingest)
 
@@ -388,6 +319,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("serve", "start the chat UI (default http://127.0.0.1:7860)")
     p.add_argument("--host", help="bind address (default: RAG_HOST, 127.0.0.1)")
     p.add_argument("--port", type=int, help="port (default: RAG_PORT, 7860)")
+    p.add_argument(
+        "--corpus",
+        metavar="NAME|PATH",
+        help="also index this corpus (seeds, iclr2026 or a path) in the background while the chat answers",
+    )
     p.set_defaults(run=cmd_serve)
 
     p = command("papers", "list every indexed paper")

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rag.evidence import PROPOSE, RESULT, Found, sentences
+from rag.evidence import PROPOSE, RESULT, Found
 from rag.grounding import cite
 from rag.retrieval import Hit
+from rag.text import sentences
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,12 @@ class Settings(BaseSettings):
         description="Folder of the embedded Chroma index (created on first ingest).",
     )
     collection: str = Field("papers", min_length=3, max_length=512, description="Chroma collection name.")
-    default_corpus: Path = Field(ROOT / "seeds", description="What `rag ingest` reads when given no path.")
+    default_corpus: str = Field(
+        "seeds",
+        description="What `rag ingest` reads when given no path and `rag serve --corpus` defaults to: a named "
+        "corpus (seeds: the 57 seed abstracts; iclr2026: all 19,630 ICLR 2026 papers, indexed into .rag/iclr2026) "
+        "or a path.",
+    )
     cache_dir: Path = Field(
         ROOT / ".rag" / "cache",
         description="Derived data rebuilt on demand (the BM25 keyword index, per index revision).",

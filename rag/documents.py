@@ -21,54 +21,42 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
-Scalar = str | int | float | bool
+from rag.records import (
+    MAX_ABSTRACT_CHARS,
+    Paper,
+    Problem,
+    RecordError,
+    Scalar,
+    paper_from_record,
+)
+from rag.text import derive_label
+
+# Paper, Problem, RecordError and Scalar are re-exported: readers of corpora take them from here.
+__all__ = [
+    "SEED_METADATA",
+    "SUPPORTED",
+    "Paper",
+    "Problem",
+    "Reading",
+    "RecordError",
+    "Scalar",
+    "chunk_id",
+    "expand",
+    "read_papers",
+    "seed_id",
+    "seed_metadata",
+    "suffix_of",
+]
 
 TEXT_SUFFIXES = (".txt",)
 JSONL_SUFFIXES = (".jsonl", ".jsonl.gz", ".jsonl.xz")
 CSV_SUFFIXES = (".csv", ".csv.gz", ".csv.xz")
 SUPPORTED = TEXT_SUFFIXES + JSONL_SUFFIXES + CSV_SUFFIXES
+# Beside seed files: their public metadata (title, link, decision, area, keywords) by file and
+# paragraph. Its .json suffix keeps it out of the files a folder ingest reads.
+SEED_METADATA = "metadata.json"
 
-# Optional record fields kept as chunk metadata; lists are joined since Chroma metadata is scalar.
-META_FIELDS = ("venue", "year", "decision", "primary_area", "keywords", "authors", "tldr", "track")
-LIST_SEPARATOR = "; "
-MAX_ABSTRACT_CHARS = 20_000  # ten times a long abstract: beyond this it is not an abstract
-MAX_FIELD_CHARS = MAX_ABSTRACT_CHARS  # any other field: a megabyte title is a broken record, not a title
 BINARY_NUL_SHARE = 0.01  # text with a stray NUL is still text; UTF-16 without a BOM is half NULs
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One skipped record or file, said where and why."""
-
-    where: str  # "path:line" or "path"
-    message: str
-    field: str | None = None
-
-    def __str__(self) -> str:
-        what = f"field '{self.field}': " if self.field else ""
-        return f"{self.where}: {what}{self.message}"
-
-
-@dataclass
-class Paper:
-    paper_id: str
-    title: str
-    abstract: str
-    url: str = ""
-    title_derived: bool = False
-    source: str = ""  # file:line it was read from
-    meta: dict[str, Scalar] = field(default_factory=dict)
-
-    def fingerprint(self) -> str:
-        """Changes whenever anything stored about the paper changes."""
-        payload = json.dumps([self.title, self.abstract, self.url, self.title_derived, sorted(self.meta.items())])
-        return hashlib.sha1(payload.encode()).hexdigest()[:16]
-
-
-class RecordError(ValueError):
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
 
 
 # --- finding and opening files ------------------------------------------------------------
@@ -146,85 +134,6 @@ def numbered_lines(path: Path, problems: list[Problem]) -> Iterator[tuple[int, s
     except (EOFError, OSError, lzma.LZMAError) as exc:
         detail = str(exc) or type(exc).__name__
         problems.append(Problem(f"{path}:{lineno + 1}", f"cannot read further ({detail}); kept lines before it"))
-
-
-# --- records ------------------------------------------------------------------------------------
-
-
-def _text(record: dict[str, Any], name: str, *, required: bool) -> str:
-    value = record.get(name)
-    if value is None:
-        if required:
-            raise RecordError("missing", name)
-        return ""
-    numbers_ok = name == "id"  # ids are often numbers; a numeric abstract or title is a mistake
-    if isinstance(value, bool) or not isinstance(value, str | int if numbers_ok else str):
-        raise RecordError(f"expected text, got {type(value).__name__}", name)
-    return _checked(name, str(value).strip())
-
-
-def _checked(name: str, text: str) -> str:
-    """Text that the embedder and Chroma can store: bounded, and encodable as UTF-8."""
-    limit = MAX_ABSTRACT_CHARS if name == "abstract" else MAX_FIELD_CHARS
-    if len(text) > limit:
-        raise RecordError(f"{len(text):,} characters, over the {limit:,} limit", name)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate (JSON "\\ud800") would fail the whole batch later
-        raise RecordError("not valid Unicode (a lone surrogate escape)", name) from None
-    return text
-
-
-def _scalar(name: str, value: Any) -> Scalar | None:
-    if value is None or value == "" or value == []:
-        return None
-    if isinstance(value, list):
-        if not all(isinstance(v, str | int | float) for v in value):
-            raise RecordError("expected a list of text", name)
-        return _checked(name, LIST_SEPARATOR.join(str(v).strip() for v in value))
-    if isinstance(value, str | int | float | bool):
-        return _checked(name, value.strip()) if isinstance(value, str) else value
-    raise RecordError(f"expected text, number or list, got {type(value).__name__}", name)
-
-
-def paper_from_record(record: Any, source: str) -> Paper:
-    """A JSON/CSV record to a Paper, or RecordError naming the field."""
-    if not isinstance(record, dict):
-        raise RecordError(f"expected a JSON object, got {type(record).__name__}")
-    paper_id = _text(record, "id", required=True)
-    if not paper_id:
-        raise RecordError("empty", "id")
-    abstract = _text(record, "abstract", required=True)
-    if not abstract:
-        raise RecordError("empty", "abstract")
-    meta: dict[str, Scalar] = {}
-    for name in META_FIELDS:
-        value = _scalar(name, record.get(name))
-        if value is not None:
-            meta[name] = value
-    if "year" in meta:
-        meta["year"] = _year(meta["year"])
-    title = _text(record, "title", required=False)
-    return Paper(
-        paper_id=paper_id,
-        title=title or derive_label(abstract),
-        title_derived=not title,
-        abstract=abstract,
-        url=_text(record, "url", required=False),
-        source=source,
-        meta=meta,
-    )
-
-
-def _year(value: Scalar) -> int:
-    """A whole number; int() alone would take True as 1, 2025.7 as 2025 and fail on 1e400 with OverflowError."""
-    if not isinstance(value, bool):
-        try:
-            if float(value).is_integer():
-                return int(value)
-        except (ValueError, OverflowError):
-            pass
-    raise RecordError(f"expected a whole number, got {value!r}", "year")
 
 
 def read_jsonl(path: Path, problems: list[Problem]) -> Iterator[Paper]:
@@ -316,6 +225,7 @@ def read_text(path: Path, problems: list[Problem]) -> Iterator[Paper]:
         if year := re.search(r"\b(19|20)\d\d\b", m["venue"]):
             meta["year"] = int(year[0])
         paragraphs = paragraphs[1:]
+    known = seed_metadata(path.parent / SEED_METADATA, problems).get(path.name, {})
     for index, (lineno, lines) in enumerate(paragraphs):
         abstract = " ".join(lines)
         where = f"{path}:{lineno}"
@@ -326,14 +236,65 @@ def read_text(path: Path, problems: list[Problem]) -> Iterator[Paper]:
                 )
             )
             continue
+        paper_id = seed_id(path.name, index)
+        if index in known:
+            row_where, row = known[index]
+            try:
+                # the seed text stays what is indexed; the public list adds its title, link and facets
+                paper = paper_from_record({**meta, **row, "abstract": abstract}, where)
+                yield replace(paper, paper_id=paper_id)
+                continue
+            except RecordError as exc:
+                problems.append(Problem(row_where, f"{exc}; this seed keeps its derived label", exc.field))
         yield Paper(
-            paper_id=f"{path.stem}#{index}",
+            paper_id=paper_id,
             title=derive_label(abstract),
             title_derived=True,
             abstract=abstract,
             source=where,
             meta=dict(meta),
         )
+
+
+def seed_id(file_name: str, index: int) -> str:
+    """A seed abstract's paper id: its file's stem and its place in the file ("000_c31e...#3")."""
+    return f"{Path(file_name).stem}#{index}"
+
+
+def seed_metadata(path: Path, problems: list[Problem]) -> dict[str, dict[int, tuple[str, dict[str, Any]]]]:
+    """Rows of a seed folder's metadata.json by seed file and paragraph, with where each row is.
+
+    Every seed file of the folder reads it, so the same problem comes up once per file;
+    read_papers reports each once.
+    """
+    if not path.is_file():
+        return {}
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.append(Problem(str(path), f"unreadable ({exc}); seeds keep derived labels"))
+        return {}
+    except json.JSONDecodeError as exc:
+        problems.append(Problem(f"{path}:{exc.lineno}", f"not valid JSON ({exc.msg}); seeds keep derived labels"))
+        return {}
+    if not isinstance(rows, list):
+        problems.append(Problem(str(path), "expected a JSON list of rows; seeds keep derived labels"))
+        return {}
+    found: dict[str, dict[int, tuple[str, dict[str, Any]]]] = {}
+    for number, row in enumerate(rows, start=1):
+        # one row per line as written; the position says where a bad one is
+        where = f"{path}:{number + 1}"
+        if not isinstance(row, dict):
+            problems.append(Problem(where, "expected a JSON object; this seed keeps its derived label"))
+            continue
+        missing = next((k for k in ("file", "paragraph", "id", "title") if k not in row), None)
+        if missing or not isinstance(row["paragraph"], int) or isinstance(row["paragraph"], bool):
+            field_name = missing or "paragraph"
+            problems.append(Problem(where, "missing or not valid; this seed keeps its derived label", field_name))
+            continue
+        fields = {k: v for k, v in row.items() if k not in ("file", "paragraph")}
+        found.setdefault(str(row["file"]), {})[row["paragraph"]] = (where, fields)
+    return found
 
 
 READERS: dict[str, Callable[[Path, list[Problem]], Iterator[Paper]]] = {
@@ -386,95 +347,7 @@ def read_papers(paths: Iterable[Path], reading: Reading) -> Iterator[Paper]:
         if not records and len(reading.problems) == problems_before:
             # an empty file, or a header with nothing under it, would otherwise pass unnoticed
             reading.problems.append(Problem(str(path), "no records in this file; nothing read"))
-
-
-# --- display labels for untitled abstracts --------------------------------------------------
-
-_INTRO = re.compile(
-    r"\b(?:propose|proposes|introduce|introduces|present|presents|develop|develops|call|called|"
-    r"named|dubbed|termed|coined)\b",
-    re.IGNORECASE,
-)
-# A name someone coined: two or more capitals or a capital and a digit (TraDy, TOGP, SUIT, GPT-4o).
-NAME = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*\b")
-_COMMON = {
-    "LLM",
-    "LLMs",
-    "AI",
-    "ML",
-    "NLP",
-    "GPU",
-    "GPUs",
-    "CPU",
-    "RL",
-    "CNN",
-    "CNNs",
-    "GNN",
-    "GNNs",
-    "VLM",
-    "VLMs",
-    "MLLM",
-    "MLLMs",
-    "SOTA",
-    "ImageNet",
-    "GPT",
-    "BERT",
-    "PDE",
-    "PDEs",
-    "SGD",
-    "ViT",
-    "ViTs",
-    "KV",
-    "QA",
-    "2D",
-    "3D",
-    "MoE",
-    "LoRA",
-    "RLHF",
-    "DNN",
-    "DNNs",
-    "IID",
-    "OOD",
-}
-_LEAD = re.compile(
-    r"^(?:in this (?:paper|work|study),?\s*|here,?\s*|this (?:paper|work) )?"
-    r"(?:we (?:present|propose|introduce|study|investigate|address|consider|show)\s+)?",
-    re.IGNORECASE,
-)
-
-
-def _coined(name: str) -> bool:
-    plural_acronym = name.endswith("s") and name[:-1].isupper()
-    compound = any(part.islower() for part in name.split("-")[1:])  # LLM-based, oRA-derived
-    return name not in _COMMON and not plural_acronym and not compound and not name.isdigit()
-
-
-def coined_names(text: str) -> list[str]:
-    """Names that look coined (TraDy, GH-OFL, SUIT), not the field's common acronyms."""
-    return list(dict.fromkeys(n for n in NAME.findall(text) if _coined(n) and len(n) > 2))
-
-
-def derive_label(abstract: str, words: int = 9) -> str:
-    """A short display label for an abstract without a title: the coined name, then topic words."""
-    name = ""
-    seen = ""  # a name already used before the sentence that introduces something is the field's, not theirs
-    for sentence in re.split(r"(?<=[.!?])\s+", abstract):
-        intro = _INTRO.search(sentence)
-        if intro:
-            tail = sentence[intro.start() :]
-            name = next((m for m in NAME.findall(tail) if _coined(m) and m not in seen), "")
-            if name:
-                break
-        seen += " " + sentence
-    first = re.split(r"(?<=[.!?])\s+", abstract.strip(), maxsplit=1)[0]
-    first = re.sub(r"\\[a-zA-Z]+\{([^}]*)\}", r"\1", first)  # \textit{x} -> x
-    first = _LEAD.sub("", re.sub(r"[\\$*_`{}]", "", first)).strip()
-    topic_words = first.split()
-    topic = " ".join(topic_words[:words]).rstrip(",;:.")
-    if len(topic_words) > words:
-        topic += "…"
-    topic = topic[:1].upper() + topic[1:]
-    return f"{name}: {topic}" if name else topic
+    reading.problems[:] = list(dict.fromkeys(reading.problems))
 
 
 # --- chunks -------------------------------------------------------------------------------------

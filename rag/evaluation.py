@@ -11,23 +11,25 @@ maps them onto whatever ids the index uses and refuses a set that does not fit i
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from rag.config import Settings
+from rag.documents import SEED_METADATA, seed_id, seed_metadata
 from rag.errors import InputError
 
 DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).resolve().parent.parent
 QUESTION_SETS = {
     "seeds": DATA / "dev_questions.jsonl",
     "dev": DATA / "conference_dev.jsonl",
     "test": DATA / "conference_test.jsonl",
 }
 DEV_SET = QUESTION_SETS["seeds"]
-SEED_IDS = DATA / "seed_ids.tsv"  # each seed abstract's OpenReview id (from the public ICLR 2026 list)
+SEEDS = ROOT / "seeds"  # its metadata.json gives each seed abstract's OpenReview id
 KINDS = ("lookup", "named", "parts", "multi", "compare", "summary", "followup", "absent", "unanswerable")
 # Questions that should be declined: off-topic ones (no gold) and details a real paper's abstract does not give.
 DECLINE_KINDS = ("unanswerable", "absent")
@@ -83,13 +85,10 @@ def load_questions(path: Path = DEV_SET) -> list[Question]:
     return questions
 
 
-def seed_ids_in_corpus(seed_ids: Path = SEED_IDS) -> dict[str, str]:
+def seed_ids_in_corpus(seeds: Path = SEEDS) -> dict[str, str]:
     """Seed paper id ("<file stem>#<index>", as the seeds are indexed) -> the paper's OpenReview id."""
-    with seed_ids.open(encoding="utf-8") as f:
-        return {
-            f"{Path(r['seed_file']).stem}#{r['paragraph_index']}": r["matched_id"]
-            for r in csv.DictReader(f, delimiter="\t")
-        }
+    rows = seed_metadata(seeds / SEED_METADATA, [])
+    return {seed_id(name, index): row["id"] for name, by_index in rows.items() for index, (_, row) in by_index.items()}
 
 
 def fit_questions(questions: Sequence[Question], indexed: set[str]) -> tuple[list[Question], int]:
@@ -311,3 +310,42 @@ def answer_lines(table: dict[str, AnswerScores]) -> list[str]:
             f"{s.seconds:>5.2f}  {kinds}"
         )
     return lines
+
+
+def evaluate(
+    settings: Settings, set_name: str, modes: Sequence[str], answer_modes: Sequence[str] = ()
+) -> tuple[str, dict[str, Any]]:
+    """`rag eval`: a set scored on the index of settings; (the table for a person, the same as JSON)."""
+    from rag.answer import Assistant
+    from rag.retrieval import Retriever
+    from rag.store import Store
+
+    retriever = Retriever(Store(settings))
+    keyword = retriever.keyword_index()
+    indexed = {str(c["paper_id"]) for c in keyword.chunks if c.get("chunk") == 0}
+    questions, dropped = fit_questions(load_questions(question_set(set_name)), indexed)
+
+    def ranked(mode: str) -> Callable[[Question], list[str]]:
+        return lambda q: [h.paper_id for h in retriever.search(retrieval_query(q), k=10, mode=mode).hits]
+
+    rows = {mode: score_retrieval(questions, ranked(mode)) for mode in modes}
+    skipped = f" ({dropped} skipped: about papers not in this index, or off-topic only for another corpus)"
+    lines = [f"{set_name}: {len(questions)} questions over {keyword.n_papers:,} papers" + (skipped if dropped else "")]
+    lines += retrieval_lines(rows)
+    report: dict[str, Any] = {
+        mode: {**s.row(), "by_kind": {k: v.row() for k, v in s.by_kind.items()}, "misses@5": s.misses}
+        for mode, s in rows.items()
+    }
+    if answer_modes:
+        assistant = Assistant(settings, store=retriever.store)
+
+        def answered(mode: str) -> Callable[[Question], Any]:
+            return lambda q: assistant.answer(q.question, list(q.history), mode=mode)
+
+        table = {mode: score_answers(questions, answered(mode)) for mode in answer_modes}
+        lines += answer_lines(table)
+        report = {
+            "retrieval": {m: s.row() for m, s in rows.items()},
+            "answers": {m: {**s.row(), "by_kind": s.by_kind} for m, s in table.items()},
+        }
+    return "\n".join(lines), report

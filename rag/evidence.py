@@ -12,9 +12,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rag.documents import NAME, coined_names
 from rag.questions import Part, Reading
 from rag.retrieval import Hit
+from rag.text import NAME, coined_names, sentences
 
 # Calibrated on the dev questions (rag eval --set dev --answers), never on test.
 TIED = 0.02  # a second paper this close to the first in fused score is cited too
@@ -23,7 +23,6 @@ LIST_MAX = 8
 STATED_SIMILARITY = 0.50  # a number/name part that names no thing ("how much faster?") is answered this close
 STATED_COVERAGE = 0.34  # ...or by a sentence holding this IDF-weighted share of the part's own words
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[0-9$\\])")
 _NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5)
     r"(?<![\w.\-])\d+(?:[.,]\d+)*|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|double|half|dozens?|hundreds?|thousands?)\b",
     re.I,
@@ -33,11 +32,6 @@ RESULT = re.compile(r"(\d|outperform|improv|achiev|state-of-the-art|surpass|redu
 PROPOSE = re.compile(
     r"\b(we (?:propose|introduce|present|develop|design)|this (?:paper|work) (?:proposes|introduces|presents))\b", re.I
 )
-
-
-def sentences(text: str) -> list[str]:
-    """The one sentence splitter of the answer pipeline."""
-    return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
 
 
 def choose_papers(reading: Reading, hits: Sequence[Hit], focus: Sequence[str]) -> list[Hit]:

@@ -10,10 +10,10 @@ import re
 from collections.abc import Sequence
 
 from rag import compose, evidence
-from rag.documents import coined_names
 from rag.fusion import NAMED_MAX
 from rag.questions import Reading, Turn
 from rag.retrieval import Hit, KeywordIndex
+from rag.text import coined_names, sentences
 
 
 def extract(
@@ -30,8 +30,8 @@ def extract(
 
     A follow-up does not repeat the sentences the previous answer quoted.
     """
-    said = set(evidence.sentences(turns[-1].answer)) if turns else set()
-    exclude = {s for h in chosen for s in evidence.sentences(h.abstract) if said_before(s, said)}
+    said = set(sentences(turns[-1].answer)) if turns else set()
+    exclude = {s for h in chosen for s in sentences(h.abstract) if said_before(s, said)}
     if reading.kind == "list":
         items = [(h, (evidence.best_sentences(query, h, similar, exclude, most=1) or [h.passage])[0]) for h in chosen]
         more = sum(1 for h in retrieved[len(chosen) :] if h.score >= evidence.LIST_SHARE * chosen[0].score)

@@ -245,7 +245,7 @@ def fetch_openreview(
     progress: Callable[[str], None] = lambda line: None,
 ) -> FetchStats:
     """Append every submission of the venue not yet in `out`; safe to stop and rerun at any time."""
-    from rag.documents import RecordError, paper_from_record
+    from rag.records import RecordError, paper_from_record
 
     if not out.name.endswith(".jsonl"):
         raise FetchError(f"the output must be a .jsonl file (appended to line by line), got {out}")

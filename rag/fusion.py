@@ -11,8 +11,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rag.config import Settings
-from rag.documents import chunk_id, coined_names
+from rag.documents import chunk_id
 from rag.errors import unknown_key
+from rag.text import coined_names
 
 if TYPE_CHECKING:
     from rag.filters import Filters

@@ -12,9 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rag.documents import coined_names
-from rag.evidence import sentences
 from rag.retrieval import Hit
+from rag.text import coined_names, sentences
 
 MARKER = re.compile(r"\s*\[(\d+(?:\s*,\s*\d+)*)\]")
 _PREAMBLE = re.compile(r"^\s*(?:the answer is|answer|based on the passages)\s*[:,-]\s*", re.I)

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rag.documents import NAME
 from rag.errors import InputError
+from rag.text import NAME
 
 # --- conversation state -------------------------------------------------------------------------
 

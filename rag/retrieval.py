@@ -16,14 +16,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rag.documents import chunk_id, coined_names
+from rag.documents import chunk_id
 from rag.errors import InputError
 from rag.filters import FILTER_FIELDS, Filters, chroma_where
 from rag.fusion import Candidate, boost_named, fusion, paper_best
 from rag.store import Store, StoredPaper
+from rag.text import coined_names
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from rag.indexer import Progress
 
 # Filter fields with a menu of values; keyword is matched as a substring of a paper's keywords.
 FACETS = tuple(name for name in FILTER_FIELDS if name != "keyword")
@@ -66,6 +69,10 @@ class SearchResult:
     searched: int  # papers in the index
     matched: int  # papers that pass the filters
     filters: Filters = field(default_factory=Filters)
+
+    def to_json(self) -> dict[str, Any]:
+        hits = [h.to_json() for h in self.hits]
+        return {"query": self.query, "searched": self.searched, "matched": self.matched, "results": hits}
 
 
 class KeywordIndex:
@@ -224,20 +231,53 @@ class KeywordIndex:
 
 
 class Retriever:
-    """Search over one Store. Thread-safe; the keyword side rebuilds itself when the index changes."""
+    """Search over one Store. Thread-safe; the keyword side rebuilds itself when the index changes.
+
+    While a background indexer fills the index (`growing` is its progress), a stale keyword side
+    keeps answering and is rebuilt in a thread: 12 s at 19,630 papers here, too long to make a
+    question wait once per slice. The dense side always sees every paper written so far.
+    """
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.settings = store.settings
+        self.growing: Progress | None = None
         self._keyword: KeywordIndex | None = None
         self._lock = threading.Lock()
+        self._rebuilding = threading.Event()
 
     def keyword_index(self) -> KeywordIndex:
         revision = self.store.revision()
         with self._lock:
-            if self._keyword is None or self._keyword.revision != revision:
+            stale = self._keyword is not None and self._keyword.revision != revision
+            if self._keyword is None or (stale and self.growing is None and not self._rebuilding.is_set()):
                 self._keyword = KeywordIndex(self.store)
+            elif stale:
+                self.refresh_soon()
             return self._keyword
+
+    def refresh_soon(self) -> None:
+        """Rebuilds the keyword side in a thread if the index changed; questions meanwhile use the old one."""
+        if self._rebuilding.is_set():
+            return
+        self._rebuilding.set()
+        threading.Thread(target=self._rebuild, name="rag-keyword-rebuild", daemon=True).start()
+
+    def refresh(self) -> None:
+        """Rebuilds the keyword side now if the index changed; questions meanwhile use the old one."""
+        revision = self.store.revision()
+        if self._keyword is None or self._keyword.revision != revision:
+            fresh = KeywordIndex(self.store)
+            with self._lock:
+                self._keyword = fresh
+
+    def _rebuild(self) -> None:
+        try:
+            self.refresh()
+        except Exception:  # a failed refresh leaves the old side answering; the next question retries
+            pass
+        finally:
+            self._rebuilding.clear()
 
     def search(
         self,
@@ -264,7 +304,7 @@ class Retriever:
             feedback = [chunk_id(str(c["paper_id"]), int(c["chunk"])) for _, c in tops]
             found = self.store.dense_search(
                 query,
-                min(n, max(keyword.n_papers * 4, 1)),
+                n if self.growing is not None else min(n, max(keyword.n_papers * 4, 1)),
                 chroma_where(filters),
                 feedback,
                 self.settings.feedback_weight,
@@ -283,7 +323,8 @@ class Retriever:
             make_hit(rank, pid, score, chunk, papers.get(pid), similarity.get(pid, (None, None))[0])
             for rank, (pid, (score, chunk)) in enumerate(ranked, start=1)
         ]
-        return SearchResult(query, hits, keyword.n_papers, keyword.matched_papers(filters), filters)
+        searched = keyword.n_papers if self.growing is None else max(keyword.n_papers, self.growing.done)
+        return SearchResult(query, hits, searched, keyword.matched_papers(filters), filters)
 
 
 def make_hit(

@@ -52,6 +52,9 @@ class StoredPaper:
     def title_derived(self) -> bool:
         return bool(self.meta.get("title_derived"))
 
+    def to_json(self) -> dict[str, Any]:
+        return {"paper_id": self.paper_id, "title": self.title, "url": self.url, "abstract": self.abstract, **self.meta}
+
 
 CHUNK_KEYS = {"paper_id", "title", "url", "chunk", "n_chunks", "start", "end", "fp", "abstract", "title_derived"}
 

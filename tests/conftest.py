@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,28 @@ def run_cli(settings: Settings, *args: str, timeout: float = 600, **env: str) ->
         text=True,
         timeout=timeout,
     )
+
+
+@pytest.fixture
+def rag_main(monkeypatch: pytest.MonkeyPatch) -> Callable[..., int]:
+    """`rag ...` in this process, over a Settings' folders only: the CLI's cached settings are
+    rebuilt from an environment holding nothing of the developer's."""
+    from rag.cli import main
+    from rag.config import get_settings
+
+    def run(settings: Settings, *args: str) -> int:
+        for key in [k for k in os.environ if k.startswith(("RAG_", "OPENAI_"))]:
+            monkeypatch.delenv(key)
+        for key, value in cli_env(settings).items():
+            if key.startswith("RAG_"):
+                monkeypatch.setenv(key, value)
+        get_settings.cache_clear()
+        try:
+            return main(list(args))
+        finally:
+            get_settings.cache_clear()
+
+    return run
 
 
 @pytest.fixture

@@ -7,7 +7,8 @@ import json
 import lzma
 from pathlib import Path
 
-from rag.documents import Reading, derive_label, read_papers
+from rag.documents import Reading, read_papers
+from rag.text import derive_label
 
 from .conftest import SEEDS
 
@@ -31,9 +32,11 @@ def write_jsonl(path: Path, lines: list[str]) -> Path:
     return path
 
 
-def test_seed_files_give_57_papers_with_derived_labels() -> None:
+def test_seed_files_without_metadata_give_57_papers_with_derived_labels(tmp_path: Path) -> None:
+    for seed in SEEDS.glob("*.txt"):
+        (tmp_path / seed.name).write_bytes(seed.read_bytes())
     reading = Reading()
-    papers = list(read_papers([SEEDS], reading))
+    papers = list(read_papers([tmp_path], reading))
     assert len(papers) == 57 and not reading.problems
     assert len({p.paper_id for p in papers}) == 57
     assert papers[0].paper_id == "000_c31ea4fa21d0fe3c#0"

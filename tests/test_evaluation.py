@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from rag.cli import main
 from rag.config import Settings
 from rag.errors import InputError
 from rag.evaluation import QUESTION_SETS, Question, fit_questions, load_questions, score_retrieval, seed_ids_in_corpus
@@ -53,14 +53,13 @@ def test_scores_per_kind() -> None:
 
 
 def test_rag_eval_on_the_conference_sets_over_the_seed_index(
-    seeded: Settings, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    seeded: Settings, tmp_path: Path, capsys: pytest.CaptureFixture[str], rag_main: Callable[..., int]
 ) -> None:
-    monkeypatch.setenv("RAG_CACHE_DIR", str(seeded.cache_dir))
-    assert main(["eval", "--set", "dev", "--index", str(seeded.index_dir), "--json", "--modes", "hybrid"]) == 0
+    assert rag_main(seeded, "eval", "--set", "dev", "--json", "--modes", "hybrid") == 0
     row = json.loads(capsys.readouterr().out)["hybrid"]
     assert row["n"] >= 20 and row["hit@5"] >= 0.9  # the dev questions about the seed papers, renamed to seed ids
     assert {"lookup", "absent"} <= set(row["by_kind"])
-    bad = Path(seeded.cache_dir) / "foreign.jsonl"
+    bad = tmp_path / "foreign.jsonl"
     bad.write_text(json.dumps({"id": "x", "question": "?", "gold": ["nowhere"]}) + "\n")
-    assert main(["eval", "--set", str(bad), "--index", str(seeded.index_dir)]) == 1
+    assert rag_main(seeded, "eval", "--set", str(bad)) == 1
     assert "names a paper of this index" in capsys.readouterr().err

@@ -108,4 +108,5 @@ def test_filters_stated_in_a_question() -> None:
 def test_a_coined_name_puts_the_paper_that_says_it_first(retriever: Retriever) -> None:
     result = retriever.search("What does TraDy do?", k=5)
     assert result.hits[0].paper_id == "000_c31ea4fa21d0fe3c#1"
-    assert retriever.keyword_index().named("TraDy") == {"000_c31ea4fa21d0fe3c#1": True}  # its label starts with it
+    # only its abstract says it (its real title does not): named by one paper, not in a title head
+    assert retriever.keyword_index().named("TraDy") == {"000_c31ea4fa21d0fe3c#1": False}

@@ -42,7 +42,7 @@ def test_every_chunk_carries_its_paper_and_position(seeded: Settings) -> None:
     for _cid, text, meta in store.iter_chunks():
         abstract = papers[meta["paper_id"]].abstract
         assert abstract[meta["start"] : meta["end"]] == text
-        assert meta["title"] and meta["title_derived"] is True
+        assert meta["title"] and meta["title_derived"] is False and meta["url"].startswith("https://openreview.net/")
         assert (meta["chunk"], meta["n_chunks"]) == (0, 1)  # chunking "paper": one unit per paper
 
 

@@ -294,7 +294,8 @@ def test_importing_the_ui_does_not_import_gradio() -> None:
 
 @pytest.fixture(scope="module")
 def app_url(seeded: Settings) -> Iterator[str]:
-    from ui.app import build_app, launch
+    from ui.app import build_app
+    from ui.server import launch
 
     settings = seeded.model_copy(update={"port": free_port()})
     demo = build_app(Assistant(settings), load_model=False)  # auto mode answers by extraction: no LLM needed
@@ -346,7 +347,8 @@ def test_auth_is_asked_when_a_user_and_password_are_set(seeded: Settings) -> Non
     from gradio_client import Client
     from pydantic import SecretStr
 
-    from ui.app import build_app, launch
+    from ui.app import build_app
+    from ui.server import launch
 
     settings = seeded.model_copy(
         update={"port": free_port(), "auth_username": "ann", "auth_password": SecretStr("s3cret")}

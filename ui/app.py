@@ -7,15 +7,15 @@ Gradio itself is imported inside functions, so that importing this module (as `r
 """
 
 import json
-import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rag.answer import Assistant
-from rag.config import Settings, apply_runtime_env
-from rag.errors import RagError, StoreError
+from rag.config import apply_runtime_env
+from rag.errors import RagError
 from rag.filters import FILTER_FIELDS, Filters
+from rag.indexer import Progress
 from rag.store import StoredPaper
 from ui import chat, render
 from ui.chat import ChatEntry, Message, Step
@@ -24,7 +24,7 @@ from ui.warmup import Warmup
 if TYPE_CHECKING:
     import gradio as gr
 
-__all__ = ["AssistantUI", "Warmup", "build_app", "launch", "serve"]
+__all__ = ["AssistantUI", "Warmup", "build_app"]
 
 TITLE = "ICLR 2026 paper assistant"
 EXAMPLES = [
@@ -33,7 +33,6 @@ EXAMPLES = [
     "Summarise the paper about dexterous grasping",
     "Compare MoEEdit and SUIT",
 ]
-QUEUE_SIZE = 64  # waiting questions beyond this get "queue full" at once instead of a long wait
 PAPER_LIST_LIMIT = 200
 SEARCH_RESULTS = 25
 MODES = [
@@ -66,11 +65,13 @@ class AssistantUI:
     position); `_filters` turns them back into names, so no handler depends on that order.
     """
 
-    def __init__(self, assistant: Assistant, *, load_model: bool = True) -> None:
+    def __init__(self, assistant: Assistant, *, load_model: bool = True, indexing: Progress | None = None) -> None:
         self.assistant = assistant
         self.warmup = Warmup(assistant, load_model)
-        self.catalog = list(assistant.store.papers())
-        self._by_id = {p.paper_id: p for p in self.catalog}
+        self.indexing = indexing  # a corpus being indexed behind the page, if any
+        self.catalog: list[StoredPaper] = []
+        self._by_id: dict[str, StoredPaper] = {}
+        self._refresh_catalog()
 
     # --- layout -----------------------------------------------------------------------------------
 
@@ -89,6 +90,8 @@ class AssistantUI:
                     self._papers_tab(filters, question, tabs)
             for trigger in (demo.load, timer.tick):  # the line is built once; each visitor sees it current
                 trigger(self.status, None, [status_line, timer], show_progress="hidden", queue=False, **PRIVATE)
+            if self.indexing is not None:  # filter choices grow with the index: each visitor gets them current
+                demo.load(self.filter_choices, None, list(filters.values()), show_progress="hidden", **PRIVATE)
             gr.api(self.ask, api_name="ask")  # type: ignore[attr-defined,unused-ignore]
         built: gr.Blocks = demo
         return built
@@ -262,7 +265,19 @@ class AssistantUI:
     def status(self) -> tuple[str, Any]:
         import gradio as gr
 
-        return self.warmup.status(len(self.catalog)), gr.Timer(active=not self.warmup.done.is_set())
+        indexing = self.indexing is not None and not (self.indexing.finished or self.indexing.error)
+        line = self.warmup.status(len(self.catalog), self.indexing)
+        return line, gr.Timer(active=indexing or not self.warmup.done.is_set())
+
+    def filter_choices(self) -> list[Any]:
+        import gradio as gr
+
+        self._refresh_catalog()
+        choices = render.filter_choices(self.catalog)
+        return [
+            gr.update(choices=[("any", "")] + [(c, c) for c in choices[name]], visible=bool(choices[name]))
+            for name in FILTER_FIELDS
+        ]
 
     # --- paper browser handlers -------------------------------------------------------------------
 
@@ -273,6 +288,7 @@ class AssistantUI:
         scope = f" matching {render.md_text(filters.describe())}" if filters else ""
         query = (query or "").strip()
         if not query:
+            self._refresh_catalog()
             papers = [p for p in self.catalog if not filters or filters.matches(p.meta)]
             rows = [render.paper_row(p.paper_id, p.title, p.meta) for p in papers[:PAPER_LIST_LIMIT]]
             more = f"; showing the first {PAPER_LIST_LIMIT}, search to narrow" if len(papers) > PAPER_LIST_LIMIT else ""
@@ -317,6 +333,13 @@ class AssistantUI:
     def _filters(self, values: Sequence[str | None]) -> Filters | None:
         return render.make_filters(dict(zip(FILTER_FIELDS, values, strict=True)))
 
+    def _refresh_catalog(self) -> None:
+        # 4.5 s at 19,630 papers here: read again only while a corpus is being indexed, and only once it grew
+        grown = self.indexing is not None and self.indexing.done != len(self.catalog)
+        if not self.catalog or grown:
+            self.catalog = list(self.assistant.store.papers())
+            self._by_id = {p.paper_id: p for p in self.catalog}
+
     def _find(self, paper_id: str) -> StoredPaper | None:
         # papers ingested after the page started are not in the catalog, but are in the index
         return self._by_id.get(paper_id) or self.assistant.store.get_papers([paper_id]).get(paper_id)
@@ -339,43 +362,3 @@ def build_app(assistant: Assistant, *, load_model: bool = True) -> "gr.Blocks":
     """The whole page. load_model=False leaves the LLM to load on first use (tests of extractive answers)."""
     apply_runtime_env()
     return AssistantUI(assistant, load_model=load_model).build()
-
-
-def launch(demo: "gr.Blocks", settings: Settings, *, block: bool = True) -> None:
-    """Serve the page with the settings' address, auth, sharing and concurrency."""
-    import gradio as gr
-
-    auth = None
-    if settings.auth_username and settings.auth_password:
-        auth = (settings.auth_username, settings.auth_password.get_secret_value())
-    demo.queue(default_concurrency_limit=settings.concurrency, max_size=QUEUE_SIZE)
-    demo.launch(
-        server_name=settings.host,
-        server_port=settings.port,
-        share=settings.share,
-        auth=auth,
-        show_error=True,
-        prevent_thread_lock=not block,
-        ssr_mode=False,  # server-side rendering needs Node; the page works without it
-        # system fonts: the default theme would fetch Google Fonts, and this product is offline
-        theme=gr.themes.Default(
-            font=["ui-sans-serif", "system-ui", "sans-serif"], font_mono=["ui-monospace", "monospace"]
-        ),
-        css_paths=[CSS_PATH],
-    )
-
-
-def serve(settings: Settings) -> None:
-    """`rag serve`: open the index, start the page; a missing index is one line and exit status 1."""
-    apply_runtime_env()
-    try:
-        assistant = Assistant(settings)
-    except RagError as exc:
-        hint = (
-            ""
-            if "rag ingest" in str(exc) or not isinstance(exc, StoreError)
-            else " (build it with `rag ingest` or `make run`)"
-        )
-        print(f"rag serve: {exc}{hint}", file=sys.stderr)
-        raise SystemExit(1) from None
-    launch(build_app(assistant), settings)

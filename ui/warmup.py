@@ -7,6 +7,7 @@ import threading
 
 from rag.answer import Assistant
 from rag.errors import RagError
+from rag.indexer import Progress
 from ui import render
 
 log = logging.getLogger(__name__)
@@ -41,9 +42,11 @@ class Warmup:
         finally:
             self.done.set()
 
-    def status(self, papers: int) -> str:
+    def status(self, papers: int, indexing: Progress | None = None) -> str:
         backend = render.md_text(self.assistant.backend)
         index = f"{papers:,} abstracts indexed"
+        if indexing is not None:
+            index = render.md_text(indexing.line())
         if not self.done.is_set():
             return f"**Starting: {self.step}…** · backend {backend} · {index} · you can ask now"
         if self.problem:

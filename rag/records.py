@@ -1,0 +1,133 @@
+"""Records: one JSON/CSV object (the record format of ../shared/data/README.md) to a `Paper`.
+
+Every field is checked here, so a bad record becomes one `RecordError` naming the field,
+whoever read it (a corpus file, the seeds' metadata, `rag fetch`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from rag.text import derive_label
+
+Scalar = str | int | float | bool
+
+# Optional record fields kept as chunk metadata; lists are joined since Chroma metadata is scalar.
+META_FIELDS = ("venue", "year", "decision", "primary_area", "keywords", "authors", "tldr", "track")
+LIST_SEPARATOR = "; "
+MAX_ABSTRACT_CHARS = 20_000  # ten times a long abstract: beyond this it is not an abstract
+MAX_FIELD_CHARS = MAX_ABSTRACT_CHARS  # any other field: a megabyte title is a broken record, not a title
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One skipped record or file, said where and why."""
+
+    where: str  # "path:line" or "path"
+    message: str
+    field: str | None = None
+
+    def __str__(self) -> str:
+        what = f"field '{self.field}': " if self.field else ""
+        return f"{self.where}: {what}{self.message}"
+
+
+@dataclass
+class Paper:
+    paper_id: str
+    title: str
+    abstract: str
+    url: str = ""
+    title_derived: bool = False
+    source: str = ""  # file:line it was read from
+    meta: dict[str, Scalar] = field(default_factory=dict)
+
+    def fingerprint(self) -> str:
+        """Changes whenever anything stored about the paper changes."""
+        payload = json.dumps([self.title, self.abstract, self.url, self.title_derived, sorted(self.meta.items())])
+        return hashlib.sha1(payload.encode()).hexdigest()[:16]
+
+
+class RecordError(ValueError):
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _text(record: dict[str, Any], name: str, *, required: bool) -> str:
+    value = record.get(name)
+    if value is None:
+        if required:
+            raise RecordError("missing", name)
+        return ""
+    numbers_ok = name == "id"  # ids are often numbers; a numeric abstract or title is a mistake
+    if isinstance(value, bool) or not isinstance(value, str | int if numbers_ok else str):
+        raise RecordError(f"expected text, got {type(value).__name__}", name)
+    return _checked(name, str(value).strip())
+
+
+def _checked(name: str, text: str) -> str:
+    """Text that the embedder and Chroma can store: bounded, and encodable as UTF-8."""
+    limit = MAX_ABSTRACT_CHARS if name == "abstract" else MAX_FIELD_CHARS
+    if len(text) > limit:
+        raise RecordError(f"{len(text):,} characters, over the {limit:,} limit", name)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (JSON "\\ud800") would fail the whole batch later
+        raise RecordError("not valid Unicode (a lone surrogate escape)", name) from None
+    return text
+
+
+def _scalar(name: str, value: Any) -> Scalar | None:
+    if value is None or value == "" or value == []:
+        return None
+    if isinstance(value, list):
+        if not all(isinstance(v, str | int | float) for v in value):
+            raise RecordError("expected a list of text", name)
+        return _checked(name, LIST_SEPARATOR.join(str(v).strip() for v in value))
+    if isinstance(value, str | int | float | bool):
+        return _checked(name, value.strip()) if isinstance(value, str) else value
+    raise RecordError(f"expected text, number or list, got {type(value).__name__}", name)
+
+
+def paper_from_record(record: Any, source: str) -> Paper:
+    """A JSON/CSV record to a Paper, or RecordError naming the field."""
+    if not isinstance(record, dict):
+        raise RecordError(f"expected a JSON object, got {type(record).__name__}")
+    paper_id = _text(record, "id", required=True)
+    if not paper_id:
+        raise RecordError("empty", "id")
+    abstract = _text(record, "abstract", required=True)
+    if not abstract:
+        raise RecordError("empty", "abstract")
+    meta: dict[str, Scalar] = {}
+    for name in META_FIELDS:
+        value = _scalar(name, record.get(name))
+        if value is not None:
+            meta[name] = value
+    if "year" in meta:
+        meta["year"] = _year(meta["year"])
+    title = _text(record, "title", required=False)
+    return Paper(
+        paper_id=paper_id,
+        title=title or derive_label(abstract),
+        title_derived=not title,
+        abstract=abstract,
+        url=_text(record, "url", required=False),
+        source=source,
+        meta=meta,
+    )
+
+
+def _year(value: Scalar) -> int:
+    """A whole number; int() alone would take True as 1, 2025.7 as 2025 and fail on 1e400 with OverflowError."""
+    if not isinstance(value, bool):
+        try:
+            if float(value).is_integer():
+                return int(value)
+        except (ValueError, OverflowError):
+            pass
+    raise RecordError(f"expected a whole number, got {value!r}", "year")

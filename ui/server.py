@@ -1,0 +1,69 @@
+"""Serving the page: address, auth, queue, offline theme; `rag serve` starts here.
+
+No `from __future__ import annotations`, as in ui/app.py; gradio is imported inside functions.
+"""
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rag.answer import Assistant
+from rag.config import Settings, apply_runtime_env
+from rag.errors import RagError, StoreError
+from rag.indexer import BackgroundIndexer, Progress
+from rag.store import Store
+from ui.app import CSS_PATH, AssistantUI
+
+if TYPE_CHECKING:
+    import gradio as gr
+
+QUEUE_SIZE = 64  # waiting questions beyond this get "queue full" at once instead of a long wait
+
+
+def launch(demo: "gr.Blocks", settings: Settings, *, block: bool = True) -> None:
+    """Serve the page with the settings' address, auth, sharing and concurrency."""
+    import gradio as gr
+
+    auth = None
+    if settings.auth_username and settings.auth_password:
+        auth = (settings.auth_username, settings.auth_password.get_secret_value())
+    demo.queue(default_concurrency_limit=settings.concurrency, max_size=QUEUE_SIZE)
+    demo.launch(
+        server_name=settings.host,
+        server_port=settings.port,
+        share=settings.share,
+        auth=auth,
+        show_error=True,
+        prevent_thread_lock=not block,
+        ssr_mode=False,  # server-side rendering needs Node; the page works without it
+        # system fonts: the default theme would fetch Google Fonts, and this product is offline
+        theme=gr.themes.Default(
+            font=["ui-sans-serif", "system-ui", "sans-serif"], font_mono=["ui-monospace", "monospace"]
+        ),
+        css_paths=[CSS_PATH],
+    )
+
+
+def serve(settings: Settings, corpus: list[Path] | None = None) -> None:
+    """`rag serve`: open the index, start the page; a missing index is one line and exit status 1.
+
+    With a corpus, the page opens at once over what is indexed and the rest is indexed behind it
+    (resumable: a restart skips what is already in).
+    """
+    apply_runtime_env()
+    indexing: Progress | None = None
+    try:
+        if corpus is None:
+            assistant = Assistant(settings)
+        else:
+            assistant = Assistant(settings, store=Store(settings, create=True))
+            indexing = BackgroundIndexer(assistant.store, assistant.retriever, corpus).start().progress
+    except RagError as exc:
+        hint = (
+            ""
+            if "rag ingest" in str(exc) or not isinstance(exc, StoreError)
+            else " (build it with `rag ingest` or `make run`)"
+        )
+        print(f"rag serve: {exc}{hint}", file=sys.stderr)
+        raise SystemExit(1) from None
+    launch(AssistantUI(assistant, indexing=indexing).build(), settings)
