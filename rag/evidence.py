@@ -24,9 +24,27 @@ STATED_SIMILARITY = 0.50  # a number/name part that names no thing ("how much fa
 STATED_COVERAGE = 0.34  # ...or by a sentence holding this IDF-weighted share of the part's own words
 
 _NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5)
-    r"(?<![\w.\-])\d+(?:[.,]\d+)*|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|double|half|dozens?|hundreds?|thousands?)\b",
+    r"(?<![\w.\-])\d+(?:[.,]\d+)*"
+    # a number word, not a kind of thing ("two-stage", "three-dimensional")
+    r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|double|half|dozens?|hundreds?|thousands?)\b(?!-)",
     re.I,
 )
+# "What improvements/gains does it report?" asks for the paper's results, whatever they measure.
+RESULT_HEADS = {"improvement", "improvements", "gain", "gains", "result", "results", "performance", "benefits"}
+_IMPROVES = re.compile(r"\b(?:improv|outperform|gains?\b|boost|beat|surpass)", re.I)
+# What a method is evaluated on goes by many words; a sentence about its experiments names them.
+EVALUATION_HEADS = {
+    "dataset",
+    "datasets",
+    "benchmark",
+    "benchmarks",
+    "game",
+    "games",
+    "environments",
+    "tasks",
+    "domains",
+}
+_EXPERIMENT = re.compile(r"\b(?:experiment|evaluat|benchmark|test|demonstrat|verif|validat|environment|dataset)", re.I)
 # Words that usually mark an abstract's result and its proposal (summaries, tables, key sentences).
 RESULT = re.compile(r"(\d|outperform|improv|achiev|state-of-the-art|surpass|reduc|speed|show that|demonstrat)", re.I)
 PROPOSE = re.compile(
@@ -138,15 +156,22 @@ def answer_part(
     given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
     detail = _detail(part.text, paper.title, given)
     sims = similar(part.text, candidates)
-    head = set(terms(part.head)) if part.head else set()
+    # "what improvements does it report?", "how much does it improve over X?": a result with a figure
+    results_asked = part.head.lower() in RESULT_HEADS or (not part.head and bool(_IMPROVES.search(part.text)))
+    head = set(terms(part.head)) if part.head and not results_asked else set()
+    evaluated_on = part.head.lower() in EVALUATION_HEADS
     best: tuple[float, str] | None = None
     for sim, sentence in zip(sims, candidates, strict=True):
         covered = coverage(detail, sentence) if detail else 0.0
         score = sim + 0.5 * covered
         if part.wants in ("number", "name"):
-            about = (
-                bool(head & set(terms(sentence))) if head else sim >= STATED_SIMILARITY or covered >= STATED_COVERAGE
-            )
+            if results_asked:  # "what improvements does it report?": any result sentence with a figure
+                about = bool(RESULT.search(sentence))
+            elif head:
+                # "which Atari games": "evaluations on ... environments (PitFall! ...)" names them too
+                about = bool(head & set(terms(sentence))) or (evaluated_on and bool(_EXPERIMENT.search(sentence)))
+            else:
+                about = sim >= STATED_SIMILARITY or covered >= STATED_COVERAGE
             if not (about and fits(part, sentence, given)):
                 continue
         if best is None or score > best[0]:

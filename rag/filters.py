@@ -73,7 +73,15 @@ def filters_in_question(question: str, facets: dict[str, list[str]]) -> Filters:
             found["year"] = int(year)
             break
     for area in sorted(facets.get("primary_area", []), key=len, reverse=True):
-        if len(area) > 3 and area.casefold() in text:
+        # a topic in passing ("a reinforcement learning approach for tumours") is not a filter: at
+        # conference scale it hid the right paper filed under another area; "RL papers" or "the
+        # area reinforcement learning" is
+        name = re.escape(area.casefold())
+        stated = (
+            rf"\b{name}\s+(?:papers?|works?|submissions?|track|area)\b|\barea:?\s+(?:of\s+)?{name}\b"
+            rf"|\b(?:papers?|posters?|orals?)\s+(?:\w+\s+){{0,2}}(?:in|on|from)\s+(?:the\s+)?{name}\b"
+        )
+        if len(area) > 3 and re.search(stated, text):
             found["primary_area"] = area
             break
     return Filters(**found)

@@ -162,21 +162,27 @@ def read_question(question: str) -> Reading:
 # --- parts and what they want ------------------------------------------------------------------
 
 _WH = r"(?:which|what|how|where|when|who|whom|whose|why|does|do|did|is|are|was|were|can|could|on what|on which|by what|by how much|by how many|from what|in what|with what)"
-_PART_BREAK = re.compile(rf"(?:\?\s*|[,;]\s*and\s+|[,;]\s+|\s+and\s+)(?={_WH}\b)", re.I)
+_ASKING = r"(?:which|what|how|when|who|whom|whose|why|on what|on which|by what|by how much|by how many|from what|in what|with what)"
+# "?" and "and" open a new part before any question word; a bare comma only before one that asks
+# ("..., what TM-score ...?"), not before a clause ("..., where a model feeds ..." or "How wide, in tokens, is ...").
+_PART_BREAK = re.compile(rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+)(?={_WH}\b)|[,;:]\s+(?={_ASKING}\b)", re.I)
 _NUMBER = re.compile(
-    r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well)\b|\bby (?:what|how much|how many)\b|\bto what\b"
+    r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
+    r"|\bby (?:what|how much|how many)\b|\bto what\b"
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b|\b(?:speed-?up|accuracy|score|"
     r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
-    r"compression ratio|win rate|success rate|(?:learning )?rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+)s?\b",
+    r"compression ratio|win rate|success rate|(?:learning )?rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+|"
+    r"budget|cost|width|depth|length|ratio|threshold|overhead|RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|"
+    r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameters|parameter count)s?\b",
     re.I,
 )
 _NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"
 _NAME = re.compile(
-    rf"\b(?:which|what)\s+(?:{_NOT_A_HEAD}\w+\s+){{0,2}}(?:models?|datasets?|benchmarks?|baselines?|architectures?|"
+    rf"\b(?:which|what)\s+(?:{_NOT_A_HEAD}[\w-]+\s+){{0,4}}(?:models?|datasets?|benchmarks?|baselines?|architectures?|"
     r"backbones?|llms?|tasks?|environments?|domains?|simulators?|languages?|games?|robots?|tools?|metrics?|data|"
     r"optimi[sz]ers?|librar(?:y|ies)|frameworks?|hardware|gpus?|encoders?|networks?|embedding models?)\b"
     r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in) (?:what|which)\b"
-    r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b",
+    r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b|\bnames? of\b",
     re.I,
 )
 _HEAD = re.compile(
@@ -218,7 +224,8 @@ _MEASURES = {
     "main",
 }
 _DETAIL_OPENING = re.compile(
-    r"^(?:at|on|in|for|with|by|to|from)?\s*(?:which|what|how (?:many|much|long|fast|large|big|often)|by how|to what)\b"
+    r"^(?:at|on|in|for|with|by|to|from)?\s*(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
+    r"|by how|to what)\b"
     r"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|method|methods|approach|approaches|technique)\b)",
     re.I,
 )
@@ -236,6 +243,8 @@ def split_parts(question: str) -> list[Part]:
     for piece in pieces:
         if merged and len(piece.split()) < 4:
             merged[-1] += " and " + piece
+        elif merged and not re.search(rf"\b{_ASKING}\b", merged[-1], re.I):
+            merged[-1] = piece  # the piece before only set the scene ("In the X approach, where ..."); this one asks
         else:
             merged.append(piece)
     return [Part(p, wants(p)) for p in merged] or [Part(question, wants(question))]

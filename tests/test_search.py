@@ -102,6 +102,9 @@ def test_filters_stated_in_a_question() -> None:
         decision="Poster", year=2024, primary_area="generative models"
     )
     assert not filters_in_question("how do transformers handle long context?", facets)
+    # a topic said in passing is not a filter: it hid the right paper filed under another area
+    assert not filters_in_question("Is there a reinforcement learning approach for finding tumours?", facets)
+    assert not filters_in_question("What is MUSE in the context of tabular generative models?", facets)
     assert not filters_in_question("Which papers were not accepted?", {"decision": ["Not accepted"]})
 
 
