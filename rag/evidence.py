@@ -18,7 +18,7 @@ from rag.text import NAME, coined_names, sentences
 
 # Calibrated on the dev questions (rag eval --set dev --answers), never on test.
 TIED = 0.02  # a second paper this close to the first in fused score is cited too
-LIST_SHARE = 0.55  # list items: papers whose fused score is at least this share of the best one
+LIST_SHARE = 0.70  # list items: papers whose fused score is at least this share of the best one (bench: listcut)
 LIST_MAX = 8
 STATED_SIMILARITY = 0.50  # a number/name part that names no thing ("how much faster?") is answered this close
 STATED_COVERAGE = 0.34  # ...or by a sentence holding this IDF-weighted share of the part's own words

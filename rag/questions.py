@@ -303,6 +303,9 @@ def follow_up(question: str, turns: Sequence[Turn]) -> FollowUp:
             note = f"The previous answer cited {len(earlier)} paper{'s' * (len(earlier) > 1)}, so there is no {ordinal[1].lower()} one; answering about what it cited."
     elif _PRONOUN.search(question) and earlier:
         focus = earlier[:1] if re.search(r"\b(it|its|this|that)\b", question, re.I) else earlier
+    elif ordinal and (mention := _nth_mention(last.answer, _ORDINALS[ordinal[1].lower()])):
+        # pasted chat without references: what the earlier answer said beside its [n] is the paper
+        return FollowUp(f"{question} {mention}", (), note)
     # a short "tell me more" continues the topic; a short new question ("Which papers cut KV memory?") does not
     more = len(question.split()) <= 6 and bool(_MORE.search(question))
     if not (_PRONOUN.search(question) or ordinal or more):
@@ -315,3 +318,15 @@ def follow_up(question: str, turns: Sequence[Turn]) -> FollowUp:
     )
     query = " ".join([question, last.question, *names[:3]]).strip()
     return FollowUp(query, tuple(focus or (earlier if more else [])), note)
+
+
+def _nth_mention(answer: str, index: int) -> str:
+    """The clause an answer cites as its index-th source ("a paper that jointly models ... [2]"), or ""."""
+    body = answer.split("**References**")[0]
+    pieces, markers = re.split(r"\[\d+\]", body), [int(m) for m in re.findall(r"\[(\d+)\]", body)]
+    numbers = sorted(set(markers))
+    if not numbers or not -len(numbers) <= index < len(numbers):
+        return ""
+    wanted = numbers[index]
+    clauses = [pieces[i] for i, m in enumerate(markers) if m == wanted]
+    return " ".join(c.strip(" ,.;:") for c in clauses)[:300]

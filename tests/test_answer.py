@@ -88,6 +88,10 @@ def test_follow_ups_point_at_the_cited_papers() -> None:
     assert follow_up("tell me more", []) == follow_up("tell me more", ())
     only_one = follow_up("Summarise the second one", [Turn("q", "a", (KV,))])
     assert only_one.focus == (KV,) and "no second one" in only_one.note
+    # pasted chat with no references: the clause the earlier answer cited [2] is what to search
+    pasted = Turn("KV cache papers?", "ICaRus shares one KV cache [1], and a paper routes queries by eviction [2].", ())
+    second = follow_up("What does the second one report?", [pasted])
+    assert "a paper routes queries by eviction" in second.query and "ICaRus" not in second.query
 
 
 def test_degenerate_output_is_detected() -> None:
