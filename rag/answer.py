@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from rag import compose, evidence, extractive, prompts
+from rag import compose, evidence, extractive, followups, prompts
 from rag.config import Settings, get_settings
 from rag.errors import BackendError, InputError
 from rag.filters import Filters, filters_in_question
@@ -53,6 +53,7 @@ class Answer:
     notices: list[str] = field(default_factory=list)
     error: str | None = None  # the backend's failure, when the model could not answer
     reason: str | None = None  # why it declined: off_topic | not_stated
+    table: list[list[str]] = field(default_factory=list)  # compare: compose.TABLE_HEADER, then a row per paper
 
     @property
     def cited_ids(self) -> tuple[str, ...]:
@@ -77,6 +78,7 @@ class Answer:
             "notices": self.notices,
             "error": self.error,
             "turn": self.turn().to_json(),
+            "suggestions": followups.suggest(self),  # next questions built from what it cited
         }
 
     def markdown(self) -> str:
@@ -340,6 +342,7 @@ class Assistant:
             reason=draft.reason,
             mode="refusal" if draft.reason == "off_topic" else mode,
             notices=[*base.notices, *draft.notices],
+            table=draft.table,
         )
 
     # --- similarity -------------------------------------------------------------------------

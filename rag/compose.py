@@ -23,6 +23,7 @@ class Draft:
     refused: bool = False
     reason: str | None = None  # off_topic | not_stated, when refused
     notices: list[str] = field(default_factory=list)
+    table: list[list[str]] = field(default_factory=list)  # compare: TABLE_HEADER, then each paper's plain cells
 
 
 def _abstracts(hits: Sequence[Hit]) -> list[str]:
@@ -137,18 +138,22 @@ def summary(paper: Hit, most: int = 5) -> Draft:
     return Draft(f"**{paper.title}** — summary of the abstract: {body}", [paper], [abstract])
 
 
+TABLE_HEADER = ("Paper id", "Method", "Approach", "On the question", "Key result")
+
+
 def table(papers: Sequence[Hit], names: Sequence[str | None], asked: Sequence[str | None], notices: list[str]) -> Draft:
     """Two methods side by side: approach, what bears on the question, key result; each cell a cited sentence."""
     rows = ["| Method | Approach | On the question | Key result |", "|---|---|---|---|"]
-    intro = []
+    intro, plain = [], [list(TABLE_HEADER)]
     for k, (paper, name, relevant) in enumerate(zip(papers, names, asked, strict=True), start=1):
         _problem, approach, result = row_sentences(paper.abstract or paper.passage)
         cells = [_cell(x, k) for x in (approach, relevant or approach, result)]
         label = name or (paper.title.split(":")[0] if len(paper.title) > 60 else paper.title)
         rows.append(f"| {_cell(label, k)} | " + " | ".join(cells) + " |")
         intro.append(f"{name or 'a paper'} [{k}]")
+        plain.append([paper.paper_id, label, approach, relevant or approach, result])  # exports: whole sentences
     text = f"Comparing {' and '.join(intro)}, from their abstracts:\n\n" + "\n".join(rows)
-    return Draft(text, list(papers), _abstracts(papers), notices=notices)
+    return Draft(text, list(papers), _abstracts(papers), notices=notices, table=plain)
 
 
 def _cell(text: str, k: int) -> str:

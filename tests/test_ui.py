@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -389,3 +392,37 @@ def test_backend_failure_in_the_chat_keeps_the_sources(seeded: Settings) -> None
     assert messages[-1]["content"].startswith("> ⚠ **The model backend failed:**")
     assert "SECRET" not in messages[-1]["content"]
     assert f'data-paper-id="{KV_PAPER}"' in (sources or "") and copy == entries[-1].turn.answer
+
+
+def test_follow_up_buttons_and_downloads_come_from_the_last_answer(seeded: Settings) -> None:
+    from rag.followups import suggest
+
+    ui = AssistantUI(Assistant(seeded), load_model=False)
+    no_filters = [""] * 5
+    entries = list(ui.ask_chat("Which papers reduce KV-cache memory?", [], "extractive", *no_filters))[-1][1]
+    last = entries[-1].answer
+    assert last is not None and last.citations
+    *buttons, bib, md, table = ui.next_steps.update(entries)
+    questions = suggest(last)
+    assert 2 <= len(questions) <= 3
+    assert [b["value"] for b in buttons if b["visible"]] == questions
+    assert bib["visible"] and md["visible"] and not table["visible"]  # a list has no table to export
+    assert Path(bib["value"]).read_text().startswith("@inproceedings{openreview_")
+    assert Path(md["value"]).name == "which-papers-reduce-kv-cache-memory.md"
+    assert "**References**" in Path(md["value"]).read_text()
+
+    # a click puts the question in the box, then the chat's own handler answers it with the history
+    follow = questions[0]
+    entries = list(ui.ask_chat(follow, entries, "extractive", *no_filters))[-1][1]
+    reply = entries[-1].answer
+    assert len(entries) == 2 and reply is not None and not reply.refused
+    assert set(reply.cited_ids) & set(last.cited_ids)
+
+    entries = list(ui.ask_chat("Compare MoEEdit and SUIT", entries, "extractive", *no_filters))[-1][1]
+    *_buttons, bib, md, table = ui.next_steps.update(entries)
+    rows = list(csv.reader(io.StringIO(Path(table["value"]).read_text())))
+    assert table["visible"] and len(rows) == 3 and {rows[1][1], rows[2][1]} == {"MoEEdit", "SUIT"}
+    assert bib["value"] != md["value"] and Path(bib["value"]).suffix == ".bib"
+
+    cleared = ui.next_steps.update(ui.clear()[1])  # an empty chat shows none of them
+    assert not any(update["visible"] for update in cleared)

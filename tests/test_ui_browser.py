@@ -257,3 +257,38 @@ def test_hostile_title_and_abstract_never_run(page: Any) -> None:
     assert "<img src=x" in page.locator("#paper-view").inner_text()
     screenshot(page, "ui-hostile-paper.png")
     assert page.evaluate("() => window.__xss") is None
+
+
+def test_a_suggested_follow_up_is_asked_by_a_click(page: Any) -> None:
+    ask(page, "Which papers reduce KV-cache memory?")
+    button = page.locator("#followup-0")
+    button.wait_for()
+    label = button.inner_text().strip()
+    assert label.startswith("Summarise the paper ")  # about the answer's first paper
+    assert page.locator("#followups button").count() >= 2
+    screenshot(page, "ui-suggestions.png")
+    before = page.locator("#chat .message.bot").count()
+    button.click()
+    reply = page.locator("#chat .message.bot").nth(before)
+    reply.filter(has_text="matched the filters").wait_for(timeout=ANSWER_TIMEOUT_MS)
+    assert "summary of the abstract" in reply.inner_text()
+    assert card(page, KV_PAPER).count() == 1  # the paper the first answer cited first
+    assert page.locator("#question textarea").input_value() == ""  # sent, as if typed
+    screenshot(page, "ui-suggestion-answered.png")
+
+
+def test_the_answer_downloads_as_bibtex_and_its_table_as_csv(page: Any, tmp_path: Path) -> None:
+    ask(page, "Compare MoEEdit and SUIT")
+    page.locator("#download-bibtex").wait_for()
+    screenshot(page, "ui-downloads.png")
+    with page.expect_download() as bibtex:
+        page.locator("#download-bibtex").click()
+    bib = tmp_path / bibtex.value.suggested_filename
+    bibtex.value.save_as(bib)
+    assert bib.suffix == ".bib"
+    text = bib.read_text()
+    assert text.count("@inproceedings{openreview_") == 2 and "booktitle = {ICLR 2026}" in text
+    with page.expect_download() as table:
+        page.locator("#download-csv").click()
+    rows = table.value.path().read_text().splitlines()
+    assert rows[0].startswith("Reference,Method,Title") and len(rows) >= 3

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from rag.answer import Answer, Delta
@@ -30,6 +30,9 @@ class ChatEntry:
     turn: Turn
     shown: str  # the assistant's chat message
     sources: str  # the sources panel's HTML
+    answer: Answer | None = field(default=None, compare=False)  # rag's answer, for what is built from it
+    # (follow-ups, downloads); None once reopened. Kept out of == and hash(): Gradio hashes the entries to see
+    # them change (ui/saved.py saves the chat then), and an Answer holds lists
 
 
 class Step(NamedTuple):
@@ -89,7 +92,7 @@ def respond(
         return
     # rag reads the Markdown with its References block back on follow-ups, so the turn keeps that, not .text
     markdown, sources = final.markdown(), render.sources_html(final)
-    entry = ChatEntry(Turn(question, markdown, final.cited_ids), render.answer_message(final), sources)
+    entry = ChatEntry(Turn(question, markdown, final.cited_ids), render.answer_message(final), sources, final)
     entries = [*entries, entry]
     yield Step(chat_messages(entries), entries, sources, markdown)
 
