@@ -159,6 +159,7 @@ def cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
+    from rag import export
     from rag.answer import Answer, Assistant, Delta
 
     assistant = Assistant(settings)
@@ -176,8 +177,8 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
         return 3 if skipped else 0
     if not args.question:
         raise InputError("give a question, or --batch FILE")
-    if args.json:
-        out(json.dumps(assistant.answer(args.question, [], filters, args.mode).to_json()))
+    if args.json or args.format:  # --json is --format json; the formats are rag.export's
+        out(export.render(assistant.answer(args.question, [], filters, args.mode), args.format or "json"))
         return 0
     drafted = False
     for event in assistant.stream(args.question, [], filters, args.mode):
@@ -263,6 +264,13 @@ def cmd_fetch(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_feedback(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.feedback import export
+
+    (out if args.out else err)(export(settings.state_dir, Path(args.out) if args.out else None, sys.stdout))
+    return 0
+
+
 # --- parser --------------------------------------------------------------------------
 
 
@@ -305,7 +313,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("ask", "answer a question with checked citations")
     p.add_argument("question", nargs="?")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="the answer as JSON (same as --format json)")
+    p.add_argument("--format", choices=["markdown", "bibtex", "json"], help="markdown, BibTeX of its papers, or JSON")
     p.add_argument("--batch", metavar="FILE", help='JSON lines {"id", "question", "history"}; one JSON line each')
     p.add_argument("--mode", choices=["auto", "model", "extractive"], help="who writes (default: RAG_ANSWER_MODE)")
     add_filters(p)
@@ -352,6 +361,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="FILE", help="a .jsonl file, appended to (default: <venue slug>.jsonl)")
     p.add_argument("--base-url", metavar="URL", help="OpenReview API v2 (default: RAG_OPENREVIEW_BASE_URL)")
     p.set_defaults(run=cmd_fetch)
+
+    p = sub.add_parser("feedback", help="write the answers' thumbs up/down as dev-set candidates (JSON lines)")
+    p.add_argument("action", choices=["export"])
+    p.add_argument("--out", metavar="FILE", help="write them to FILE (default: stdout)")
+    p.set_defaults(run=cmd_feedback)
     return parser
 
 

@@ -157,6 +157,11 @@ class Settings(BaseSettings):
     auth_username: str | None = Field(None, description="If set with a password, the UI asks for it.")
     auth_password: SecretStr | None = Field(None, description="Password for auth_username.")
     concurrency: int = Field(2, ge=1, description="Answers computed at once; the rest wait in Gradio's queue.")
+    state_dir: Path = Field(
+        ROOT / ".rag" / "state",
+        description="Folder of the local state database (SQLite): saved chats, per user when auth is on, and the "
+        "thumbs up/down given to answers (`rag feedback export`).",
+    )
 
     @field_validator(
         "llm_model_path", "openai_api_key", "chroma_token", "auth_username", "auth_password", mode="before"

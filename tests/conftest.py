@@ -21,7 +21,7 @@ SHARED_DATA = ROOT.parent / "shared" / "data"
 
 def make_settings(tmp: Path, **overrides: object) -> Settings:
     """Settings isolated from the developer's .env and environment."""
-    values: dict[str, object] = {"index_dir": tmp / "index", "cache_dir": tmp / "cache"}
+    values: dict[str, object] = {"index_dir": tmp / "index", "cache_dir": tmp / "cache", "state_dir": tmp / "state"}
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]
 
@@ -31,6 +31,7 @@ def cli_env(settings: Settings, **extra: str) -> dict[str, str]:
     env.update(
         RAG_INDEX_DIR=str(settings.index_dir),
         RAG_CACHE_DIR=str(settings.cache_dir),
+        RAG_STATE_DIR=str(settings.state_dir),
         RAG_LLM_CACHE_DIR=str(settings.llm_cache_dir),
         RAG_EMBEDDER_CACHE_DIR=str(settings.embedder_cache_dir),
     )

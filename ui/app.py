@@ -19,6 +19,8 @@ from rag.indexer import Progress
 from rag.store import StoredPaper
 from ui import chat, render
 from ui.chat import ChatEntry, Message, Step
+from ui.next_steps import NextSteps
+from ui.saved import SavedChats
 from ui.warmup import Warmup
 
 if TYPE_CHECKING:
@@ -72,6 +74,8 @@ class AssistantUI:
         self.catalog: list[StoredPaper] = []
         self._by_id: dict[str, StoredPaper] = {}
         self._refresh_catalog()
+        self.saved = SavedChats(assistant)  # saved chats and answer ratings (ui/saved.py)
+        self.next_steps = NextSteps()  # follow-up buttons and downloads under the chat (ui/next_steps.py)
 
     # --- layout -----------------------------------------------------------------------------------
 
@@ -88,6 +92,7 @@ class AssistantUI:
                     question = self._chat_tab(filters)
                 with gr.Tab("Papers", id="papers"), gr.Row():
                     self._papers_tab(filters, question, tabs)
+                self.saved.tab(demo, tabs)
             for trigger in (demo.load, timer.tick):  # the line is built once; each visitor sees it current
                 trigger(self.status, None, [status_line, timer], show_progress="hidden", queue=False, **PRIVATE)
             if self.indexing is not None:  # filter choices grow with the index: each visitor gets them current
@@ -125,11 +130,12 @@ class AssistantUI:
                 label="Conversation",
                 height=560,
                 buttons=["copy", "copy_all"],
-                feedback_options=None,
+                feedback_options=("Like", "Dislike"),  # thumbs: ui/saved.py keeps them
                 latex_delimiters=[],  # abstracts' $...$ are kept as text, not half-rendered
                 placeholder="Ask about the ICLR 2026 abstracts in the index.",
                 elem_id="chat",
             )
+            self.next_steps.row()
             with gr.Row():
                 question = gr.Textbox(
                     placeholder="Ask a question and press Enter",
@@ -142,6 +148,7 @@ class AssistantUI:
             mode = gr.Radio(
                 MODES, value=self.assistant.settings.answer_mode, label="Who writes the answer", elem_id="mode"
             )
+            self.saved.note_row()
             gr.Examples([[q] for q in EXAMPLES], inputs=[question], label="Examples (the second is a follow-up)")
         with gr.Column(scale=2):
             sources = gr.HTML(render.sources_html(None), elem_id="sources", js_on_load=None)
@@ -162,6 +169,9 @@ class AssistantUI:
         chatbot.retry(self.retry, [entries, mode, *by_field], outputs, **PRIVATE)
         chatbot.undo(self.undo, [entries], outputs, **PRIVATE)
         chatbot.clear(self.clear, None, outputs, **PRIVATE)
+        self.saved.attach(outputs, mode)
+        asked = [question, entries, mode, *by_field]  # a follow-up click is answered like a typed question
+        self.next_steps.attach(entries, question, lambda click: click.then(self.ask_chat, asked, outputs, **PRIVATE))
         return question
 
     def _papers_tab(self, filters: dict[str, Any], question: Any, tabs: Any) -> None:
