@@ -274,76 +274,82 @@ def cmd_feedback(args: argparse.Namespace, settings: Settings) -> int:
 # --- parser --------------------------------------------------------------------------
 
 
+Subparsers = Any  # argparse's _SubParsersAction, private in typeshed
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rag", description="Ask questions about papers from their abstracts, offline, with citations."
     )
     sub = parser.add_subparsers(dest="command", required=True)
+    _index_commands(sub)
+    _answer_commands(sub)
+    _data_commands(sub)
+    return parser
 
-    def command(name: str, help_text: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help_text, description=help_text)
-        p.add_argument("--index", metavar="DIR", help="index folder (default: RAG_INDEX_DIR)")
-        return p
 
-    def add_filters(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--decision", help="e.g. Oral, Poster")
-        p.add_argument("--area", help="primary area, e.g. 'reinforcement learning'")
-        p.add_argument("--venue", help="e.g. 'ICLR 2026'")
-        p.add_argument("--year", type=int)
-        p.add_argument("--keyword", help="papers whose keywords contain this text")
+def _command(sub: Subparsers, name: str, help_text: str) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
+    p.add_argument("--index", metavar="DIR", help="index folder (default: RAG_INDEX_DIR)")
+    return p
 
-    p = command("ingest", "index corpus files or folders (default: seeds/); safe to rerun")
-    p.add_argument(
-        "paths",
-        nargs="*",
-        help="a named corpus (seeds, iclr2026: into .rag/iclr2026 unless --index), "
-        ".txt seed files, .jsonl[.gz|.xz], .csv, or folders (default: RAG_DEFAULT_CORPUS)",
-    )
+
+def _add_filters(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--decision", help="e.g. Oral, Poster")
+    p.add_argument("--area", help="primary area, e.g. 'reinforcement learning'")
+    p.add_argument("--venue", help="e.g. 'ICLR 2026'")
+    p.add_argument("--year", type=int)
+    p.add_argument("--keyword", help="papers whose keywords contain this text")
+
+
+def _index_commands(sub: Subparsers) -> None:
+    p = _command(sub, "ingest", "index corpus files or folders (default: seeds/); safe to rerun")
+    corpus_help = "a named corpus (seeds; iclr2026, into .rag/iclr2026 unless --index), .txt, .jsonl[.gz|.xz], .csv"
+    p.add_argument("paths", nargs="*", help=f"{corpus_help} or folders (default: RAG_DEFAULT_CORPUS)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(run=cmd_ingest)
 
-    p = command("search", "hybrid search: one hit per paper with its best passage")
+    p = _command(sub, "papers", "list every indexed paper")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.set_defaults(run=cmd_papers)
+
+    p = _command(sub, "stats", "papers, chunks, index path and embedder")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_stats)
+
+
+def _answer_commands(sub: Subparsers) -> None:
+    p = _command(sub, "search", "hybrid search: one hit per paper with its best passage")
     p.add_argument("query", nargs="?")
     p.add_argument("-k", type=int, default=None, help="papers to return (default: RAG_TOP_K)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--batch", metavar="FILE", help='JSON lines {"id", "query"}; prints one JSON line each')
     p.add_argument("--mode", default="hybrid", choices=["hybrid", "dense", "bm25"])
-    add_filters(p)
+    _add_filters(p)
     p.set_defaults(run=cmd_search)
 
-    p = command("ask", "answer a question with checked citations")
+    p = _command(sub, "ask", "answer a question with checked citations")
     p.add_argument("question", nargs="?")
     p.add_argument("--json", action="store_true", help="the answer as JSON (same as --format json)")
     p.add_argument("--format", choices=["markdown", "bibtex", "json"], help="markdown, BibTeX of its papers, or JSON")
     p.add_argument("--batch", metavar="FILE", help='JSON lines {"id", "question", "history"}; one JSON line each')
     p.add_argument("--mode", choices=["auto", "model", "extractive"], help="who writes (default: RAG_ANSWER_MODE)")
-    add_filters(p)
+    _add_filters(p)
     p.set_defaults(run=cmd_ask)
 
-    p = command("chat", "interactive chat in the terminal, keeping the conversation")
+    p = _command(sub, "chat", "interactive chat in the terminal, keeping the conversation")
     p.add_argument("--mode", choices=["auto", "model", "extractive"])
-    add_filters(p)
+    _add_filters(p)
     p.set_defaults(run=cmd_chat)
 
-    p = command("serve", "start the chat UI (default http://127.0.0.1:7860)")
+    p = _command(sub, "serve", "start the chat UI (default http://127.0.0.1:7860)")
     p.add_argument("--host", help="bind address (default: RAG_HOST, 127.0.0.1)")
     p.add_argument("--port", type=int, help="port (default: RAG_PORT, 7860)")
-    p.add_argument(
-        "--corpus",
-        metavar="NAME|PATH",
-        help="also index this corpus (seeds, iclr2026 or a path) in the background while the chat answers",
-    )
+    background = "also index this corpus (seeds, iclr2026 or a path) behind the open chat"
+    p.add_argument("--corpus", metavar="NAME|PATH", help=background)
     p.set_defaults(run=cmd_serve)
 
-    p = command("papers", "list every indexed paper")
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.set_defaults(run=cmd_papers)
-
-    p = command("stats", "papers, chunks, index path and embedder")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(run=cmd_stats)
-
-    p = command("eval", "score retrieval (and answers) on a question set, per kind of question")
+    p = _command(sub, "eval", "score retrieval (and answers) on a question set, per kind of question")
     p.add_argument("--set", default="seeds", help="seeds, dev, test (rag/data) or a JSONL file (default: seeds)")
     p.add_argument("--modes", default="hybrid,dense,bm25", help="comma-separated: hybrid,dense,bm25")
     p.add_argument("--answers", action="store_true", help="also score answers (citations, refusals, facts)")
@@ -351,11 +357,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_eval)
 
-    p = sub.add_parser(
-        "fetch",
-        help="write a venue's OpenReview submissions as a .jsonl corpus; safe to rerun (resumes)",
-        description="write a venue's OpenReview submissions as a .jsonl corpus; safe to rerun (resumes)",
-    )
+
+def _data_commands(sub: Subparsers) -> None:
+    fetch_help = "write a venue's OpenReview submissions as a .jsonl corpus; safe to rerun (resumes)"
+    p = sub.add_parser("fetch", help=fetch_help, description=fetch_help)
     p.add_argument("source", choices=["openreview"])
     p.add_argument("venue_id", metavar="VENUE_ID", help="e.g. ICLR.cc/2025/Conference")
     p.add_argument("--out", metavar="FILE", help="a .jsonl file, appended to (default: <venue slug>.jsonl)")
@@ -366,7 +371,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("action", choices=["export"])
     p.add_argument("--out", metavar="FILE", help="write them to FILE (default: stdout)")
     p.set_defaults(run=cmd_feedback)
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
