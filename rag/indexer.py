@@ -8,6 +8,7 @@ off the query path instead of making a question wait for it.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -102,7 +103,12 @@ class BackgroundIndexer:
     """Indexes a corpus in a daemon thread; resumable, since a rerun skips what is already current."""
 
     def __init__(self, store: Store, retriever: Retriever, paths: list[Path]) -> None:
-        self.store = store
+        from rag.store import Store
+
+        # its own embedder with a core fewer than the machine has: questions keep one core, and
+        # answer latency while indexing stays within 2x of idle (bench/indexing.py)
+        cores = max(1, (os.cpu_count() or 2) - 1)
+        self.store = Store(store.settings.model_copy(update={"embed_threads": cores}))
         self.retriever = retriever
         self.paths = paths
         self.progress = Progress()
