@@ -4,7 +4,7 @@ question -> reading (kind, parts; rag.questions) -> papers (retrieval, then rag.
 sentences (rag.evidence) -> composed text (rag.compose, or the model) -> grounding check and
 renumbering (rag.grounding) -> `Answer`.
 
-`Assistant.stream()` yields text deltas while a model writes, then one final `Answer`.
+`Assistant.stream()` yields the papers found (`Sources`), text deltas while a model writes, then one final `Answer`.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from rag import compose, evidence, extractive, followups, prompts
+from rag.compose import Delta, Sources
 from rag.config import Settings, get_settings
 from rag.errors import BackendError, InputError
 from rag.filters import Filters, filters_in_question
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 UNSEEN_COVERAGE = 0.5
 UNSEEN_MIN_PAPERS = 5_000
 
-__all__ = ["Answer", "Assistant", "Citation", "Delta", "Turn", "answer"]
+__all__ = ["Answer", "Assistant", "Citation", "Delta", "Sources", "Turn", "answer"]
 
 
 @dataclass(frozen=True)
@@ -92,14 +93,7 @@ class Answer:
         return "\n".join(lines)
 
 
-@dataclass(frozen=True)
-class Delta:
-    """A piece of text as the model writes it; the final Answer's text replaces the pieces."""
-
-    text: str
-
-
-Event = Delta | Answer
+Event = Sources | Delta | Answer
 
 
 class Assistant:
@@ -166,6 +160,7 @@ class Assistant:
             )
             reading = replace(reading, targets=targets)
         result, hits = self._retrieve(reading, follow.query, follow.focus, filters)
+        yield Sources(hits)  # a page can show them while the answer is still being written
         writer = self.writer(mode)
         base = Answer(
             question,

@@ -16,6 +16,20 @@ from rag.text import sentences
 
 
 @dataclass(frozen=True)
+class Sources:
+    """The papers the search found, sent before any answer text so that a page can show them while it waits."""
+
+    hits: list[Hit]
+
+
+@dataclass(frozen=True)
+class Delta:
+    """A piece of text as the model writes it; the final Answer's text replaces the pieces."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Draft:
     text: str
     sources: list[Hit]  # marker [k] cites sources[k-1]

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from rag.answer import Answer, Assistant, Citation, Delta
+from rag.answer import Answer, Assistant, Citation, Delta, Sources
 from rag.config import Settings
 from rag.errors import BackendError, InputError
 from rag.filters import Filters
@@ -25,7 +25,7 @@ from rag.store import StoredPaper
 from tests.conftest import ROOT, free_port, run_cli
 from ui import render
 from ui.app import AssistantUI
-from ui.chat import ChatEntry, respond, undo
+from ui.chat import ChatEntry, chat_messages, respond, stopped, undo
 
 # Gradio's queue calls pandas options that pandas 3 deprecates: not ours to fix
 pytestmark = pytest.mark.filterwarnings("ignore:.*(no_silent_downcasting|copy keyword):Warning")
@@ -190,12 +190,12 @@ def test_filter_choices_come_from_the_metadata() -> None:
 class FakeAssistant:
     """Streams canned events, and records the history and filters it was given."""
 
-    def __init__(self, events: list[Delta | Answer] | Exception) -> None:
+    def __init__(self, events: list[Sources | Delta | Answer] | Exception) -> None:
         self.events = events
         self.histories: list[list[Turn]] = []
         self.filters: list[Filters | None] = []
 
-    def stream(self, question: str, history: Any, filters: Any, mode: Any) -> Iterator[Delta | Answer]:
+    def stream(self, question: str, history: Any, filters: Any, mode: Any) -> Iterator[Sources | Delta | Answer]:
         self.histories.append(list(history))
         self.filters.append(filters)
         if isinstance(self.events, Exception):
@@ -220,6 +220,34 @@ def test_streaming_shows_the_pieces_then_the_checked_answer() -> None:
     # the follow-up gets the earlier turn as data: the ids it cited, not Markdown to parse back
     run(fake, "How does it work?", entries)
     assert fake.histories[-1] == [Turn("Which papers reduce KV-cache memory?", final.markdown(), ("p1",))]
+
+
+def test_the_papers_found_show_before_any_answer_text() -> None:
+    fake = FakeAssistant([Sources([hit("p1"), hit("p2", title="<b>Two</b>")]), Delta("KV"), answer("KV [1].")])
+    placeholder, found, writing, _final = run(fake, "Which papers reduce KV-cache memory?", [])
+    assert placeholder.sources is None
+    assert found.messages[-1]["content"] == "*Searching the abstracts…*"  # no answer text yet
+    assert 'data-paper-id="p1"' in found.sources and "&lt;b&gt;Two" in found.sources
+    assert writing.sources is None  # the panel keeps the papers while the text streams
+
+
+def test_stop_keeps_the_question_and_the_papers_found_not_the_unchecked_text() -> None:
+    earlier = run(FakeAssistant([answer("A [1].", [citation(1)])]), "first?", [])[-1].entries
+    question = "Does [x] <b>beat</b> y & z?"
+    shown = [
+        {"role": m["role"], "content": [{"type": "text", "text": m["content"]}]}  # as Gradio hands them back
+        for m in [
+            *chat_messages(earlier),
+            {"role": "user", "content": render.md_text(question)},
+            {"role": "assistant", "content": "unchecked" + render.CURSOR},
+        ]
+    ]
+    messages, entries, sources, copy = stopped(shown, earlier, "<div>found</div>")
+    assert len(entries) == 2 and entries[-1].turn.question == question and entries[-1].sources == "<div>found</div>"
+    assert "Stopped" in messages[-1]["content"] and "unchecked" not in messages[-1]["content"]
+    assert sources is None and copy == ""
+    # stopped after the answer was kept: nothing changes
+    assert stopped(shown[:-2], earlier, "x").entries == earlier
 
 
 def test_errors_become_a_message_in_the_chat() -> None:
@@ -388,6 +416,8 @@ def test_backend_failure_in_the_chat_keeps_the_sources(seeded: Settings) -> None
         }
     )
     steps = list(respond(Assistant(settings), "Which papers reduce KV-cache memory?", [], "model", None, "…"))
+    assert f'data-paper-id="{KV_PAPER}"' in (steps[1].sources or "")  # found before the model was asked
+    assert steps[1].messages[-1]["content"] == "*…*"
     messages, entries, sources, copy = steps[-1]
     assert messages[-1]["content"].startswith("> ⚠ **The model backend failed:**")
     assert "SECRET" not in messages[-1]["content"]

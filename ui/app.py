@@ -133,18 +133,24 @@ class AssistantUI:
                 feedback_options=("Like", "Dislike"),  # thumbs: ui/saved.py keeps them
                 latex_delimiters=[],  # abstracts' $...$ are kept as text, not half-rendered
                 placeholder="Ask about the ICLR 2026 abstracts in the index.",
+                autoscroll=True,  # the newest answer in view, unless the reader scrolled up to read
                 elem_id="chat",
             )
             self.next_steps.row()
-            with gr.Row():
+            with gr.Row(elem_id="question-row"):
+                # lines=1 is what makes Enter send: Gradio sends on Shift+Enter instead when lines > 1;
+                # Shift+Enter then adds a line, and the box grows up to max_lines
                 question = gr.Textbox(
-                    placeholder="Ask a question and press Enter",
+                    placeholder="Ask a question and press Enter (Shift+Enter for a new line)",
                     show_label=False,
+                    lines=1,
+                    max_lines=6,
                     scale=5,
                     autofocus=True,
                     elem_id="question",
                 )
-                send = gr.Button("Ask", variant="primary", scale=1, elem_id="ask")
+                send = gr.Button("Ask", variant="primary", scale=0, min_width=80, elem_id="ask")
+                stop = gr.Button("Stop", variant="secondary", scale=0, min_width=80, elem_id="stop")
             mode = gr.Radio(
                 MODES, value=self.assistant.settings.answer_mode, label="Who writes the answer", elem_id="mode"
             )
@@ -164,14 +170,20 @@ class AssistantUI:
 
         outputs = [chatbot, entries, sources, copy_box, question]
         by_field = [filters[name] for name in FILTER_FIELDS]
-        for trigger in (question.submit, send.click):
-            trigger(self.ask_chat, [question, entries, mode, *by_field], outputs, **PRIVATE)
-        chatbot.retry(self.retry, [entries, mode, *by_field], outputs, **PRIVATE)
+        asked = [question, entries, mode, *by_field]
+        answering: list[Any] = [
+            trigger(self.ask_chat, asked, outputs, **PRIVATE) for trigger in (question.submit, send.click)
+        ]
+        answering.append(chatbot.retry(self.retry, [entries, mode, *by_field], outputs, **PRIVATE))
         chatbot.undo(self.undo, [entries], outputs, **PRIVATE)
         chatbot.clear(self.clear, None, outputs, **PRIVATE)
         self.saved.attach(outputs, mode)
-        asked = [question, entries, mode, *by_field]  # a follow-up click is answered like a typed question
-        self.next_steps.attach(entries, question, lambda click: click.then(self.ask_chat, asked, outputs, **PRIVATE))
+
+        def follow_up(click: Any) -> None:  # a follow-up click is answered like a typed question
+            answering.append(click.then(self.ask_chat, asked, outputs, **PRIVATE))
+
+        self.next_steps.attach(entries, question, follow_up)
+        stop.click(self.stop, [chatbot, entries, sources], outputs, cancels=answering, **PRIVATE)
         return question
 
     def _papers_tab(self, filters: dict[str, Any], question: Any, tabs: Any) -> None:
@@ -244,6 +256,11 @@ class AssistantUI:
         filters = self._filters(filter_values)
         for step in chat.respond(self.assistant, question, earlier, mode, filters, self.warmup.waiting(mode)):
             yield (*_outputs(step), gr.skip())
+
+    def stop(self, messages: list[dict[str, Any]], entries: list[ChatEntry], sources: str) -> ChatOutputs:
+        import gradio as gr
+
+        return (*_outputs(chat.stopped(messages, entries, sources)), gr.skip())
 
     def undo(self, entries: list[ChatEntry]) -> tuple[list[Message], list[ChatEntry], str, str, str]:
         return chat.undo(entries)

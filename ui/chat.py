@@ -6,9 +6,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from rag.answer import Answer, Delta
+from rag.answer import Answer, Delta, Sources
 from rag.errors import RagError
 from rag.filters import Filters
 from rag.questions import Turn
@@ -66,14 +66,18 @@ def respond(
     filters: Filters | None,
     waiting: str,
 ) -> Iterator[Step]:
-    """One question: a placeholder at once, the text as the model writes it, then the checked answer."""
+    """One question: a placeholder at once, the papers found, the text as the model writes it, then the
+    checked answer."""
     shown = [*chat_messages(entries), {"role": "user", "content": render.md_text(question)}]
-    yield Step([*shown, {"role": "assistant", "content": f"*{waiting}*"}], entries, None, None)
+    placeholder = [*shown, {"role": "assistant", "content": f"*{waiting}*"}]
+    yield Step(placeholder, entries, None, None)
     written = ""
     final: Answer | None = None
     try:
         for event in assistant.stream(question, history(entries), filters, mode):
-            if isinstance(event, Delta):
+            if isinstance(event, Sources):  # a model takes seconds to write: the papers can be read meanwhile
+                yield Step(placeholder, entries, render.found_html(event.hits), None)
+            elif isinstance(event, Delta):
                 written += event.text
                 yield Step(
                     [*shown, {"role": "assistant", "content": render.streaming_message(written)}], entries, None, None
@@ -101,6 +105,28 @@ def _failed(entries: list[ChatEntry], question: str, exc: Exception) -> Step:
     entry = ChatEntry(Turn(question, str(exc)), render.error_message(exc), render.sources_html(None))
     entries = [*entries, entry]
     return Step(chat_messages(entries), entries, entry.sources, "")
+
+
+def stopped(messages: Sequence[dict[str, Any]], entries: list[ChatEntry], sources: str) -> Step:
+    """The stop button: an answer cut off keeps its question and the papers found, not the unchecked text.
+
+    messages are the chat as the page shows it (Gradio's message dicts): the question asked is there only.
+    """
+    asked = len(messages) > 2 * len(entries)
+    if not asked:  # nothing was being answered, or the answer was already checked and kept
+        return Step(chat_messages(entries), entries, None, None)
+    question = render.md_plain(_text(messages[2 * len(entries)]))
+    entry = ChatEntry(Turn(question, "Stopped."), render.stopped_message(), sources)
+    entries = [*entries, entry]
+    return Step(chat_messages(entries), entries, None, "")
+
+
+def _text(message: dict[str, Any]) -> str:
+    # Gradio hands messages back with their content as a list of parts ({"type": "text", "text": ...})
+    content = message.get("content")
+    if isinstance(content, str):
+        return content
+    return "".join(part.get("text", "") for part in content or [] if isinstance(part, dict))
 
 
 def undo(entries: list[ChatEntry]) -> tuple[list[Message], list[ChatEntry], str, str, str]:

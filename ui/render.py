@@ -43,6 +43,11 @@ def md_text(text: str) -> str:
     return esc(text).replace("[", "\\[").replace("]", "\\]")
 
 
+def md_plain(shown: str) -> str:
+    """The text md_text was given, back from what it made (the page sends a chat message back as shown)."""
+    return html.unescape(shown.replace("\\[", "[").replace("\\]", "]"))
+
+
 def safe_url(url: str) -> str:
     """The url if it is a plain web link; '' for javascript:, data: and anything odd."""
     url = (url or "").strip()
@@ -144,6 +149,10 @@ def streaming_message(text: str) -> str:
     return md_text(text) + CURSOR
 
 
+def stopped_message() -> str:
+    return "> ■ **Stopped** before the answer was written and checked; the papers found are in the sources panel."
+
+
 def error_message(error: Exception) -> str:
     return f"> ⚠ **Could not answer:** {md_text(str(error))}"
 
@@ -223,6 +232,15 @@ def sources_html(answer: Answer | None) -> str:
         return '<div class="src-empty">No paper matched.</div>'
     coverage = f'<div class="src-coverage">{esc(coverage_line(answer).capitalize())}.</div>'
     return f'<div class="src-panel"><div class="src-head">{esc(head)}</div>{coverage}{"".join(cards)}</div>'
+
+
+def found_html(hits: Sequence[Hit]) -> str:
+    """The papers the search found, shown while the answer is written; none is cited yet."""
+    if not hits:
+        return '<div class="src-empty">No paper matched.</div>'
+    head = f"Papers found ({len(hits)}) — the answer cites those it relies on"
+    cards = [source_card(None, h.paper_id, h.title, h.url, h.meta, esc(h.passage)) for h in hits]
+    return f'<div class="src-panel src-found"><div class="src-head">{esc(head)}</div>{"".join(cards)}</div>'
 
 
 # --- filters --------------------------------------------------------------------------------
