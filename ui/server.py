@@ -66,4 +66,7 @@ def serve(settings: Settings, corpus: list[Path] | None = None) -> None:
         )
         print(f"rag serve: {exc}{hint}", file=sys.stderr)
         raise SystemExit(1) from None
-    launch(AssistantUI(assistant, indexing=indexing).build(), settings)
+    # while a corpus is indexed the two cores are busy: the model loads only if it writes by default
+    # (a bundled model under auto extracts), else on its first answer
+    preload = indexing is None or assistant.writer(None) == "model"
+    launch(AssistantUI(assistant, load_model=preload, indexing=indexing).build(), settings)
