@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -95,6 +96,46 @@ def shared_file(name: str) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is absent: the real corpora live in ../shared/data beside the project")
     return path
+
+
+@contextmanager
+def rag_serve(settings: Settings, *args: str, seconds: float = 120) -> Iterator[str]:
+    """`rag serve` as a person starts it, over the settings' folders: its url once the page answers 200.
+
+    Its output goes to serve.log beside the index; a server that exits early fails the test with its tail.
+    """
+    import time
+    import urllib.request
+
+    port = free_port()
+    log = (settings.index_dir.parent / "serve.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rag.cli", "serve", "--port", str(port), *args],
+        cwd=ROOT,
+        env=cli_env(settings),
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    start = time.monotonic()
+    try:
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"rag serve exited with {proc.returncode}: {Path(log.name).read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(url, timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() - start > seconds:
+                pytest.fail(f"rag serve did not answer within {seconds:.0f} s")
+            time.sleep(0.25)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        log.close()
 
 
 def free_port() -> int:

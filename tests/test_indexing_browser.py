@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import ROOT, cli_env, free_port, make_settings, wait_for
+from tests.conftest import make_settings, rag_serve
 from tests.test_corpora import _slice
 from tests.test_ui_browser import CHROMIUM, browser, screenshot
 
@@ -27,42 +25,30 @@ INDEXED = re.compile(r"([\d,]+) of ([\d,]+) abstracts indexed")
 def test_the_page_answers_while_the_corpus_is_indexed(browser: Any, tmp_path: Path) -> None:
     corpus = _slice(tmp_path, PAPERS)
     settings = make_settings(tmp_path)
-    port = free_port()
-    log = (tmp_path / "serve.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "rag.cli", "serve", "--corpus", str(corpus), "--port", str(port)],
-        cwd=ROOT,
-        env=cli_env(settings),
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    try:
-        wait_for(f"http://127.0.0.1:{port}/", seconds=120)
-        page.goto(f"http://127.0.0.1:{port}/")
-        page.wait_for_selector("#question textarea")
-        counts: list[int] = []
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline:
-            text = page.inner_text("#status")
-            if f"{PAPERS} abstracts indexed." in text:
-                break
-            if m := INDEXED.search(text):
-                assert int(m[2].replace(",", "")) == PAPERS
-                counts.append(int(m[1].replace(",", "")))
-                assert "/s" in text
-            time.sleep(0.5)
-        else:
-            pytest.fail(f"indexing did not finish on the page: {page.inner_text('#status')}")
-        screenshot(page, "indexing-finished.png")
-        assert len(set(counts)) >= 2 and counts == sorted(counts), counts  # seen growing, never going back
-        page.fill("#question textarea", "Which paper proposes a benchmark for large language models?")
-        page.keyboard.press("Enter")
-        answer = page.locator("#chat .message.bot").first
-        answer.filter(has_text="matched the filters").wait_for(timeout=240_000)
-        assert f"searched {PAPERS} abstracts" in answer.inner_text()
-    finally:
-        page.close()
-        proc.terminate()
-        proc.wait(timeout=30)
-        log.close()
+    with rag_serve(settings, "--corpus", str(corpus)) as url:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        try:
+            page.goto(url)
+            page.wait_for_selector("#question textarea")
+            counts: list[int] = []
+            deadline = time.monotonic() + 300
+            while time.monotonic() < deadline:
+                text = page.inner_text("#status")
+                if f"{PAPERS} abstracts indexed." in text:
+                    break
+                if m := INDEXED.search(text):
+                    assert int(m[2].replace(",", "")) == PAPERS
+                    counts.append(int(m[1].replace(",", "")))
+                    assert "/s" in text
+                time.sleep(0.5)
+            else:
+                pytest.fail(f"indexing did not finish on the page: {page.inner_text('#status')}")
+            screenshot(page, "indexing-finished.png")
+            assert len(set(counts)) >= 2 and counts == sorted(counts), counts  # seen growing, never going back
+            page.fill("#question textarea", "Which paper proposes a benchmark for large language models?")
+            page.keyboard.press("Enter")
+            answer = page.locator("#chat .message.bot").first
+            answer.filter(has_text="matched the filters").wait_for(timeout=240_000)
+            assert f"searched {PAPERS} abstracts" in answer.inner_text()
+        finally:
+            page.close()

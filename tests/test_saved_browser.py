@@ -7,12 +7,7 @@ rated thumbs down with a note, searched, renamed and deleted. Screenshots go to 
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +16,7 @@ from playwright.sync_api import expect
 from rag.config import Settings
 from rag.conversations import Conversations
 from rag.feedback import FeedbackStore
-from tests.conftest import ROOT, cli_env, free_port, make_settings
+from tests.conftest import make_settings, rag_serve
 from tests.test_ui import KV_PAPER
 from tests.test_ui_browser import CHROMIUM, ask, browser, card, screenshot  # noqa: F401 - browser is a fixture
 from ui.saved import LOCAL_OWNER
@@ -37,35 +32,8 @@ def served(seeded: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     """(url, settings) of `rag serve` over a copy of the seed index, with a state folder of its own."""
     settings = make_settings(tmp_path_factory.mktemp("saved-browser"))
     shutil.copytree(seeded.index_dir, settings.index_dir)
-    port = free_port()
-    log = (settings.index_dir.parent / "serve.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "rag.cli", "serve", "--port", str(port)],
-        cwd=ROOT,
-        env=cli_env(settings),
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    start = time.monotonic()
-    try:
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"rag serve exited with {proc.returncode}: {Path(log.name).read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(url, timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() - start > 120:
-                pytest.fail("rag serve did not answer within 120 s")
-            time.sleep(0.25)
+    with rag_serve(settings) as url:
         yield url, settings
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        log.close()
 
 
 @pytest.fixture

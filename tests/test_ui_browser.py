@@ -6,10 +6,7 @@ Screenshots go to test-artifacts/ for a person to look at.
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,8 +16,8 @@ import pytest
 from rag.config import Settings
 from rag.documents import Paper
 from rag.store import Store
-from tests.conftest import ROOT, cli_env, make_settings
-from tests.test_ui import KV_PAPER, XSS, free_port
+from tests.conftest import ROOT, make_settings, rag_serve
+from tests.test_ui import KV_PAPER, XSS
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.skipif(
@@ -66,35 +63,9 @@ def served(seeded: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     settings = make_settings(tmp_path_factory.mktemp("ui-browser"))
     shutil.copytree(seeded.index_dir, settings.index_dir)
     Store(settings).ingest([hostile_paper()])
-    port = free_port()
-    log = (settings.index_dir.parent / "serve.log").open("w")
     start = time.monotonic()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "rag.cli", "serve", "--port", str(port)],
-        cwd=ROOT,
-        env=cli_env(settings),
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"rag serve exited with {proc.returncode}: {Path(log.name).read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(url, timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() - start > 120:
-                pytest.fail("rag serve did not answer within 120 s")
-            time.sleep(0.25)
+    with rag_serve(settings) as url:
         yield url, time.monotonic() - start
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        log.close()
 
 
 @pytest.fixture(scope="module")
