@@ -21,7 +21,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,7 @@ class CountingAssistant(Assistant):
         self.most = 0
         self.service: list[float] = []
 
-    def stream(self, *args: Any, **kwargs: Any) -> Iterator[Any]:
+    def stream(self, *args: Any, **kwargs: Any) -> Generator[Any, None, None]:
         with self.lock:
             self.running += 1
             self.most = max(self.most, self.running)

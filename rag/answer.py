@@ -10,7 +10,7 @@ renumbering (rag.grounding) -> `Answer`.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -146,7 +146,7 @@ class Assistant:
 
     def stream(
         self, question: str, history: Sequence[Any] = (), filters: Filters | None = None, mode: str | None = None
-    ) -> Iterator[Event]:
+    ) -> Generator[Event, None, None]:
         question, notices = self._clean(question)
         turns = as_turns(history)
         filters = self._filters(question, filters, notices)

@@ -44,7 +44,7 @@ EVALUATION_HEADS = {
     "tasks",
     "domains",
 }
-_EXPERIMENT = re.compile(r"\b(?:experiment|evaluat|benchmark|test|demonstrat|verif|validat|environment|dataset)", re.I)
+_EXPERIMENT = re.compile(r"\b(?:experiment|evaluat|bench|test|demonstrat|verif|validat|environment|dataset)", re.I)
 # Words that usually mark an abstract's result and its proposal (summaries, tables, key sentences).
 RESULT = re.compile(r"(\d|outperform|improv|achiev|state-of-the-art|surpass|reduc|speed|show that|demonstrat)", re.I)
 PROPOSE = re.compile(
@@ -116,7 +116,7 @@ GENERIC_NAMES = {
 
 def names(text: str) -> set[str]:
     """Names a sentence states: models, datasets, benchmarks (ImageNet, LLaMA-3-8B), not "LLM-based"."""
-    found = set()
+    found = set(_BENCH.findall(text))
     for name in NAME.findall(text):
         compound = any(part.islower() for part in name.split("-")[1:])
         plural_acronym = name.endswith("s") and name[:-1].isupper()
@@ -125,16 +125,41 @@ def names(text: str) -> set[str]:
     return found
 
 
+_DEFINED = re.compile(r"((?:[\w-]+\s+){1,8})\(([A-Z][A-Za-z]*[A-Z][A-Za-z]*?)s?\)")
+
+
+def defined_acronyms(text: str) -> set[str]:
+    """Abbreviations an abstract defines for its own terms: "long-horizon (LH) tasks" gives LH. They
+    spell the words before them, so they are not the name of a model or dataset a question asks for."""
+    found = set()
+    for words, acronym in _DEFINED.findall(text):
+        initials = "".join(piece[0] for word in words.split() for piece in word.split("-") if piece).lower()
+        letters = "".join(c for c in acronym if c.isupper()).lower()
+        if initials.endswith(letters):
+            found |= {acronym, acronym + "s"}
+    return found
+
+
 def numbers(text: str) -> set[str]:
     return {m.lower() for m in _NUMBER_TOKEN.findall(text)}
 
 
-def fits(part: Part, sentence: str, given: set[str]) -> bool:
-    """Does the sentence hold the kind of thing the part asks for, beyond what the question itself gave?"""
+_PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word inside a sentence
+_SPELLED_OUT = re.compile(r"(?:\b[A-Z][\w-]*\s+)+\([A-Z][A-Za-z]*s?\)")
+_SIZE_ASKED = re.compile(r"(?:how (?:big|large)|what (?:is|was) the size)\b", re.I)
+_SIZE = re.compile(r"\b(?:consists? of|compris|contain|includ|spann?|cover|total)|\d[KMB]\b")
+_BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench": benchmarks named in lower case
+
+
+def fits(part: Part, sentence: str, given: set[str], evaluated_on: bool = False) -> bool:
+    """Does the sentence hold the kind of thing the part asks for, beyond what the question itself gave?
+    Games, tasks and environments are often plain capitalised words ("the 20 Questions game", "Atari")."""
     if part.wants == "number":
         return bool(numbers(sentence) - given)
     if part.wants == "name":
-        return bool(names(sentence) - given)
+        # not the words an abbreviation spells out: "a Large Language Model (LLM)"
+        proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if evaluated_on else set()
+        return bool((names(sentence) | proper) - given)
     return True
 
 
@@ -154,12 +179,14 @@ def answer_part(
         return Found(part, paper, None, 0.0)
     given = names(question) | set(coined_names(paper.title)) | names(paper.title) | numbers(question)
     given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
+    given |= defined_acronyms(paper.abstract or paper.passage)  # "world model (WM)" names no model
     detail = _detail(part.text, paper.title, given)
     sims = similar(part.text, candidates)
     # "what improvements does it report?", "how much does it improve over X?": a result with a figure
     results_asked = part.head.lower() in RESULT_HEADS or (not part.head and bool(_IMPROVES.search(part.text)))
     head = set(terms(part.head)) if part.head and not results_asked else set()
     evaluated_on = part.head.lower() in EVALUATION_HEADS
+    sized = bool(_SIZE_ASKED.match(part.text))  # "how big is that benchmark?": what it consists of, in numbers
     best: tuple[float, str] | None = None
     for sim, sentence in zip(sims, candidates, strict=True):
         covered = coverage(detail, sentence) if detail else 0.0
@@ -171,8 +198,10 @@ def answer_part(
                 # "which Atari games": "evaluations on ... environments (PitFall! ...)" names them too
                 about = bool(head & set(terms(sentence))) or (evaluated_on and bool(_EXPERIMENT.search(sentence)))
             else:
-                about = sim >= STATED_SIMILARITY or covered >= STATED_COVERAGE
-            if not (about and fits(part, sentence, given)):
+                about = (
+                    sim >= STATED_SIMILARITY or covered >= STATED_COVERAGE or (sized and bool(_SIZE.search(sentence)))
+                )
+            if not (about and fits(part, sentence, given, evaluated_on)):
                 continue
         if best is None or score > best[0]:
             best = (score, sentence)

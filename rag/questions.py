@@ -100,6 +100,8 @@ _COMPARE = [
     re.compile(r"differences? between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)[\s?.!]*$", re.I),
     re.compile(r"^\s*(?P<a>[^,]+?)\s+(?:vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$", re.I),
 ]
+_SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)
+_NOT_A_METHOD = re.compile(r"(?:it|its|this|that|these|those|they|their)\b", re.I)
 _SUMMARY = re.compile(
     r"^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?a summary of|summary of|tl;?dr(?: of)?|sum up)\s+(?P<t>.*?)[\s?.!]*$",
     re.I,
@@ -108,9 +110,11 @@ _ABOUT = re.compile(
     r"^(?:the\s+)?(?:paper|work|abstract|study|article)\s+(?:about|on|called|named|that|which)\s+", re.I
 )
 # "Which papers ...", "What are the main approaches to ...", "What is new in ...": a list of papers.
+# "Which baseline methods does X compare against?" asks about X's paper, not for a list.
+_ASKED_OF = r"\s+(?:does|do|did)\s+(?:it\b|they\b|this\b|the (?:paper|work)\b|(?-i:[A-Z]))"
 _LIST = re.compile(
     r"\b(?:which|what|any|are there(?: any)?|list(?: the)?|find|show me)\s+(?:\w+\s+){0,2}?"
-    r"(?:papers|works|studies|methods|approaches|techniques)\b"
+    rf"(?:papers|works|studies|(?:methods|approaches|techniques)(?!{_ASKED_OF}))\b"
     r"|\bwhat are the (?:main |different |key )?(?:approaches|methods|ways|techniques|directions)\b"
     r"|\bwhat(?:'s| is) new in\b|\boverview of\b|\bpapers (?:that|which|on|about)\b",
     re.I,
@@ -134,9 +138,10 @@ class Part:
     def head(self) -> str:
         """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
         m = _HEAD.search(self.text)
-        if not m:
-            return ""
-        words = [w for w in m["head"].split() if w.lower() not in _MEASURES]
+        words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
+        if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
+            named = _NAME.search(self.text)
+            return named["thing"] if named and named["thing"] else ""
         # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
         nouns = [w for w in words if w.endswith("s") or any(c.isupper() for c in w)]
         return (nouns or words or [""])[-1 if not nouns else 0] if len(nouns) < 2 else nouns[-1]
@@ -151,12 +156,22 @@ class Reading:
 
 def read_question(question: str) -> Reading:
     for pattern in _COMPARE:
-        if m := pattern.search(question):
+        # "how does its 7B model compare with larger models?" asks for a paper's result, not for two methods
+        # ("how does it differ from SUIT?" does); so does a comparison in a question's second part
+        if (
+            (m := pattern.search(question))
+            and not _SECOND_PART.search(question[: m.start()])
+            and not _unnamed_pair(m["a"], m["b"])
+        ):
             return Reading("compare", (m["a"].strip(" ,"), m["b"].strip(" ,")), ())
     if m := _SUMMARY.search(question):
         return Reading("summary", (_ABOUT.sub("", m["t"]).strip() or question,), ())
     kind = "list" if _LIST.search(question) else "lookup"
     return Reading(kind, (), tuple(split_parts(question)))
+
+
+def _unnamed_pair(a: str, b: str) -> bool:
+    return bool(_NOT_A_METHOD.match(a)) and not re.search(r"[A-Z]", b)
 
 
 # --- parts and what they want ------------------------------------------------------------------
@@ -165,7 +180,10 @@ _WH = r"(?:which|what|how|where|when|who|whom|whose|why|does|do|did|is|are|was|w
 _ASKING = r"(?:which|what|how|when|who|whom|whose|why|on what|on which|by what|by how much|by how many|from what|in what|with what)"
 # "?" and "and" open a new part before any question word; a bare comma only before one that asks
 # ("..., what TM-score ...?"), not before a clause ("..., where a model feeds ..." or "How wide, in tokens, is ...").
-_PART_BREAK = re.compile(rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+)(?={_WH}\b)|[,;:]\s+(?={_ASKING}\b)", re.I)
+_ADVERB = r"(?:(?:also|exactly|roughly|approximately|specifically|precisely)\s+)?"
+_PART_BREAK = re.compile(
+    rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_WH}\b)|[,;:]\s+{_ADVERB}(?={_ASKING}\b)", re.I
+)
 _NUMBER = re.compile(
     r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
     r"|\bby (?:what|how much|how many)\b|\bto what\b"
@@ -178,7 +196,7 @@ _NUMBER = re.compile(
 )
 _NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"
 _NAME = re.compile(
-    rf"\b(?:which|what)\s+(?:{_NOT_A_HEAD}[\w-]+\s+){{0,4}}(?:models?|datasets?|benchmarks?|baselines?|architectures?|"
+    rf"\b(?:which|what)\s+(?:{_NOT_A_HEAD}[\w-]+\s+){{0,4}}(?P<thing>models?|datasets?|benchmarks?|baselines?|architectures?|"
     r"backbones?|llms?|tasks?|environments?|domains?|simulators?|languages?|games?|robots?|tools?|metrics?|data|"
     r"optimi[sz]ers?|librar(?:y|ies)|frameworks?|hardware|gpus?|encoders?|networks?|embedding models?)\b"
     r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in) (?:what|which)\b"
@@ -187,7 +205,7 @@ _NAME = re.compile(
 )
 _HEAD = re.compile(
     r"^(?:at|on|in|for|with|by|to|from)?\s*(?:which|what|how many|how much)\s+(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
-    r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and)\b|$)",
+    r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and|per|over|under|against|across|when)\b|$)",
     re.I,
 )
 # Words that measure rather than name the thing asked for ("by what factor", "what percentage").
@@ -226,7 +244,7 @@ _MEASURES = {
 _DETAIL_OPENING = re.compile(
     r"^(?:at|on|in|for|with|by|to|from)?\s*(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
     r"|by how|to what)\b"
-    r"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|method|methods|approach|approaches|technique)\b)",
+    rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{_ASKED_OF}))\b)",
     re.I,
 )
 _COUNTED = re.compile(r"\b(?:sizes?|numbers?|counts?|scales?)\b", re.I)
@@ -255,6 +273,9 @@ def wants(part: str) -> str:
     m = _NAME.search(part)
     if m and m.start() < 4 and not _COUNTED.search(part):  # "Which LLM reaches 78% pass@1?" asks for a name
         return "name"
+    method = _METHOD.search(part)
+    if method and method.start() < 4 and not _NUMBER.match(part):  # "How does it keep rewards from misleading ..."
+        return "method"
     if _NUMBER.search(part):
         return "number"
     if _NAME.search(part):

@@ -14,8 +14,9 @@ from pydantic import SecretStr
 from rag.answer import Answer, Assistant, Delta
 from rag.config import Settings
 from rag.errors import InputError
+from rag.evidence import defined_acronyms, fits, names
 from rag.grounding import degenerate, trim_loops
-from rag.questions import Turn, as_turns, follow_up, read_question
+from rag.questions import Part, Turn, as_turns, follow_up, read_question, split_parts
 from rag.store import Store
 
 KV = "002_ab3fa8fe28be1742#9"
@@ -30,6 +31,27 @@ def assistant(seeded: Settings, *replies: str, **overrides: object) -> Assistant
 
 def markers(text: str) -> list[int]:
     return [int(n) for group in re.findall(r"\[(\d+(?:, \d+)*)\]", text) for n in group.split(", ")]
+
+
+def test_detail_questions_are_read_by_what_they_ask() -> None:
+    """Rules calibrated on the dev split's absent-detail questions (rag/data/conference_dev.jsonl)."""
+    parts = split_parts("Which multimodal base model is VRFT-Aug applied to, and exactly how many medical datasets?")
+    assert [(p.wants, p.head) for p in parts] == [("name", "model"), ("number", "datasets")]
+    assert split_parts("Which pretrained diffusion model underlies the pipeline?")[0].head == "model"
+    about_one = read_question("Which baseline methods does NeTheR compare against?")
+    assert about_one.kind == "lookup" and about_one.parts[0].asks_detail
+    assert read_question("Which methods reduce KV-cache memory?").kind == "list"
+    assert split_parts("How does it keep unreliable thinking rewards from misleading training?")[0].wants == "method"
+    second = read_question("How big is that benchmark, and how does the best model compare with physicians?")
+    assert second.kind == "lookup" and len(second.parts) == 2
+    assert read_question("How does its 7B model compare with much larger models?").kind == "lookup"
+    assert read_question("How does it differ from SUIT?").targets == ("it", "SUIT")
+    # what a sentence states, beyond the question and the paper's own terms
+    assert {"WM", "LH"} <= defined_acronyms("a world model (WM) for long-horizon (LH) tasks")
+    assert "$\\tau$-bench" in names("boosts the pass rate on the text-based $\\tau$-bench by 6%")
+    tasks = Part("What tasks was it evaluated on", "name")
+    assert fits(tasks, "tests based on the 20 Questions game", set(), evaluated_on=True)
+    assert not fits(tasks, "employing a Large Language Model (LLM) as a judge", {"LLM"}, evaluated_on=True)
 
 
 def test_read_questions() -> None:

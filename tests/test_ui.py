@@ -8,6 +8,7 @@ import io
 import json
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -18,14 +19,14 @@ import pytest
 from rag.answer import Answer, Assistant, Citation, Delta, Sources
 from rag.config import Settings
 from rag.errors import BackendError, InputError
-from rag.filters import Filters
+from rag.filters import FILTER_FIELDS, Filters
 from rag.questions import Turn
 from rag.retrieval import Hit
 from rag.store import StoredPaper
 from tests.conftest import ROOT, free_port, run_cli
 from ui import render
 from ui.app import AssistantUI
-from ui.chat import ChatEntry, chat_messages, respond, stopped, undo
+from ui.chat import ChatEntry, respond, undo
 
 # Gradio's queue calls pandas options that pandas 3 deprecates: not ours to fix
 pytestmark = pytest.mark.filterwarnings("ignore:.*(no_silent_downcasting|copy keyword):Warning")
@@ -231,23 +232,50 @@ def test_the_papers_found_show_before_any_answer_text() -> None:
     assert writing.sources is None  # the panel keeps the papers while the text streams
 
 
+class FakeStoppedAssistant(FakeAssistant):
+    """Presses stop after its second event, as a reader would while the model writes; records being closed."""
+
+    def __init__(self, events: list[Sources | Delta | Answer], stopping: threading.Event) -> None:
+        super().__init__(events)
+        self.stopping, self.closed = stopping, False
+
+    def stream(self, question: str, history: Any, filters: Any, mode: Any) -> Iterator[Sources | Delta | Answer]:
+        try:
+            for n, event in enumerate(super().stream(question, history, filters, mode)):
+                if n == 2:
+                    self.stopping.set()
+                yield event
+        except GeneratorExit:
+            self.closed = True
+            raise
+
+
 def test_stop_keeps_the_question_and_the_papers_found_not_the_unchecked_text() -> None:
     earlier = run(FakeAssistant([answer("A [1].", [citation(1)])]), "first?", [])[-1].entries
     question = "Does [x] <b>beat</b> y & z?"
-    shown = [
-        {"role": m["role"], "content": [{"type": "text", "text": m["content"]}]}  # as Gradio hands them back
-        for m in [
-            *chat_messages(earlier),
-            {"role": "user", "content": render.md_text(question)},
-            {"role": "assistant", "content": "unchecked" + render.CURSOR},
-        ]
-    ]
-    messages, entries, sources, copy = stopped(shown, earlier, "<div>found</div>")
-    assert len(entries) == 2 and entries[-1].turn.question == question and entries[-1].sources == "<div>found</div>"
+    stopping = threading.Event()
+    events = [Sources([hit("p1")]), Delta("unchecked"), Delta(" text"), answer("never [1].", [citation(1)])]
+    fake = FakeStoppedAssistant(events, stopping)
+    steps = list(respond(fake, question, earlier, None, None, "…", stopping))  # type: ignore[arg-type]
+    messages, entries, sources, copy = steps[-1]
+    assert fake.closed  # the model's stream is ended, not left running
+    assert len(entries) == 2 and entries[-1].turn.question == question
+    assert 'data-paper-id="p1"' in entries[-1].sources and sources == entries[-1].sources  # the papers found stay
     assert "Stopped" in messages[-1]["content"] and "unchecked" not in messages[-1]["content"]
-    assert sources is None and copy == ""
-    # stopped after the answer was kept: nothing changes
-    assert stopped(shown[:-2], earlier, "x").entries == earlier
+    assert copy == "" and not any("never" in str(step.messages) for step in steps)
+
+
+def test_a_stop_pressed_before_the_question_does_not_end_its_answer() -> None:
+    ui = AssistantUI.__new__(AssistantUI)  # only the chat handlers: no index, no model
+    fake = FakeAssistant([answer("A [1].", [citation(1)])])
+    ui.assistant, ui._stopping = fake, {}  # type: ignore[assignment]
+    ui.warmup = SimpleNamespace(waiting=lambda mode: "…")  # type: ignore[assignment]
+    ui.stop("s1")  # nothing running: nothing to end, and nothing remembered
+    ui._stopping["s1"] = threading.Event()
+    ui.stop("s1")  # pressed after the last answer ended
+    no_filters = [""] * len(FILTER_FIELDS)
+    *_, (_messages, entries, *_rest) = ui.ask_chat("q?", [], "extractive", *no_filters, session="s1")
+    assert entries[-1].turn.answer.startswith("A [1]")
 
 
 def test_errors_become_a_message_in_the_chat() -> None:
@@ -298,7 +326,7 @@ def test_filter_values_reach_rag_by_field_name() -> None:
     *_, (_messages, entries, _sources, copy, box) = ui.ask_chat("q?", [], "auto", *values.values())
     assert fake.filters[-1] == Filters(primary_area="optimization", year=2026)
     assert len(entries) == 1 and copy == entries[0].turn.answer and box == ""
-    rows, note = ui.list_papers("", *values.values())
+    rows, note = ui.papers.list_papers("", *values.values())
     assert [r[-1] for r in rows] == ["o1"] and "primary_area=optimization, year=2026" in note
     *_, (_, retried, *_rest) = ui.retry(entries, "auto", *values.values())
     assert len(retried) == 1 and fake.histories[-1] == []  # the retried question is asked again, not followed up
@@ -306,11 +334,11 @@ def test_filter_values_reach_rag_by_field_name() -> None:
 
 def test_paper_handlers_open_and_ask_about_a_paper() -> None:
     ui = ui_over(FakeApp([], PAPERS))
-    view, paper_id, *_buttons = ui.open_paper(["Oral one", "Oral · optimization", "o1"])
+    view, paper_id, *_buttons = ui.papers.open_paper(["Oral one", "Oral · optimization", "o1"])
     assert paper_id == "o1" and 'data-paper-id="o1"' in view
-    view, paper_id, *_buttons = ui.open_paper(["Gone", "", "nowhere"])
+    view, paper_id, *_buttons = ui.papers.open_paper(["Gone", "", "nowhere"])
     assert paper_id == "" and "no longer in the index" in view
-    question, _tab = ui.ask_about("o1")
+    question, _tab = ui.papers.ask_about("o1")
     assert question == "Summarise the paper Oral one"
 
 

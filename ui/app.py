@@ -7,6 +7,7 @@ Gradio itself is imported inside functions, so that importing this module (as `r
 """
 
 import json
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 from rag.answer import Assistant
 from rag.config import apply_runtime_env
 from rag.errors import RagError
-from rag.filters import FILTER_FIELDS, Filters
+from rag.filters import FILTER_FIELDS
 from rag.indexer import Progress
-from rag.store import StoredPaper
-from ui import chat, render
+from ui import PRIVATE, chat, render
 from ui.chat import ChatEntry, Message, Step
 from ui.next_steps import NextSteps
+from ui.papers import PaperBrowser, filters_from
 from ui.saved import SavedChats
 from ui.warmup import Warmup
 
@@ -35,8 +36,6 @@ EXAMPLES = [
     "Summarise the paper about dexterous grasping",
     "Compare MoEEdit and SUIT",
 ]
-PAPER_LIST_LIMIT = 200
-SEARCH_RESULTS = 25
 MODES = [
     ("auto (a model you chose writes; the bundled one extracts)", "auto"),
     ("model", "model"),
@@ -50,10 +49,6 @@ FILTER_LABELS = {
     "keyword": "Keyword",
 }
 CSS_PATH = Path(__file__).with_name("style.css")
-NO_PAPER_YET = '<div class="src-empty">Click a paper in the list to read its abstract.</div>'
-PAPER_GONE = '<div class="src-empty">This paper is no longer in the index.</div>'
-# the page's own handlers stay off the public API; /ask is the one endpoint meant for clients
-PRIVATE: dict[str, Any] = {"api_visibility": "private"}
 
 Rows = list[list[str]]
 # chat handlers' outputs: chatbot, entries, sources panel, copy box, question box
@@ -71,11 +66,10 @@ class AssistantUI:
         self.assistant = assistant
         self.warmup = Warmup(assistant, load_model)
         self.indexing = indexing  # a corpus being indexed behind the page, if any
-        self.catalog: list[StoredPaper] = []
-        self._by_id: dict[str, StoredPaper] = {}
-        self._refresh_catalog()
+        self.papers = PaperBrowser(assistant, indexing)  # the Papers tab and the catalog (ui/papers.py)
         self.saved = SavedChats(assistant)  # saved chats and answer ratings (ui/saved.py)
         self.next_steps = NextSteps()  # follow-up buttons and downloads under the chat (ui/next_steps.py)
+        self._stopping: dict[str, threading.Event] = {}  # per browser session: its stop button was pressed
 
     # --- layout -----------------------------------------------------------------------------------
 
@@ -84,14 +78,14 @@ class AssistantUI:
 
         with gr.Blocks(title=TITLE, analytics_enabled=False) as demo:
             gr.Markdown(f"## {TITLE}\nAnswers from the indexed abstracts only, every sentence cited.")
-            status_line = gr.Markdown(self.warmup.status(len(self.catalog)), elem_id="status")
+            status_line = gr.Markdown(self.warmup.status(len(self.papers.catalog)), elem_id="status")
             timer = gr.Timer(1.0)
             filters = self._filter_boxes()
             with gr.Tabs() as tabs:
                 with gr.Tab("Chat", id="chat"), gr.Row():
                     question = self._chat_tab(filters)
                 with gr.Tab("Papers", id="papers"), gr.Row():
-                    self._papers_tab(filters, question, tabs)
+                    self.papers.tab(filters, question, tabs)
                 self.saved.tab(demo, tabs)
             for trigger in (demo.load, timer.tick):  # the line is built once; each visitor sees it current
                 trigger(self.status, None, [status_line, timer], show_progress="hidden", queue=False, **PRIVATE)
@@ -105,7 +99,7 @@ class AssistantUI:
         """One dropdown per filter field, keyed by its name; a field the index lacks is hidden."""
         import gradio as gr
 
-        choices = render.filter_choices(self.catalog)
+        choices = render.filter_choices(self.papers.catalog)
         boxes = {}
         with gr.Accordion("Filters", open=False, visible=any(choices.values())), gr.Row():
             for name in FILTER_FIELDS:
@@ -171,71 +165,35 @@ class AssistantUI:
         outputs = [chatbot, entries, sources, copy_box, question]
         by_field = [filters[name] for name in FILTER_FIELDS]
         asked = [question, entries, mode, *by_field]
-        answering: list[Any] = [
-            trigger(self.ask_chat, asked, outputs, **PRIVATE) for trigger in (question.submit, send.click)
-        ]
-        answering.append(chatbot.retry(self.retry, [entries, mode, *by_field], outputs, **PRIVATE))
+
+        # Gradio hands a gr.Request only to a parameter annotated with it, read at runtime: the session
+        # says whose answer the stop button ends
+        def asked_in(request: gr.Request, *values: Any) -> Iterator[ChatOutputs]:
+            yield from self.ask_chat(*values, session=request.session_hash or "")
+
+        def retried_in(request: gr.Request, *values: Any) -> Iterator[ChatOutputs]:
+            yield from self.retry(*values, session=request.session_hash or "")
+
+        def end(request: gr.Request) -> None:
+            self.stop(request.session_hash or "")
+
+        for trigger in (question.submit, send.click):
+            trigger(asked_in, asked, outputs, **PRIVATE)
+        chatbot.retry(retried_in, [entries, mode, *by_field], outputs, **PRIVATE)
         chatbot.undo(self.undo, [entries], outputs, **PRIVATE)
         chatbot.clear(self.clear, None, outputs, **PRIVATE)
         self.saved.attach(outputs, mode)
-
-        def follow_up(click: Any) -> None:  # a follow-up click is answered like a typed question
-            answering.append(click.then(self.ask_chat, asked, outputs, **PRIVATE))
-
-        self.next_steps.attach(entries, question, follow_up)
-        stop.click(self.stop, [chatbot, entries, sources], outputs, cancels=answering, **PRIVATE)
+        # a follow-up click is answered like a typed question
+        self.next_steps.attach(entries, question, lambda click: click.then(asked_in, asked, outputs, **PRIVATE))
+        # not Gradio's `cancels`: a cancelled generator is left mid-answer, and the next Enter then failed;
+        # the answer in progress sees the flag at its next step and ends itself (ui/chat.py: respond)
+        stop.click(end, None, None, queue=False, **PRIVATE)
         return question
-
-    def _papers_tab(self, filters: dict[str, Any], question: Any, tabs: Any) -> None:
-        """The paper list, search and the selected paper, wired."""
-        import gradio as gr
-
-        paper_id = gr.State("")
-        with gr.Column(scale=3):
-            with gr.Row():
-                search_box = gr.Textbox(
-                    placeholder="Search the papers (empty lists them all)",
-                    show_label=False,
-                    scale=5,
-                    elem_id="paper-search",
-                )
-                search_btn = gr.Button("Search", scale=1, elem_id="paper-search-btn")
-            rows, note = self.list_papers("", *(filters[name].value for name in FILTER_FIELDS))
-            listing_note = gr.Markdown(note, elem_id="paper-note")
-            listing = gr.Dataframe(
-                value=rows,
-                headers=["Title", "Details", "Paper id"],
-                datatype="str",
-                type="array",
-                interactive=False,
-                wrap=True,
-                max_height=560,
-                column_widths=["62%", "20%", "18%"],
-                elem_id="paper-list",
-            )
-        with gr.Column(scale=2):
-            gr.Markdown("**Selected paper**")
-            with gr.Row():
-                ask_btn = gr.Button("Ask about this paper", interactive=False, elem_id="ask-about")
-                similar_btn = gr.Button("Similar papers", interactive=False, elem_id="similar")
-            paper_view = gr.HTML(NO_PAPER_YET, elem_id="paper-view", js_on_load=None)
-
-        # Gradio passes the clicked row only to a parameter annotated gr.SelectData, read at runtime
-        def selected(evt: gr.SelectData) -> tuple[str, str, Any, Any]:
-            return self.open_paper(evt.row_value)
-
-        by_field = [filters[name] for name in FILTER_FIELDS]
-        # the list follows the filters too, so that it shows what the chat searches
-        for trigger in (search_box.submit, search_btn.click, *(box.change for box in by_field)):
-            trigger(self.list_papers, [search_box, *by_field], [listing, listing_note], **PRIVATE)
-        listing.select(selected, None, [paper_view, paper_id, ask_btn, similar_btn], **PRIVATE)
-        similar_btn.click(self.similar, [paper_id], [listing, listing_note], **PRIVATE)
-        ask_btn.click(self.ask_about, [paper_id], [question, tabs], **PRIVATE)
 
     # --- chat handlers ----------------------------------------------------------------------------
 
     def ask_chat(
-        self, question: str, entries: list[ChatEntry], mode: str, *filter_values: str | None
+        self, question: str, entries: list[ChatEntry], mode: str, *filter_values: str | None, session: str = ""
     ) -> Iterator[ChatOutputs]:
         import gradio as gr
 
@@ -243,24 +201,38 @@ class AssistantUI:
         if not question:
             gr.Warning("Type a question first.")
             return
-        filters = self._filters(filter_values)
-        for step in chat.respond(self.assistant, question, entries, mode, filters, self.warmup.waiting(mode)):
-            yield (*_outputs(step), "")
+        yield from self._respond(question, entries, mode, filter_values, session, "")
 
-    def retry(self, entries: list[ChatEntry], mode: str, *filter_values: str | None) -> Iterator[ChatOutputs]:
+    def retry(
+        self, entries: list[ChatEntry], mode: str, *filter_values: str | None, session: str = ""
+    ) -> Iterator[ChatOutputs]:
         import gradio as gr
 
         if not entries:
             return
         question, earlier = entries[-1].turn.question, entries[:-1]
-        filters = self._filters(filter_values)
-        for step in chat.respond(self.assistant, question, earlier, mode, filters, self.warmup.waiting(mode)):
-            yield (*_outputs(step), gr.skip())
+        yield from self._respond(question, earlier, mode, filter_values, session, gr.skip())
 
-    def stop(self, messages: list[dict[str, Any]], entries: list[ChatEntry], sources: str) -> ChatOutputs:
-        import gradio as gr
+    def stop(self, session: str) -> None:
+        """Ends the session's answer in progress at its next step; nothing if none is running."""
+        if session in self._stopping:
+            self._stopping[session].set()
 
-        return (*_outputs(chat.stopped(messages, entries, sources)), gr.skip())
+    def _respond(
+        self,
+        question: str,
+        entries: list[ChatEntry],
+        mode: str,
+        filter_values: Sequence[str | None],
+        session: str,
+        box: Any,
+    ) -> Iterator[ChatOutputs]:
+        stopping = self._stopping.setdefault(session, threading.Event())
+        stopping.clear()  # a stop pressed while nothing ran must not end this answer
+        filters = filters_from(filter_values)
+        waiting = self.warmup.waiting(mode)
+        for step in chat.respond(self.assistant, question, entries, mode, filters, waiting, stopping):
+            yield (*_outputs(step), box)
 
     def undo(self, entries: list[ChatEntry]) -> tuple[list[Message], list[ChatEntry], str, str, str]:
         return chat.undo(entries)
@@ -293,83 +265,20 @@ class AssistantUI:
         import gradio as gr
 
         indexing = self.indexing is not None and not (self.indexing.finished or self.indexing.error)
-        line = self.warmup.status(len(self.catalog), self.indexing)
+        line = self.warmup.status(len(self.papers.catalog), self.indexing)
         return line, gr.Timer(active=indexing or not self.warmup.done.is_set())
 
     def filter_choices(self) -> list[Any]:
         import gradio as gr
 
-        self._refresh_catalog()
-        choices = render.filter_choices(self.catalog)
+        self.papers.refresh()
+        choices = render.filter_choices(self.papers.catalog)
         return [
             gr.update(choices=[("any", "")] + [(c, c) for c in choices[name]], visible=bool(choices[name]))
             for name in FILTER_FIELDS
         ]
 
-    # --- paper browser handlers -------------------------------------------------------------------
-
-    def list_papers(self, query: str, *filter_values: str | None) -> tuple[Rows, str]:
-        import gradio as gr
-
-        filters = self._filters(filter_values)
-        scope = f" matching {render.md_text(filters.describe())}" if filters else ""
-        query = (query or "").strip()
-        if not query:
-            self._refresh_catalog()
-            papers = [p for p in self.catalog if not filters or filters.matches(p.meta)]
-            rows = [render.paper_row(p.paper_id, p.title, p.meta) for p in papers[:PAPER_LIST_LIMIT]]
-            more = f"; showing the first {PAPER_LIST_LIMIT}, search to narrow" if len(papers) > PAPER_LIST_LIMIT else ""
-            return rows, f"{len(papers):,} papers{scope}{more}. Click a row to read it."
-        try:
-            result = self.assistant.retriever.search(query, k=SEARCH_RESULTS, filters=filters)
-        except RagError as exc:
-            raise gr.Error(str(exc)) from None
-        rows = [render.paper_row(h.paper_id, h.title, h.meta) for h in result.hits]
-        return rows, f"{len(rows)} best matches among {result.matched:,} papers{scope}. Click a row to read it."
-
-    def open_paper(self, row: Sequence[Any] | None) -> tuple[str, str, Any, Any]:
-        """The clicked list row (its last cell is the paper id): the paper, its id, and the buttons enabled."""
-        import gradio as gr
-
-        paper = self._find(str(row[-1])) if row else None
-        if paper is None:
-            return PAPER_GONE, "", gr.update(interactive=False), gr.update(interactive=False)
-        return render.paper_html(paper), paper.paper_id, gr.update(interactive=True), gr.update(interactive=True)
-
-    def similar(self, paper_id: str) -> tuple[Rows, str]:
-        import gradio as gr
-
-        paper = self._find(paper_id)
-        if paper is None:
-            raise gr.Error("open a paper first")
-        result = self.assistant.retriever.search(paper.abstract, k=SEARCH_RESULTS + 1)
-        hits = [h for h in result.hits if h.paper_id != paper_id][:SEARCH_RESULTS]
-        rows = [render.paper_row(h.paper_id, h.title, h.meta) for h in hits]
-        return rows, f"{len(rows)} papers most similar to “{render.md_text(paper.title)}”. Click a row to read it."
-
-    def ask_about(self, paper_id: str) -> tuple[str, Any]:
-        import gradio as gr
-
-        paper = self._find(paper_id)
-        if paper is None:
-            raise gr.Error("open a paper first")
-        return render.ask_about(paper), gr.Tabs(selected="chat")
-
     # --- helpers ----------------------------------------------------------------------------------
-
-    def _filters(self, values: Sequence[str | None]) -> Filters | None:
-        return render.make_filters(dict(zip(FILTER_FIELDS, values, strict=True)))
-
-    def _refresh_catalog(self) -> None:
-        # 4.5 s at 19,630 papers here: read again only while a corpus is being indexed, and only once it grew
-        grown = self.indexing is not None and self.indexing.done != len(self.catalog)
-        if not self.catalog or grown:
-            self.catalog = list(self.assistant.store.papers())
-            self._by_id = {p.paper_id: p for p in self.catalog}
-
-    def _find(self, paper_id: str) -> StoredPaper | None:
-        # papers ingested after the page started are not in the catalog, but are in the index
-        return self._by_id.get(paper_id) or self.assistant.store.get_papers([paper_id]).get(paper_id)
 
 
 def _outputs(step: Step) -> tuple[Any, Any, Any, Any]:

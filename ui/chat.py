@@ -4,9 +4,10 @@ question turns into the updates the page shows while rag answers it."""
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rag.answer import Answer, Delta, Sources
 from rag.errors import RagError
@@ -65,18 +66,26 @@ def respond(
     mode: str | None,
     filters: Filters | None,
     waiting: str,
+    stopping: threading.Event | None = None,
 ) -> Iterator[Step]:
     """One question: a placeholder at once, the papers found, the text as the model writes it, then the
-    checked answer."""
+    checked answer. Once `stopping` is set the answer ends at the next step with the question and the
+    papers found: this generator is the only writer of the chat, so a stop cannot race a late step."""
     shown = [*chat_messages(entries), {"role": "user", "content": render.md_text(question)}]
     placeholder = [*shown, {"role": "assistant", "content": f"*{waiting}*"}]
     yield Step(placeholder, entries, None, None)
-    written = ""
+    written, found = "", render.sources_html(None)
     final: Answer | None = None
+    events = assistant.stream(question, history(entries), filters, mode)
     try:
-        for event in assistant.stream(question, history(entries), filters, mode):
+        for event in events:
+            if stopping is not None and stopping.is_set():
+                events.close()  # ends the model's generation too (rag.llm stops its thread on close)
+                yield _stopped(entries, question, found)
+                return
             if isinstance(event, Sources):  # a model takes seconds to write: the papers can be read meanwhile
-                yield Step(placeholder, entries, render.found_html(event.hits), None)
+                found = render.found_html(event.hits)
+                yield Step(placeholder, entries, found, None)
             elif isinstance(event, Delta):
                 written += event.text
                 yield Step(
@@ -91,6 +100,8 @@ def respond(
         log.exception("answering %r failed", question)
         yield _failed(entries, question, exc)
         return
+    finally:
+        events.close()
     if final is None:
         yield _failed(entries, question, RuntimeError("no answer was produced"))
         return
@@ -107,26 +118,11 @@ def _failed(entries: list[ChatEntry], question: str, exc: Exception) -> Step:
     return Step(chat_messages(entries), entries, entry.sources, "")
 
 
-def stopped(messages: Sequence[dict[str, Any]], entries: list[ChatEntry], sources: str) -> Step:
-    """The stop button: an answer cut off keeps its question and the papers found, not the unchecked text.
-
-    messages are the chat as the page shows it (Gradio's message dicts): the question asked is there only.
-    """
-    asked = len(messages) > 2 * len(entries)
-    if not asked:  # nothing was being answered, or the answer was already checked and kept
-        return Step(chat_messages(entries), entries, None, None)
-    question = render.md_plain(_text(messages[2 * len(entries)]))
-    entry = ChatEntry(Turn(question, "Stopped."), render.stopped_message(), sources)
+def _stopped(entries: list[ChatEntry], question: str, found: str) -> Step:
+    """A stopped answer keeps its question and the papers found, not the unchecked text."""
+    entry = ChatEntry(Turn(question, "Stopped."), render.stopped_message(), found)
     entries = [*entries, entry]
-    return Step(chat_messages(entries), entries, None, "")
-
-
-def _text(message: dict[str, Any]) -> str:
-    # Gradio hands messages back with their content as a list of parts ({"type": "text", "text": ...})
-    content = message.get("content")
-    if isinstance(content, str):
-        return content
-    return "".join(part.get("text", "") for part in content or [] if isinstance(part, dict))
+    return Step(chat_messages(entries), entries, found, "")
 
 
 def undo(entries: list[ChatEntry]) -> tuple[list[Message], list[ChatEntry], str, str, str]:

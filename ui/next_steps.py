@@ -17,11 +17,11 @@ from typing import Any
 
 from rag import export, followups
 from rag.answer import Answer
+from ui import PRIVATE
 from ui.chat import ChatEntry
 
 DOWNLOADS = (("bibtex", "Download BibTeX"), ("markdown", "Download Markdown"), ("csv", "Download table (CSV)"))
 KEEP_EXPORTS = 64  # folders of exports kept on disk: Gradio has copied a file to its cache once shown
-PRIVATE: dict[str, Any] = {"api_visibility": "private"}
 
 
 def view(entries: Sequence[ChatEntry]) -> tuple[list[str], dict[str, str]]:

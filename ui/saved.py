@@ -19,7 +19,7 @@ from rag.conversations import Conversations, SavedTurn, Summary
 from rag.errors import RagError
 from rag.feedback import FeedbackStore, answer_settings
 from rag.questions import Turn
-from ui import chat, render
+from ui import PRIVATE, chat, render
 from ui.chat import ChatEntry, Message
 
 if TYPE_CHECKING:
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 __all__ = ["LOCAL_OWNER", "SavedChats"]
 
 LOCAL_OWNER = "local"
-PRIVATE: dict[str, Any] = {"api_visibility": "private"}
 NOTHING_SAVED = "No saved chats yet: every answered chat is saved here."
 NO_MATCH = "No saved chat contains “{query}”."
 
