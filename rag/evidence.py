@@ -47,6 +47,12 @@ EVALUATION_HEADS = {
 _EXPERIMENT = re.compile(r"\b(?:experiment|evaluat|bench|test|demonstrat|verif|validat|environment|dataset)", re.I)
 # Words that usually mark an abstract's result and its proposal (summaries, tables, key sentences).
 RESULT = re.compile(r"(\d|outperform|improv|achiev|state-of-the-art|surpass|reduc|speed|show that|demonstrat)", re.I)
+# A sentence that says how a method works: what a "how does it ...?" part wants more than its result.
+MECHANISM = re.compile(
+    r"\b(?:we (?:propose|introduce|present|design|develop)|by (?:\w+ing)\b|via\b|through\b|leverag|approach that)",
+    re.I,
+)
+METHOD_BONUS = 0.15
 PROPOSE = re.compile(
     r"\b(we (?:propose|introduce|present|develop|design)|this (?:paper|work) (?:proposes|introduces|presents))\b", re.I
 )
@@ -191,6 +197,8 @@ def answer_part(
     for sim, sentence in zip(sims, candidates, strict=True):
         covered = coverage(detail, sentence) if detail else 0.0
         score = sim + 0.5 * covered
+        if part.wants == "method" and MECHANISM.search(sentence):  # "how does it ...?": how, not how well
+            score += METHOD_BONUS
         if part.wants in ("number", "name"):
             if results_asked:  # "what improvements does it report?": any result sentence with a figure
                 about = bool(RESULT.search(sentence))
@@ -217,13 +225,24 @@ def _detail(part: str, title: str, own: set[str]) -> str:
     return " ".join(kept)
 
 
-def best_sentences(question: str, paper: Hit, similar: Similarity, exclude: set[str], most: int = 3) -> list[str]:
+def best_sentences(
+    question: str,
+    paper: Hit,
+    similar: Similarity,
+    exclude: set[str],
+    most: int = 3,
+    coverage: Coverage | None = None,
+) -> list[str]:
     """What to quote when the question asks about a paper as a whole: the sentences closest to the
-    question, then its proposal, how it works and its result, in the abstract's order."""
+    question, then its proposal, how it works and its result, in the abstract's order. With `coverage`,
+    closeness also counts the question's rarer words a sentence holds ("alternating least squares"):
+    the small embedder alone favours an abstract's general opening."""
     candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
     if not candidates:
         return []
     sims = similar(question, candidates)
+    if coverage is not None:
+        sims = [sim + 0.5 * coverage(question, s) for sim, s in zip(sims, candidates, strict=True)]
     order = sorted(range(len(candidates)), key=lambda i: -sims[i])
     picked = order[: max(1, most - 3)] if most > 1 else order[:1]
     if most > 1:

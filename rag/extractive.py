@@ -33,7 +33,7 @@ def extract(
     said = set(sentences(turns[-1].answer)) if turns else set()
     exclude = {s for h in chosen for s in sentences(h.abstract) if said_before(s, said)}
     if reading.kind == "list":
-        items = [(h, (evidence.best_sentences(query, h, similar, exclude, most=1) or [h.passage])[0]) for h in chosen]
+        items = [(h, _item_sentence(query, h, similar, exclude, keyword)) for h in chosen]
         more = sum(1 for h in retrieved[len(chosen) :] if h.score >= evidence.LIST_SHARE * chosen[0].score)
         return compose.listing(items, more)
     # A question about what a paper is or does ("Is there a paper that ...?", "What does TraDy do?")
@@ -41,22 +41,51 @@ def extract(
     # and which datasets?") part by part, "not stated" included.
     if len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts):
         most = 5 if not turns else 3
-        quoted = {h.paper_id: evidence.best_sentences(question, h, similar, exclude, most) for h in chosen}
+        quoted = {
+            h.paper_id: evidence.best_sentences(question, h, similar, exclude, most, keyword.coverage) for h in chosen
+        }
         if turns and not any(quoted.values()):
             return compose.nothing_new(chosen)
         return compose.about(chosen, quoted)
-    found = [
-        max(
-            (evidence.answer_part(p, h, similar, keyword.coverage, keyword.terms, exclude, question) for h in chosen),
-            key=lambda f: (f.sentence is not None, f.score),
-        )
-        for p in reading.parts
-    ]
-    draft = compose.parts(chosen, found)
+    draft = compose.parts(chosen, _answer_parts(question, reading, chosen, keyword, similar, exclude))
     if draft.refused:
         nearest = evidence.best_sentences(question, chosen[0], similar, set(), most=1)
         return compose.not_stated_with_nearest(draft, nearest[0] if nearest else None)
     return draft
+
+
+def _answer_parts(
+    question: str,
+    reading: Reading,
+    chosen: list[Hit],
+    keyword: KeywordIndex,
+    similar: evidence.Similarity,
+    exclude: set[str],
+) -> list[evidence.Found]:
+    """One sentence per asked part. Parts asking a number or a name go first; a part asking how or what
+    then skips the sentences they quoted, so that every part adds something to the answer."""
+    parts = reading.parts
+    found: dict[int, evidence.Found] = {}
+    used: set[str] = set()
+    for i in sorted(range(len(parts)), key=lambda i: parts[i].wants not in ("number", "name")):
+        skip = exclude if parts[i].wants in ("number", "name") else exclude | used
+        found[i] = max(
+            (
+                evidence.answer_part(parts[i], h, similar, keyword.coverage, keyword.terms, skip, question)
+                for h in chosen
+            ),
+            key=lambda f: (f.sentence is not None, f.score),
+        )
+        if sentence := found[i].sentence:
+            used.add(sentence)
+    return [found[i] for i in range(len(parts))]
+
+
+def _item_sentence(
+    query: str, paper: Hit, similar: evidence.Similarity, exclude: set[str], keyword: KeywordIndex
+) -> str:
+    """The one sentence that makes a paper a list item: the closest to the question, in meaning and words."""
+    return (evidence.best_sentences(query, paper, similar, exclude, 1, keyword.coverage) or [paper.passage])[0]
 
 
 def compare(

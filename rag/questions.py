@@ -187,6 +187,7 @@ _PART_BREAK = re.compile(
 _NUMBER = re.compile(
     r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
     r"|\bby (?:what|how much|how many)\b|\bto what\b"
+    r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) [\w-]+ (?:reach|achieve|attain|obtain|report)\b"
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b|\b(?:speed-?up|accuracy|score|"
     r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
     r"compression ratio|win rate|success rate|(?:learning )?rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+|"

@@ -14,7 +14,7 @@ from pydantic import SecretStr
 from rag.answer import Answer, Assistant, Delta
 from rag.config import Settings
 from rag.errors import InputError
-from rag.evidence import defined_acronyms, fits, names
+from rag.evidence import best_sentences, defined_acronyms, fits, names
 from rag.grounding import degenerate, trim_loops
 from rag.questions import Part, Turn, as_turns, follow_up, read_question, split_parts
 from rag.store import Store
@@ -295,3 +295,30 @@ def test_a_follow_up_does_not_repeat_what_the_last_answer_quoted(seeded: Setting
     partial = first.turn().__class__(first.question, first.text.split(" We introduce")[0], first.cited_ids)
     follow = a.answer("What else does it show?", [partial])
     assert "We introduce a dynamic channel selection" in follow.text and "We propose TraDy" not in follow.text
+
+
+def test_every_asked_part_adds_its_own_sentence(seeded: Settings) -> None:
+    question = (
+        "How does TraDy choose which parameters to update when fine-tuning under a strict memory budget, "
+        "and what sparsity does it reach?"
+    )
+    text = assistant(seeded).answer(question, mode="extractive").text
+    assert "We propose TraDy" in text  # how it works: the method sentence, not only its result
+    assert "99" in text and "activation sparsity" in text  # what it reaches
+
+
+def test_a_quoted_sentence_is_chosen_by_the_asked_words_too() -> None:
+    from rag.retrieval import Hit
+
+    abstract = "Compression of large language models matters. We optimise the factors by alternating least squares."
+    paper = Hit(1, "p", "Title", "", 1.0, abstract, 0, 0, len(abstract), None, abstract)
+
+    def generic_first(question: str, texts: list[str]) -> list[float]:  # the small embedder's habit
+        return [0.6 if "matters" in t else 0.4 for t in texts]
+
+    def words(question: str, text: str) -> float:
+        return 1.0 if "alternating least squares" in text else 0.0
+
+    question = "Which papers use alternating least squares?"
+    assert best_sentences(question, paper, generic_first, set(), 1) == ["Compression of large language models matters."]
+    assert best_sentences(question, paper, generic_first, set(), 1, words)[0].endswith("alternating least squares.")
