@@ -84,8 +84,10 @@ class KeywordIndex:
 
         self.stemmer = Stemmer.Stemmer("english")
         self.revision = store.revision()
-        key = hashlib.sha1(f"{store.location}|{self.revision}".encode()).hexdigest()[:16]
-        folder = Path(store.settings.cache_dir) / f"bm25-{key}"
+        # one cache per index, kept across runs; switching corpora (seeds, iclr2026) rebuilds neither
+        where = hashlib.sha1(str(store.location).encode()).hexdigest()[:12]
+        version = hashlib.sha1(str(self.revision).encode()).hexdigest()[:12]
+        folder = Path(store.settings.cache_dir) / f"bm25-{where}-{version}"
         if (folder / "chunks.json").exists():
             self.bm25 = bm25s.BM25.load(str(folder))
             self.chunks: list[dict[str, Any]] = json.loads((folder / "chunks.json").read_text())
@@ -117,8 +119,9 @@ class KeywordIndex:
             if self.chunks:
                 self.bm25.save(str(tmp), show_progress=False)
             (tmp / "chunks.json").write_text(json.dumps(self.chunks))
-            for old in folder.parent.glob("bm25-*"):
-                shutil.rmtree(old, ignore_errors=True)
+            for old in folder.parent.glob(f"{folder.name.rsplit('-', 1)[0]}-*"):  # this index's older revisions
+                if old != tmp:  # (the new one, not yet renamed, matches too: deleting it lost every cache)
+                    shutil.rmtree(old, ignore_errors=True)
             tmp.rename(folder)
         except OSError:
             pass

@@ -113,3 +113,21 @@ def test_a_coined_name_puts_the_paper_that_says_it_first(retriever: Retriever) -
     assert result.hits[0].paper_id == "000_c31ea4fa21d0fe3c#1"
     # only its abstract says it (its real title does not): named by one paper, not in a title head
     assert retriever.keyword_index().named("TraDy") == {"000_c31ea4fa21d0fe3c#1": False}
+
+
+def test_the_keyword_side_is_read_back_from_its_cache(seeded: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bm25s
+
+    from rag.retrieval import KeywordIndex
+
+    store = Store(seeded)
+    first = KeywordIndex(store)  # built, or read back if another test built it
+    kept = list(seeded.cache_dir.glob("bm25-*"))
+    assert len(kept) == 1 and not kept[0].name.endswith(".tmp"), kept
+
+    def no_rebuild(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the keyword index was rebuilt instead of read from its cache")
+
+    monkeypatch.setattr(bm25s.BM25, "index", no_rebuild)
+    again = KeywordIndex(store)
+    assert again.n_papers == first.n_papers and again.terms("KV cache") == first.terms("KV cache")
