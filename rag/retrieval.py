@@ -7,15 +7,14 @@ and in server mode alike; it is cached on disk per revision so restarts are chea
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-import shutil
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rag import cache
 from rag.documents import chunk_id
 from rag.errors import InputError
 from rag.filters import FILTER_FIELDS, Filters, chroma_where
@@ -85,9 +84,7 @@ class KeywordIndex:
         self.stemmer = Stemmer.Stemmer("english")
         self.revision = store.revision()
         # one cache per index, kept across runs; switching corpora (seeds, iclr2026) rebuilds neither
-        where = hashlib.sha1(str(store.location).encode()).hexdigest()[:12]
-        version = hashlib.sha1(str(self.revision).encode()).hexdigest()[:12]
-        folder = Path(store.settings.cache_dir) / f"bm25-{where}-{version}"
+        folder = store.derived("bm25", self.revision)
         if (folder / "chunks.json").exists():
             self.bm25 = bm25s.BM25.load(str(folder))
             self.chunks: list[dict[str, Any]] = json.loads((folder / "chunks.json").read_text())
@@ -112,19 +109,13 @@ class KeywordIndex:
         self.named("")  # built now, with the rest: built on a first question it cost that question 2.3 s
 
     def _save(self, folder: Path) -> None:
-        try:  # a cache: failing to write it only costs a rebuild next time
-            tmp = folder.with_name(folder.name + ".tmp")
-            shutil.rmtree(tmp, ignore_errors=True)
+        def write(tmp: Path) -> None:
             tmp.mkdir(parents=True)
             if self.chunks:
                 self.bm25.save(str(tmp), show_progress=False)
             (tmp / "chunks.json").write_text(json.dumps(self.chunks))
-            for old in folder.parent.glob(f"{folder.name.rsplit('-', 1)[0]}-*"):  # this index's older revisions
-                if old != tmp:  # (the new one, not yet renamed, matches too: deleting it lost every cache)
-                    shutil.rmtree(old, ignore_errors=True)
-            tmp.rename(folder)
-        except OSError:
-            pass
+
+        cache.keep(folder, write)
 
     def _tokenize(self, texts: list[str], *, ids: bool) -> Any:
         """The one BM25 tokenisation (English stopwords, Snowball stems), of the index and of queries alike."""

@@ -131,3 +131,15 @@ def test_the_keyword_side_is_read_back_from_its_cache(seeded: Settings, monkeypa
     monkeypatch.setattr(bm25s.BM25, "index", no_rebuild)
     again = KeywordIndex(store)
     assert again.n_papers == first.n_papers and again.terms("KV cache") == first.terms("KV cache")
+
+
+def test_the_catalog_is_read_back_from_its_cache(seeded: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(seeded)
+    first = list(store.papers())
+    assert list(seeded.cache_dir.glob("catalog-*.json"))
+
+    def no_read(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the catalog was read from Chroma again")
+
+    monkeypatch.setattr(store.collection, "get", no_read)
+    assert list(store.papers()) == first and len(first) == 57

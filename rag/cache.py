@@ -1,0 +1,39 @@
+"""Data derived from one revision of an index (the keyword side, the paper catalog), cached on disk.
+
+One cache per index and kind, kept across runs: switching corpora (seeds, iclr2026) rebuilds nothing,
+and a new revision replaces its older copy. Failing to write a cache only costs a rebuild next time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+
+def path(cache_dir: Path, location: object, kind: str, revision: str) -> Path:
+    where = hashlib.sha1(str(location).encode()).hexdigest()[:12]
+    version = hashlib.sha1(revision.encode()).hexdigest()[:12]
+    return Path(cache_dir) / f"{kind}-{where}-{version}"
+
+
+def keep(target: Path, write: Callable[[Path], object]) -> None:
+    """`write` fills a temporary path, which then replaces this index's older copies of the kind."""
+    tmp = target.with_name(target.name + ".tmp")
+    try:
+        _remove(tmp)
+        write(tmp)
+        for old in target.parent.glob(f"{target.name.rsplit('-', 1)[0]}-*"):
+            if old != tmp:  # the new copy matches too: deleting it once lost every cache
+                _remove(old)
+        tmp.rename(target)
+    except OSError:
+        pass
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
