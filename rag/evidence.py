@@ -44,6 +44,8 @@ EVALUATION_HEADS = {
     "tasks",
     "domains",
 }
+# What is often named in plain capitalised words: games, tasks, environments (Atari, Minecraft).
+PLAIN_NAMED = {"game", "games", "task", "tasks", "environment", "environments", "domain", "domains"}
 _EXPERIMENT = re.compile(r"\b(?:experiment|evaluat|bench|test|demonstrat|verif|validat|environment|dataset)", re.I)
 # Words that usually mark an abstract's result and its proposal (summaries, tables, key sentences).
 RESULT = re.compile(r"(\d|outperform|improv|achiev|state-of-the-art|surpass|reduc|speed|show that|demonstrat)", re.I)
@@ -122,6 +124,7 @@ GENERIC_NAMES = {
 
 def names(text: str) -> set[str]:
     """Names a sentence states: models, datasets, benchmarks (ImageNet, LLaMA-3-8B), not "LLM-based"."""
+    text = _URL.sub(" ", text)  # "[here](https://…/e2e-model-444D/README.md)" names nothing
     found = set(_BENCH.findall(text))
     for name in NAME.findall(text):
         compound = any(part.islower() for part in name.split("-")[1:])
@@ -140,8 +143,8 @@ def defined_acronyms(text: str) -> set[str]:
     found = set()
     for words, acronym in _DEFINED.findall(text):
         initials = "".join(piece[0] for word in words.split() for piece in word.split("-") if piece).lower()
-        letters = "".join(c for c in acronym if c.isupper()).lower()
-        if initials.endswith(letters):
+        capitals = "".join(c for c in acronym if c.isupper()).lower()
+        if initials.endswith(capitals) or initials.endswith(acronym.lower()):  # KD, MoS
             found |= {acronym, acronym + "s"}
     return found
 
@@ -154,17 +157,18 @@ _PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word in
 _SPELLED_OUT = re.compile(r"(?:\b[A-Z][\w-]*\s+)+\([A-Z][A-Za-z]*s?\)")
 _SIZE_ASKED = re.compile(r"(?:how (?:big|large)|what (?:is|was) the size)\b", re.I)
 _SIZE = re.compile(r"\b(?:consists? of|compris|contain|includ|spann?|cover|total)|\d[KMB]\b")
+_URL = re.compile(r"\S*https?://\S+")
 _BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench": benchmarks named in lower case
 
 
-def fits(part: Part, sentence: str, given: set[str], evaluated_on: bool = False) -> bool:
+def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) -> bool:
     """Does the sentence hold the kind of thing the part asks for, beyond what the question itself gave?
     Games, tasks and environments are often plain capitalised words ("the 20 Questions game", "Atari")."""
     if part.wants == "number":
         return bool(numbers(sentence) - given)
     if part.wants == "name":
         # not the words an abbreviation spells out: "a Large Language Model (LLM)"
-        proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if evaluated_on else set()
+        proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if plain_names else set()
         return bool((names(sentence) | proper) - given)
     return True
 
@@ -192,6 +196,7 @@ def answer_part(
     results_asked = part.head.lower() in RESULT_HEADS or (not part.head and bool(_IMPROVES.search(part.text)))
     head = set(terms(part.head)) if part.head and not results_asked else set()
     evaluated_on = part.head.lower() in EVALUATION_HEADS
+    plain_names = part.head.lower() in PLAIN_NAMED  # "the 20 Questions game", not "Euclidean baselines"
     sized = bool(_SIZE_ASKED.match(part.text))  # "how big is that benchmark?": what it consists of, in numbers
     best: tuple[float, str] | None = None
     for sim, sentence in zip(sims, candidates, strict=True):
@@ -209,7 +214,7 @@ def answer_part(
                 about = (
                     sim >= STATED_SIMILARITY or covered >= STATED_COVERAGE or (sized and bool(_SIZE.search(sentence)))
                 )
-            if not (about and fits(part, sentence, given, evaluated_on)):
+            if not (about and fits(part, sentence, given, plain_names)):
                 continue
         if best is None or score > best[0]:
             best = (score, sentence)

@@ -132,15 +132,16 @@ class Part:
     def asks_detail(self) -> bool:
         """Opens by asking for a number or a name ("How many clients ...", "Which LLM ..."), so its
         answer is a detail a paper's abstract may not state."""
-        return self.wants in ("number", "name") and bool(_DETAIL_OPENING.match(self.text))
+        return self.wants in ("number", "name") and bool(_DETAIL_OPENING.match(asked(self.text)))
 
     @property
     def head(self) -> str:
         """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
-        m = _HEAD.search(self.text)
+        m = _HEAD.search(asked(self.text))
         words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
+        words = [w for w in words if not w.endswith("ed")] or words  # "batch size used by X": not "used"
         if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
-            named = _NAME.search(self.text)
+            named = _NAME.search(asked(self.text))
             return named["thing"] if named and named["thing"] else ""
         # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
         nouns = [w for w in words if w.endswith("s") or any(c.isupper() for c in w)]
@@ -176,8 +177,29 @@ def _unnamed_pair(a: str, b: str) -> bool:
 
 # --- parts and what they want ------------------------------------------------------------------
 
-_WH = r"(?:which|what|how|where|when|who|whom|whose|why|does|do|did|is|are|was|were|can|could|on what|on which|by what|by how much|by how many|from what|in what|with what)"
-_ASKING = r"(?:which|what|how|when|who|whom|whose|why|on what|on which|by what|by how much|by how many|from what|in what|with what)"
+# a preposition may lead the question word ("from which model", "at what layer"); "say/tell me/name/list" ask too
+_LED = r"(?:(?:on|by|from|in|with|at|for|to|under|over|across|of)\s+(?:exactly\s+)?(?:which|what)|by how (?:much|many))"
+_ORDER = r"(?:say|tell me|name|list)"
+_WH = rf"(?:{_LED}|{_ORDER}|which|what|how|where|when|who|whom|whose|why|does|do|did|is|are|was|were|can|could)"
+_ASKING = rf"(?:{_LED}|{_ORDER}|which|what|how|when|who|whom|whose|why)"
+# what leads into the asking words without asking itself: "Specifically which ...", "Tell me which ...",
+# "Does the X paper say exactly how many ..."
+_FILLER = re.compile(
+    r"^(?:(?:please|so|and|also|now|then|specifically|exactly|precisely|roughly|approximately|i want to know|"
+    r"(?:can|could) you (?:tell me|say)|tell me|say|give me|"
+    r"(?:does|do|did) (?:the |its |this |their )?(?:[\w$^'.-]+ ){0,3}(?:say|report|state|mention|give|specify))"
+    r"[\s,:]+)+",
+    re.I,
+)
+_ORDERED = re.compile(r"^(?:name|list|tell me|give me)\s+(?:the|its|their|all)\s+", re.I)
+
+
+def asked(part: str) -> str:
+    """A part from its asking words on: "Tell me the batch size of X" reads "which batch size of X"."""
+    part = _ORDERED.sub("which ", part.strip())
+    return _ORDERED.sub("which ", _FILLER.sub("", part))
+
+
 # "?" and "and" open a new part before any question word; a bare comma only before one that asks
 # ("..., what TM-score ...?"), not before a clause ("..., where a model feeds ..." or "How wide, in tokens, is ...").
 _ADVERB = r"(?:(?:also|exactly|roughly|approximately|specifically|precisely)\s+)?"
@@ -188,6 +210,7 @@ _NUMBER = re.compile(
     r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
     r"|\bby (?:what|how much|how many)\b|\bto what\b"
     r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) [\w-]+ (?:reach|achieve|attain|obtain|report)\b"
+    r"|\b(?:at|after|in|from) (?:exactly )?which (?:layers?|steps?|epochs?|iterations?|depth)\b"
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b|\b(?:speed-?up|accuracy|score|"
     r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
     r"compression ratio|win rate|success rate|(?:learning )?rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+|"
@@ -197,7 +220,7 @@ _NUMBER = re.compile(
 )
 _NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"
 _NAME = re.compile(
-    rf"\b(?:which|what)\s+(?:{_NOT_A_HEAD}[\w-]+\s+){{0,4}}(?P<thing>models?|datasets?|benchmarks?|baselines?|architectures?|"
+    rf"\b(?:which|what)\s+(?:(?:kind|type|sort)s? of\s+)?(?:{_NOT_A_HEAD}[\w-]+\s+){{0,4}}(?P<thing>models?|transformers?|teachers?|checkpoints?|detectors?|classifiers?|generators?|solvers?|datasets?|benchmarks?|baselines?|architectures?|"
     r"backbones?|llms?|tasks?|environments?|domains?|simulators?|languages?|games?|robots?|tools?|metrics?|data|"
     r"optimi[sz]ers?|librar(?:y|ies)|frameworks?|hardware|gpus?|encoders?|networks?|embedding models?)\b"
     r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in) (?:what|which)\b"
@@ -205,8 +228,8 @@ _NAME = re.compile(
     re.I,
 )
 _HEAD = re.compile(
-    r"^(?:at|on|in|for|with|by|to|from)?\s*(?:which|what|how many|how much)\s+(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
-    r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and|per|over|under|against|across|when)\b|$)",
+    r"^(?:at|on|in|for|with|by|to|from)?\s*(?:exactly\s+)?(?:which|what|how many|how much)\s+(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
+    r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and|per|over|under|against|across|when|its|their|it|they|this|these|those)\b|$)",
     re.I,
 )
 # Words that measure rather than name the thing asked for ("by what factor", "what percentage").
@@ -243,7 +266,7 @@ _MEASURES = {
     "main",
 }
 _DETAIL_OPENING = re.compile(
-    r"^(?:at|on|in|for|with|by|to|from)?\s*(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
+    r"^(?:at|on|in|for|with|by|to|from)?\s*(?:exactly\s+)?(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
     r"|by how|to what)\b"
     rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{_ASKED_OF}))\b)",
     re.I,
@@ -266,7 +289,7 @@ def split_parts(question: str) -> list[Part]:
             merged[-1] = piece  # the piece before only set the scene ("In the X approach, where ..."); this one asks
         else:
             merged.append(piece)
-    return [Part(p, wants(p)) for p in merged] or [Part(question, wants(question))]
+    return [Part(p, wants(asked(p))) for p in merged] or [Part(question, wants(asked(question)))]
 
 
 def wants(part: str) -> str:

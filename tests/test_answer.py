@@ -46,12 +46,25 @@ def test_detail_questions_are_read_by_what_they_ask() -> None:
     assert second.kind == "lookup" and len(second.parts) == 2
     assert read_question("How does its 7B model compare with much larger models?").kind == "lookup"
     assert read_question("How does it differ from SUIT?").targets == ("it", "SUIT")
+    # what leads into the asking words does not hide them; a preposition may lead them
+    assert [(p.wants, p.head) for p in split_parts("Tell me the batch size used by X")] == [("number", "size")]
+    lead = split_parts("Does the UniAIDet paper say exactly how many images its benchmark contains?")
+    assert lead[0].asks_detail and lead[0].head == "images"
+    kinds = split_parts("At exactly which layer does it branch, and from which pretrained model is it initialized?")
+    assert [(p.wants, p.asks_detail) for p in kinds] == [("number", True), ("name", True)]
+    assert split_parts("What kind of generative model simulates the partners?")[0].wants == "name"
+    assert split_parts("Name the three benchmarks EVA is evaluated on, and say how many experts it uses")[1].head == (
+        "experts"
+    )
     # what a sentence states, beyond the question and the paper's own terms
-    assert {"WM", "LH"} <= defined_acronyms("a world model (WM) for long-horizon (LH) tasks")
+    assert {"WM", "LH", "MoS"} <= defined_acronyms(
+        "a world model (WM) for long-horizon (LH) tasks, a mixture-of-students (MoS)"
+    )
+    assert not names("code is [here](https://anonymous.4open.science/r/e2e-model-444D/README.md)")
     assert "$\\tau$-bench" in names("boosts the pass rate on the text-based $\\tau$-bench by 6%")
     tasks = Part("What tasks was it evaluated on", "name")
-    assert fits(tasks, "tests based on the 20 Questions game", set(), evaluated_on=True)
-    assert not fits(tasks, "employing a Large Language Model (LLM) as a judge", {"LLM"}, evaluated_on=True)
+    assert fits(tasks, "tests based on the 20 Questions game", set(), plain_names=True)
+    assert not fits(tasks, "employing a Large Language Model (LLM) as a judge", {"LLM"}, plain_names=True)
 
 
 def test_read_questions() -> None:
