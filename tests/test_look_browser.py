@@ -136,3 +136,18 @@ def test_after_a_stop_the_next_question_answers_and_the_stopped_turn_stays(page:
     page.keyboard.press("Enter")
     page.locator("#chat .message.bot").nth(1).filter(has_text=FOOTER).wait_for(timeout=60_000)
     assert "Stopped" in page.locator("#chat .message.bot").first.inner_text()
+
+
+def test_the_chat_scrolls_to_the_newest_answer(page: Any) -> None:  # noqa: F811
+    page.get_by_label("extractive", exact=True).check()
+    for question in ("Which papers reduce KV-cache memory?", "What is TraDy?", "Compare MoEEdit and SUIT"):
+        newest = ask(page, question)
+    page.wait_for_timeout(500)  # the scroll follows the last render
+    # the chat overflows its 560 px, and the newest answer's end is in view
+    scroller = page.locator("#chat .bubble-wrap, #chat [role='log']").first
+    assert scroller.evaluate("e => e.scrollHeight > e.clientHeight + 50")
+    view = scroller.bounding_box()
+    end = newest.bounding_box()
+    assert view is not None and end is not None
+    assert end["y"] + end["height"] <= view["y"] + view["height"] + 5, (end, view)
+    screenshot(page, "look-scrolled.png")
