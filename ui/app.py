@@ -19,6 +19,7 @@ from rag.indexer import Progress
 from rag.store import StoredPaper
 from ui import chat, render
 from ui.chat import ChatEntry, Message, Step
+from ui.map_tab import MapTab, filters_of
 from ui.next_steps import NextSteps
 from ui.saved import SavedChats
 from ui.warmup import Warmup
@@ -63,8 +64,8 @@ ChatOutputs = tuple[Any, Any, Any, Any, Any]
 class AssistantUI:
     """The page over one Assistant: `build` lays it out, every other public method handles one event.
 
-    Filter dropdowns reach the handlers as values in `FILTER_FIELDS` order (Gradio passes inputs by
-    position); `_filters` turns them back into names, so no handler depends on that order.
+    Filter dropdowns reach the handlers as values in `FILTER_FIELDS` order, then the scope chosen on the
+    map (Gradio passes inputs by position); `_filters` turns them back into names, so no handler depends on that order.
     """
 
     def __init__(self, assistant: Assistant, *, load_model: bool = True, indexing: Progress | None = None) -> None:
@@ -76,6 +77,7 @@ class AssistantUI:
         self._refresh_catalog()
         self.saved = SavedChats(assistant)  # saved chats and answer ratings (ui/saved.py)
         self.next_steps = NextSteps()  # follow-up buttons and downloads under the chat (ui/next_steps.py)
+        self.map = MapTab(assistant, self._refresh_catalog, indexing=indexing, after=self.warmup.done)  # ui/map_tab.py
 
     # --- layout -----------------------------------------------------------------------------------
 
@@ -87,16 +89,19 @@ class AssistantUI:
             status_line = gr.Markdown(self.warmup.status(len(self.catalog)), elem_id="status")
             timer = gr.Timer(1.0)
             filters = self._filter_boxes()
+            filters["scope"] = self.map.scope_row()
             with gr.Tabs() as tabs:
                 with gr.Tab("Chat", id="chat"), gr.Row():
-                    question = self._chat_tab(filters)
+                    question, entries, ask = self._chat_tab(filters)
                 with gr.Tab("Papers", id="papers"), gr.Row():
                     self._papers_tab(filters, question, tabs)
+                self.map.tab(filters, entries, question, tabs, ask)
                 self.saved.tab(demo, tabs)
             for trigger in (demo.load, timer.tick):  # the line is built once; each visitor sees it current
                 trigger(self.status, None, [status_line, timer], show_progress="hidden", queue=False, **PRIVATE)
             if self.indexing is not None:  # filter choices grow with the index: each visitor gets them current
-                demo.load(self.filter_choices, None, list(filters.values()), show_progress="hidden", **PRIVATE)
+                boxes = [filters[name] for name in FILTER_FIELDS]
+                demo.load(self.filter_choices, None, boxes, show_progress="hidden", **PRIVATE)
             gr.api(self.ask, api_name="ask")  # type: ignore[attr-defined,unused-ignore]
         built: gr.Blocks = demo
         return built
@@ -120,8 +125,9 @@ class AssistantUI:
                 )
         return boxes
 
-    def _chat_tab(self, filters: dict[str, Any]) -> Any:
-        """The chat and its sources panel, wired; returns the question box (the paper browser fills it)."""
+    def _chat_tab(self, filters: dict[str, Any]) -> tuple[Any, Any, Any]:
+        """The chat and its sources panel, wired; returns the question box (the paper browser fills it),
+        the entries and `follow_up` (answers the question box after an event: the map's summaries)."""
         import gradio as gr
 
         entries = gr.State([])
@@ -169,7 +175,7 @@ class AssistantUI:
                 )
 
         outputs = [chatbot, entries, sources, copy_box, question]
-        by_field = [filters[name] for name in FILTER_FIELDS]
+        by_field = [filters[name] for name in (*FILTER_FIELDS, "scope")]
         asked = [question, entries, mode, *by_field]
         answering: list[Any] = [
             trigger(self.ask_chat, asked, outputs, **PRIVATE) for trigger in (question.submit, send.click)
@@ -184,7 +190,7 @@ class AssistantUI:
 
         self.next_steps.attach(entries, question, follow_up)
         stop.click(self.stop, [chatbot, entries, sources], outputs, cancels=answering, **PRIVATE)
-        return question
+        return question, entries, follow_up
 
     def _papers_tab(self, filters: dict[str, Any], question: Any, tabs: Any) -> None:
         """The paper list, search and the selected paper, wired."""
@@ -200,7 +206,7 @@ class AssistantUI:
                     elem_id="paper-search",
                 )
                 search_btn = gr.Button("Search", scale=1, elem_id="paper-search-btn")
-            rows, note = self.list_papers("", *(filters[name].value for name in FILTER_FIELDS))
+            rows, note = self.list_papers("", *(filters[name].value for name in (*FILTER_FIELDS, "scope")))
             listing_note = gr.Markdown(note, elem_id="paper-note")
             listing = gr.Dataframe(
                 value=rows,
@@ -224,7 +230,7 @@ class AssistantUI:
         def selected(evt: gr.SelectData) -> tuple[str, str, Any, Any]:
             return self.open_paper(evt.row_value)
 
-        by_field = [filters[name] for name in FILTER_FIELDS]
+        by_field = [filters[name] for name in (*FILTER_FIELDS, "scope")]
         # the list follows the filters too, so that it shows what the chat searches
         for trigger in (search_box.submit, search_btn.click, *(box.change for box in by_field)):
             trigger(self.list_papers, [search_box, *by_field], [listing, listing_note], **PRIVATE)
@@ -316,7 +322,7 @@ class AssistantUI:
         query = (query or "").strip()
         if not query:
             self._refresh_catalog()
-            papers = [p for p in self.catalog if not filters or filters.matches(p.meta)]
+            papers = [p for p in self.catalog if not filters or filters.matches({**p.meta, "paper_id": p.paper_id})]
             rows = [render.paper_row(p.paper_id, p.title, p.meta) for p in papers[:PAPER_LIST_LIMIT]]
             more = f"; showing the first {PAPER_LIST_LIMIT}, search to narrow" if len(papers) > PAPER_LIST_LIMIT else ""
             return rows, f"{len(papers):,} papers{scope}{more}. Click a row to read it."
@@ -357,15 +363,16 @@ class AssistantUI:
 
     # --- helpers ----------------------------------------------------------------------------------
 
-    def _filters(self, values: Sequence[str | None]) -> Filters | None:
-        return render.make_filters(dict(zip(FILTER_FIELDS, values, strict=True)))
+    def _filters(self, values: Sequence[Any]) -> Filters | None:
+        return filters_of(values)
 
-    def _refresh_catalog(self) -> None:
+    def _refresh_catalog(self) -> dict[str, StoredPaper]:
         # 4.5 s at 19,630 papers here: read again only while a corpus is being indexed, and only once it grew
         grown = self.indexing is not None and self.indexing.done != len(self.catalog)
         if not self.catalog or grown:
             self.catalog = list(self.assistant.store.papers())
             self._by_id = {p.paper_id: p for p in self.catalog}
+        return self._by_id
 
     def _find(self, paper_id: str) -> StoredPaper | None:
         # papers ingested after the page started are not in the catalog, but are in the index
