@@ -67,18 +67,19 @@ def figure(
             faint.append(i)
         else:
             groups.setdefault(topic_id, []).append(i)
+    size = 4 if len(cmap.paper_ids) > 5000 else 6 if len(cmap.paper_ids) > 500 else 8
     if faint:
-        fig.add_trace(_points(cmap, papers, faint, "filtered out", NOISE_COLOUR, opacity=0.15))
+        fig.add_trace(_points(cmap, papers, faint, "filtered out", NOISE_COLOUR, size=size, opacity=0.15))
     if groups.get(NOISE):
-        fig.add_trace(_points(cmap, papers, groups[NOISE], "on no topic", NOISE_COLOUR, opacity=0.45))
+        fig.add_trace(_points(cmap, papers, groups[NOISE], "on no topic", NOISE_COLOUR, size=size, opacity=0.45))
     for topic in cmap.topics:
         if groups.get(topic.topic_id):
             name = f"{topic.topic_id + 1}. {topic.label}"
-            fig.add_trace(_points(cmap, papers, groups[topic.topic_id], name, topic_colour(topic.topic_id)))
+            fig.add_trace(_points(cmap, papers, groups[topic.topic_id], name, topic_colour(topic.topic_id), size=size))
     position = {pid: i for i, pid in enumerate(cmap.paper_ids)}
     ringed = [position[p] for p in chosen if p in position]
     if ringed:
-        fig.add_trace(_points(cmap, papers, ringed, "chosen", HIGHLIGHT, size=9, symbol="circle-open"))
+        fig.add_trace(_points(cmap, papers, ringed, "chosen", HIGHLIGHT, size=size + 5, symbol="circle-open"))
     starred = [position[p] for p in dict.fromkeys(cited) if p in position]
     if starred:
         trace = _points(cmap, papers, starred, "cited by the last answer", "#ffd400", size=18, symbol="star")
@@ -108,7 +109,7 @@ def _points(
     name: str,
     colour: str,
     *,
-    size: float = 5,
+    size: float,
     symbol: str = "circle",
     opacity: float = 0.8,
 ) -> Any:

@@ -18,6 +18,7 @@ from rag.answer import Assistant
 from rag.conference_map import NOISE, ConferenceMap, MapBuilder, Topic
 from rag.filters import FILTER_FIELDS, Filters
 from rag.indexer import Progress
+from rag.questions import Turn
 from rag.store import StoredPaper
 from ui import map_plot, render
 from ui.chat import ChatEntry
@@ -26,7 +27,9 @@ PRIVATE: dict[str, Any] = {"api_visibility": "private"}
 LIST_LIMIT = 200
 POLL_S = 2.0
 HINT = "Pick a topic, click a point, or draw around papers with the lasso (in the map's toolbar)."
-SUMMARY_QUESTION = "Which papers are about {words}?"
+# asked after a chat entry that cites the topic's most central papers: "these" makes it a follow-up about
+# them, answered from them whatever its words (a topic's label words alone were declined as off-topic)
+SUMMARY_QUESTION = "What do these papers propose?"
 
 # Gradio's plot has no click or selection event: this hands Plotly's to a hidden textbox, whose change
 # event the server hears (its input event does not fire for a value set by script). Polls, because the plot is drawn after the tab; hooks each new plot once.
@@ -65,10 +68,6 @@ def filters_of(values: Sequence[Any]) -> Filters | None:
     if not scope:
         return filters
     return replace(filters or Filters(), paper_ids=frozenset(scope.paper_ids))
-
-
-def words(topic: Topic) -> str:
-    return ", ".join(topic.words[:-1]) + f" and {topic.words[-1]}" if len(topic.words) > 1 else "".join(topic.words)
 
 
 class MapTab:
@@ -149,7 +148,7 @@ class MapTab:
         )
         scope = [self._scope["state"], self._scope["row"], self._scope["note"]]
         ask_btn.click(self.ask_about, [chosen], [*scope, tabs], **PRIVATE)
-        ask(summary_btn.click(self.summarise, [chosen], [*scope, question, tabs], **PRIVATE))
+        ask(summary_btn.click(self.summarise, [chosen, entries], [entries, question, tabs], **PRIVATE))
 
     # --- drawing ----------------------------------------------------------------------------------
 
@@ -240,7 +239,8 @@ class MapTab:
         papers = self.catalog()
         ids = [p for p in chosen.paper_ids if p in papers and (not filters or filters.matches(papers[p].meta))]
         rows = [render.paper_row(p, papers[p].title, papers[p].meta) for p in ids[:LIST_LIMIT]]
-        note = f"**{len(chosen.paper_ids):,} {_papers(len(chosen.paper_ids))} {render.md_text(chosen.label)}**"
+        label = chosen.label[:1].upper() + chosen.label[1:]
+        note = f"**{render.md_text(label)}**: {len(chosen.paper_ids):,} {_papers(len(chosen.paper_ids))}"
         if filters:
             note += f", {len(ids):,} matching {render.md_text(filters.describe())}"
         if chosen.topic_id is not None:
@@ -260,18 +260,17 @@ class MapTab:
             raise gr.Error("pick a topic or select papers on the map first")
         return (*self._scoped(chosen), gr.Tabs(selected="chat"))
 
-    def summarise(self, chosen: Chosen | None) -> tuple[Any, ...]:
-        """A list question over the topic's most central papers, put in the box for the chat to answer."""
+    def summarise(self, chosen: Chosen | None, entries: list[ChatEntry]) -> tuple[Any, ...]:
+        """The topic's most central papers as a chat entry, then a question about them in the box (the
+        chat answers it next, as a follow-up: a cited list over those papers)."""
         import gradio as gr
 
         cmap = self.builder.map
         topic = cmap.topic(chosen.topic_id) if cmap is not None and chosen and chosen.topic_id is not None else None
         if topic is None:
             raise gr.Error("pick a topic first")
-        central = topic.central()
-        label = f"the most central of topic {topic.topic_id + 1} ({', '.join(topic.words)})"
-        question = SUMMARY_QUESTION.format(words=words(topic))
-        return (*self._scoped(Chosen(label, central, topic.topic_id)), question, gr.Tabs(selected="chat"))
+        entry = topic_entry(topic, self.catalog())
+        return [*entries, entry], SUMMARY_QUESTION, gr.Tabs(selected="chat")
 
     def _scoped(self, chosen: Chosen) -> tuple[Any, Any, str]:
         import gradio as gr
@@ -284,6 +283,17 @@ class MapTab:
         import gradio as gr
 
         return None, gr.update(visible=False), ""
+
+
+def topic_entry(topic: Topic, papers: Mapping[str, StoredPaper]) -> ChatEntry:
+    """A chat exchange that names a topic's most central papers: its turn cites them, so the next
+    question's "these papers" are them."""
+    central = [p for p in topic.central() if p in papers]
+    asked = f"Summarise topic {topic.topic_id + 1} of the map ({', '.join(topic.words)})"
+    lines = [f"Topic {topic.topic_id + 1} has {topic.size:,} papers; the {len(central)} most central:", ""]
+    lines += [f"{n}. {render.md_text(papers[p].title)} `{p}`" for n, p in enumerate(central, start=1)]
+    shown = "\n".join(lines)
+    return ChatEntry(Turn(asked, shown, tuple(central)), shown, render.sources_html(None))
 
 
 def _papers(n: int) -> str:
