@@ -80,10 +80,10 @@ class ConferenceMap:
         return {
             "format": FORMAT,
             "revision": self.revision,
-            "seconds": round(self.seconds, 2),
+            "seconds": self.seconds,
             "paper_ids": list(self.paper_ids),
-            "x": [round(v, 3) for v in self.x],
-            "y": [round(v, 3) for v in self.y],
+            "x": list(self.x),
+            "y": list(self.y),
             "topic_of": list(self.topic_of),
             "topics": [{"words": list(t.words), "papers": [position[p] for p in t.paper_ids]} for t in self.topics],
         }
@@ -130,11 +130,11 @@ def build_map(store: Store, n_jobs: int | None = None) -> ConferenceMap:
     return ConferenceMap(
         revision=revision,
         paper_ids=tuple(paper_ids),
-        x=tuple(float(v) for v in xy[:, 0]),
-        y=tuple(float(v) for v in xy[:, 1]),
+        x=tuple(round(float(v), 3) for v in xy[:, 0]),  # as cached: a map read back equals the one built
+        y=tuple(round(float(v), 3) for v in xy[:, 1]),
         topic_of=tuple(topic_of),
         topics=tuple(topics),
-        seconds=time.perf_counter() - start,
+        seconds=round(time.perf_counter() - start, 2),
     )
 
 
