@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 NOISE = -1  # a paper on no topic: HDBSCAN's outliers, drawn grey
 LABEL_WORDS = 4
 CENTRAL = 10  # the papers "summarise this topic" answers over
-MIN_TOPIC = 8  # and at least one paper in 200: 16 topics among 500 papers, 55 among 19,630 (bench/map.py)
-# t-SNE iterations: half openTSNE's defaults (250 exaggerated, 500 plain); at 19,630 papers the topics
-# found stay as many (55 against 57) and the build stays within 3 minutes on 2 cores (bench/map.py)
+MIN_TOPIC = 8  # and at least one paper in 200: 22 topics among 500 papers, 52 among 19,630 (bench/map.py)
+# t-SNE iterations: half openTSNE's defaults (250 exaggerated, 500 plain): the whole conference is laid
+# out in about a minute here, not three, with about as many topics found (bench/map.py)
 EXAGGERATED_ITER = 125
 ITER = 250
 FORMAT = 1  # of the cached file: a map cached by an older layout is built again
@@ -202,7 +202,7 @@ def find_topics(xy: np.ndarray) -> np.ndarray:
     from sklearn.cluster import HDBSCAN
 
     # min_samples 3, not HDBSCAN's default (min_cluster_size): at 19,630 papers that merged nearly
-    # everything into two topics; with 3, 20% of papers are on no topic (bench/map.py)
+    # everything into two topics; with 3, a quarter of the papers are on no topic (bench/map.py)
     found = HDBSCAN(min_cluster_size=max(MIN_TOPIC, n // 200), min_samples=3, copy=True).fit_predict(xy)
     return np.asarray(found)
 
