@@ -29,7 +29,8 @@ def map_500(fixture_500: Settings) -> ConferenceMap:
 def seeds_copy(seeded: Settings, tmp_path: Path) -> Settings:
     """The seed index, copied: these tests write beside it."""
     settings = make_settings(tmp_path)
-    shutil.copytree(seeded.index_dir, settings.index_dir)
+    # without a map: a page other tests served over the seeds may have cached one beside them
+    shutil.copytree(seeded.index_dir, settings.index_dir, ignore=shutil.ignore_patterns("map-*"))
     return settings
 
 
@@ -106,6 +107,17 @@ def test_a_damaged_cache_is_built_again(seeds_copy: Settings) -> None:
     map_path(store, store.revision()).write_text("{not json")
     assert load_map(store) is None
     assert len(load_or_build(store).paper_ids) == 57
+
+
+def test_an_index_too_small_for_topics_is_drawn_with_none(settings: Settings) -> None:
+    from ui.map_plot import figure
+
+    assert build_map(Store(settings, create=True)).paper_ids == ()  # empty: nothing to lay out, no error
+    papers = [Paper(paper_id=f"p{i}", title=f"Paper {i}", abstract=f"Abstract {i} about sonar.") for i in range(3)]
+    Store(settings).ingest(papers)
+    cmap = build_map(Store(settings))
+    assert cmap.paper_ids == ("p0", "p1", "p2") and cmap.topics == () and set(cmap.topic_of) == {NOISE}
+    assert [t.name for t in figure(cmap, {}).data] == ["on no topic"]
 
 
 def test_paper_ids_narrow_both_retrievers(seeded: Settings) -> None:

@@ -139,6 +139,8 @@ class MapTab:
         tab.select(None, None, None, js=HOOK_JS, **PRIVATE)
         for trigger in (tab.select, *(box.change for box in by_field)):
             trigger(self.draw, drawing, drawn, show_progress="hidden", **PRIVATE)
+        for box in by_field:  # the list follows the filters, as the map does
+            box.change(self.relist, [chosen, *by_field], listed, show_progress="hidden", **PRIVATE)
         timer.tick(self.poll, drawing, drawn, show_progress="hidden", **PRIVATE)
         topic.input(self.pick_topic, [topic, *by_field], listed, **PRIVATE).then(
             self.draw, drawing, drawn, show_progress="hidden", **PRIVATE
@@ -228,6 +230,9 @@ class MapTab:
             )
         chosen = Chosen("selected on the map", tuple(dict.fromkeys(ids)))
         return gr.update(value=None), *self._listed(chosen, filter_values)
+
+    def relist(self, chosen: Chosen | None, *filter_values: str | None) -> tuple[Any, ...]:
+        return self._listed(chosen, filter_values)
 
     def _listed(self, chosen: Chosen | None, filter_values: Sequence[str | None]) -> tuple[Any, ...]:
         """The chosen papers that pass the filters, as rows; the note above them; the two buttons."""
