@@ -33,6 +33,7 @@ MIN_TOPIC = 8  # and at least one paper in 200: 22 topics among 500 papers, 52 a
 # out in about a minute here, not three, with about as many topics found (bench/map.py)
 EXAGGERATED_ITER = 125
 ITER = 250
+GROWING_POLL_S = 2.0
 FORMAT = 1  # of the cached file: a map cached by an older layout is built again
 
 
@@ -306,8 +307,8 @@ class MapBuilder:
     """The map of the index's latest revision, loaded or built in a daemon thread: the chat never waits.
 
     `current()` gives the newest map there is (None before the first) and starts a build when the
-    index has a revision the map lacks, except while the index is still `growing` (a background
-    ingest): the map is built once, after it. `after`: an event to wait for before the first build
+    index has a revision the map lacks; while the index is still `growing` (a background ingest),
+    that build waits for the ingest to finish, so the map is built once, after it, page open or not. `after`: an event to wait for before the first build
     (the page's warm-up, so that the first answer does not share the cores with t-SNE).
     """
 
@@ -340,7 +341,7 @@ class MapBuilder:
     def refresh(self) -> None:
         """Starts a build if the map is missing or of an older revision, and none is running."""
         with self._lock:
-            if self.building or self.growing():
+            if self.building:
                 return
             try:
                 revision = self.store.revision()
@@ -364,6 +365,8 @@ class MapBuilder:
     def _build(self) -> None:
         if self.after is not None:
             self.after.wait()
+        while self.growing():  # each slice of a background ingest is a revision: one map, after the last
+            time.sleep(GROWING_POLL_S)
         revision = ""
         try:
             revision = self.store.revision()

@@ -95,7 +95,9 @@ def test_the_map_is_cached_beside_the_index_per_revision(seeds_copy: Settings) -
 def test_the_builder_waits_for_a_growing_index_then_builds_once(seeds_copy: Settings) -> None:
     growing = [True]
     builder = MapBuilder(Store(seeds_copy), n_jobs=1, growing=lambda: growing[0])
-    assert builder.current() is None and not builder.building
+    assert builder.current() is None and builder.building  # waiting for the ingest to finish
+    builder.wait(3)
+    assert builder.map is None and builder.building and not list(seeds_copy.index_dir.glob("map-*"))
     growing[0] = False
     built = builder.wait(120)
     assert built is not None and len(built.paper_ids) == 57 and not builder.error
