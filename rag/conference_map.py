@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rag.errors import RagError
 from rag.retrieval import english_stemmer, tokenize
 
 if TYPE_CHECKING:
@@ -345,8 +344,8 @@ class MapBuilder:
                 return
             try:
                 revision = self.store.revision()
-            except RagError as exc:
-                self.error = str(exc)
+            except Exception as exc:  # the map is an extra: a page over a store it cannot read still opens
+                self.error = str(exc) or type(exc).__name__
                 return
             if revision == self._failed or (self.map is not None and self.map.revision == revision):
                 return  # a revision whose build failed is tried again only after the next write

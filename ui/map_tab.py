@@ -62,8 +62,9 @@ class Chosen:
 
 
 def filters_of(values: Sequence[Any]) -> Filters | None:
-    """The page's filter inputs (the dropdowns in FILTER_FIELDS order, then the scope) as rag Filters."""
-    *fields, scope = values
+    """The page's filter inputs (the dropdowns in FILTER_FIELDS order, then the scope if any) as rag Filters."""
+    fields, rest = values[: len(FILTER_FIELDS)], values[len(FILTER_FIELDS) :]
+    scope = rest[0] if rest else None
     filters = render.make_filters(dict(zip(FILTER_FIELDS, fields, strict=True)))
     if not scope:
         return filters
