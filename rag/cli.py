@@ -8,12 +8,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from rag.config import Settings, apply_runtime_env, get_settings
 from rag.errors import InputError, RagError
+from rag.records import read_batch
 
 EXIT_SKIPPED = 3
 
@@ -88,22 +88,6 @@ def filters_from(args: argparse.Namespace) -> Any:
     return Filters(
         decision=args.decision, primary_area=args.area, venue=args.venue, year=args.year, keyword=args.keyword
     )
-
-
-def read_batch(path: str, fields: tuple[str, ...]) -> Iterator[tuple[str, dict[str, Any]]]:
-    """JSON lines from a file (or - for stdin); a bad line is an error naming file:line."""
-    handle = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
-    with handle:
-        for lineno, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-                if not isinstance(record, dict) or any(f not in record for f in fields):
-                    raise ValueError(f"needs the fields {', '.join(fields)}")
-            except ValueError as exc:
-                raise InputError(f"{path}:{lineno}: {exc}") from None
-            yield f"{path}:{lineno}", record
 
 
 def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
@@ -246,6 +230,13 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_map(args: argparse.Namespace, settings: Settings) -> int:
+    from ui.map_plot import write_map
+
+    out(write_map(settings, Path(args.out)))
+    return 0
+
+
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     from rag.evaluation import evaluate
 
@@ -316,6 +307,10 @@ def _index_commands(sub: Subparsers) -> None:
     p = _command(sub, "stats", "papers, chunks, index path and embedder")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_stats)
+
+    p = _command(sub, "map", "write the map of the indexed papers and their topics as one HTML file (no network)")
+    p.add_argument("--out", metavar="FILE", default="map.html", help="the file to write (default: map.html)")
+    p.set_defaults(run=cmd_map)
 
 
 def _answer_commands(sub: Subparsers) -> None:

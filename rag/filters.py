@@ -1,10 +1,10 @@
-"""Metadata filters (decision, area, venue, year, keyword): one type for both retrievers, as a
-Chroma `where` for the dense side, a mask for BM25, and as stated in a question."""
+"""Metadata filters (decision, area, venue, year, keyword) and a set of papers to search within: one
+type for both retrievers, as a Chroma `where` for the dense side, a mask for BM25, and as stated in a question."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 FILTER_FIELDS = ("decision", "primary_area", "venue", "year", "keyword")
@@ -19,14 +19,25 @@ class Filters:
     venue: str | None = None
     year: int | None = None
     keyword: str | None = None
+    # only these papers (a topic of the map, a selection on it); None searches every paper
+    paper_ids: frozenset[str] | None = None
 
     def __bool__(self) -> bool:
-        return any(v not in (None, "") for v in asdict(self).values())
+        return bool(self.chosen())
 
     def describe(self) -> str:
-        return ", ".join(f"{k}={v}" for k, v in asdict(self).items() if v not in (None, ""))
+        return ", ".join(
+            f"papers={len(v)} chosen" if k == "paper_ids" else f"{k}={v}" for k, v in self.chosen().items()
+        )
+
+    def chosen(self) -> dict[str, Any]:
+        """The filters set, by name (not `asdict`: it would copy thousands of paper ids on every test)."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {k: v for k, v in values.items() if v not in (None, "")}
 
     def matches(self, meta: dict[str, Any]) -> bool:
+        if self.paper_ids is not None and str(meta.get("paper_id", "")) not in self.paper_ids:
+            return False
         for name in ("decision", "primary_area", "venue"):
             want = getattr(self, name)
             if want and str(meta.get(name, "")).casefold() != want.casefold():
@@ -49,6 +60,9 @@ def chroma_where(filters: Filters) -> dict[str, Any] | None:
             clauses.append({name: {"$in": sorted({value, value.lower(), value.title(), value.capitalize()})}})
     if filters.year is not None:
         clauses.append({"year": filters.year})
+    if filters.paper_ids is not None:
+        # Chroma rejects an empty $in; no paper has the id "", so an empty choice matches nothing, as it should
+        clauses.append({"paper_id": {"$in": sorted(filters.paper_ids) or [""]}})
     if not clauses:
         return None
     return clauses[0] if len(clauses) == 1 else {"$and": clauses}

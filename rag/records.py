@@ -1,16 +1,20 @@
 """Records: one JSON/CSV object (the record format of ../shared/data/README.md) to a `Paper`.
 
 Every field is checked here, so a bad record becomes one `RecordError` naming the field,
-whoever read it (a corpus file, the seeds' metadata, `rag fetch`).
+whoever read it (a corpus file, the seeds' metadata, `rag fetch`). Also the `--batch` files of
+`rag search` and `rag ask`: JSON lines, each checked for the fields the command needs.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from rag.errors import InputError
 from rag.text import derive_label
 
 Scalar = str | int | float | bool
@@ -131,3 +135,19 @@ def _year(value: Scalar) -> int:
         except (ValueError, OverflowError):
             pass
     raise RecordError(f"expected a whole number, got {value!r}", "year")
+
+
+def read_batch(path: str, fields: tuple[str, ...]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """JSON lines from a file (or - for stdin); a bad line is an error naming file:line."""
+    handle = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    with handle:
+        for lineno, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                if not isinstance(record, dict) or any(f not in record for f in fields):
+                    raise ValueError(f"needs the fields {', '.join(fields)}")
+            except ValueError as exc:
+                raise InputError(f"{path}:{lineno}: {exc}") from None
+            yield f"{path}:{lineno}", record

@@ -79,9 +79,8 @@ class KeywordIndex:
 
     def __init__(self, store: Store) -> None:
         import bm25s
-        import Stemmer
 
-        self.stemmer = Stemmer.Stemmer("english")
+        self.stemmer = english_stemmer()
         self.revision = store.revision()
         # one cache per index, kept across runs; switching corpora (seeds, iclr2026) rebuilds neither
         folder = store.derived("bm25", self.revision)
@@ -118,10 +117,7 @@ class KeywordIndex:
         cache.keep(folder, write)
 
     def _tokenize(self, texts: list[str], *, ids: bool) -> Any:
-        """The one BM25 tokenisation (English stopwords, Snowball stems), of the index and of queries alike."""
-        import bm25s
-
-        return bm25s.tokenize(texts, stopwords="en", stemmer=self.stemmer, return_ids=ids, show_progress=False)
+        return tokenize(texts, self.stemmer, ids=ids)
 
     def terms(self, text: str) -> list[str]:
         return list(self._tokenize([QUESTION_WORDS.sub(" ", text)], ids=False)[0])
@@ -222,6 +218,20 @@ class KeywordIndex:
         top = np.argpartition(-scores, n - 1)[:n]
         top = top[np.argsort(-scores[top])]
         return [(int(i), float(scores[i])) for i in top if scores[i] > 0]
+
+
+def tokenize(texts: list[str], stemmer: Any, *, ids: bool) -> Any:
+    """The one BM25 tokenisation (English stopwords, Snowball stems), of the index and of queries alike;
+    the map's topic labels use it with stemmer=None, to show whole words."""
+    import bm25s
+
+    return bm25s.tokenize(texts, stopwords="en", stemmer=stemmer, return_ids=ids, show_progress=False)
+
+
+def english_stemmer() -> Any:
+    import Stemmer
+
+    return Stemmer.Stemmer("english")
 
 
 class Retriever:

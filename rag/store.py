@@ -234,6 +234,14 @@ class Store:
         return cache.path(self.settings.cache_dir, self.location, kind, revision)
 
     @guarded
+    def iter_vectors(self) -> Iterator[tuple[dict[str, Any], Any]]:
+        """(metadata, embedding) of every chunk, in pages: the map of the conference reads the index so."""
+        offset = 0
+        while (page := self.collection.get(include=["embeddings", "metadatas"], limit=READ_PAGE, offset=offset))["ids"]:
+            yield from zip((dict(m) for m in page["metadatas"] or []), page["embeddings"], strict=True)  # type: ignore[arg-type]
+            offset += len(page["ids"])
+
+    @guarded
     def get_papers(self, paper_ids: Iterable[str]) -> dict[str, StoredPaper]:
         ids = [chunk_id(pid, 0) for pid in dict.fromkeys(paper_ids)]
         if not ids:

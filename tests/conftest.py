@@ -91,6 +91,20 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     return settings
 
 
+@pytest.fixture(scope="session")
+def fixture_500(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """The 500-paper ICLR 2026 fixture (the 57 seeds among 443 others), ingested once for every test that only reads."""
+    from rag.documents import Reading, read_papers
+    from rag.store import Store
+
+    path = shared_file("iclr2026_fixture_500.jsonl.gz")
+    settings = make_settings(tmp_path_factory.mktemp("fixture500"))
+    reading = Reading()
+    stats = Store(settings, create=True).ingest(read_papers([path], reading))
+    assert stats.added == 500 and not reading.problems
+    return settings
+
+
 def shared_file(name: str) -> Path:
     path = SHARED_DATA / name
     if not path.exists():

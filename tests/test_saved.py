@@ -330,7 +330,7 @@ def test_through_the_app_a_user_sees_only_their_own_chats(seeded: Settings, tmp_
     url = f"http://127.0.0.1:{port}"
     try:
         ann, bob = Visitor(url, ("ann", "a-pw")), Visitor(url, ("bob", "b-pw"))
-        asked = ann.call(ann.event("question", "submit"), ["What is TraDy?", None, "extractive", *[""] * 5])
+        asked = ann.call(ann.event("question", "submit"), ["What is TraDy?", None, "extractive", *[""] * 5, None])
         assert "data" in asked, asked
         # the page saves after each answer when its entries change; here that event is called as the page would
         saved = ann.call(ann.event(None, "change", outputs_elem="saved-list"), [None, None, "", None])

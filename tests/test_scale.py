@@ -27,17 +27,7 @@ from rag.filters import Filters
 from rag.retrieval import Retriever
 from rag.store import Store
 
-from .conftest import make_settings, shared_file
-
-
-@pytest.fixture(scope="module")
-def fixture_500(tmp_path_factory: pytest.TempPathFactory) -> Settings:
-    path = shared_file("iclr2026_fixture_500.jsonl.gz")
-    settings = make_settings(tmp_path_factory.mktemp("fixture500"))
-    reading = Reading()
-    stats = Store(settings, create=True).ingest(read_papers([path], reading))
-    assert stats.added == 500 and not reading.problems
-    return settings
+from .conftest import shared_file
 
 
 def test_fixture_500_search_and_filters(fixture_500: Settings) -> None:

@@ -263,3 +263,92 @@ def test_the_answer_downloads_as_bibtex_and_its_table_as_csv(page: Any, tmp_path
         page.locator("#download-csv").click()
     rows = table.value.path().read_text().splitlines()
     assert rows[0].startswith("Reference,Method,Title") and len(rows) >= 3
+
+
+def map_traces(page: Any) -> dict[str, list[str]]:
+    """The map's traces as the browser holds them: name -> the paper ids of its points."""
+    return dict(
+        page.evaluate(
+            "() => document.querySelector('#map .js-plotly-plot').data.map(t => [t.name, [...(t.customdata || [])]])"
+        )
+    )
+
+
+def emit(page: Any, event: str, paper_ids: list[str]) -> None:
+    """What Plotly tells the page when a person clicks (plotly_click) or lassoes (plotly_selected) these points."""
+    page.wait_for_function("() => document.querySelector('#map .js-plotly-plot').__mapHooked")  # the page's hook
+    page.evaluate(
+        "([event, ids]) => document.querySelector('#map .js-plotly-plot')"
+        ".emit(event, {points: ids.map(id => ({customdata: id}))})",
+        [event, paper_ids],
+    )
+
+
+def pick_topic(page: Any, n: int) -> tuple[str, list[str]]:
+    """Choose topic n (from 1) in the menu; its label and the paper ids the list shows."""
+    page.locator("#map-topic input").click()
+    option = page.get_by_role("option").nth(n - 1)
+    label = option.inner_text()
+    option.click()
+    page.locator("#map-note", has_text=f"topic {n} (").wait_for()
+    page.locator("#map-papers [role=gridcell]").first.wait_for()
+    return label, [t.strip() for t in page.locator("#map-papers [role=gridcell]").all_inner_texts()]
+
+
+def test_the_map_shows_topics_and_narrows_the_chat_to_a_topic(page: Any) -> None:
+    page.get_by_role("tab", name="Map").click()
+    page.locator("#map .js-plotly-plot").wait_for(timeout=ANSWER_TIMEOUT_MS)  # built in the background
+    assert "58 papers in" in page.locator("#map-status").inner_text()
+    traces = map_traces(page)
+    assert sum(len(ids) for ids in traces.values()) == 58 and HOSTILE_ID in {p for ids in traces.values() for p in ids}
+    page.locator("#map .js-plotly-plot").hover()
+    screenshot(page, "ui-map.png")
+    assert page.evaluate("() => window.__xss") is None  # titles are hover text, escaped
+
+    label, listed = pick_topic(page, 1)
+    size = int(label.rsplit("(", 1)[1].rstrip(")"))
+    topic_ids = set(traces[label])
+    words = label.split(" ", 1)[1].rsplit(" (", 1)[0]  # "1. model, learning (30)" -> "model, learning"
+    assert size == len(topic_ids) and f"Topic 1 ({words}): {size} papers" in page.locator("#map-note").inner_text()
+    assert topic_ids & set(listed) and not set(listed) & (set(traces["on no topic"]) - topic_ids)
+    # a click on a point picks its topic: the page hears Plotly's click through its hook
+    other = next(name for name in traces if name.startswith("2. ")) if len(traces) > 2 else label
+    emit(page, "plotly_click", traces[other][:1])
+    page.locator("#map-note", has_text=f"topic {other.split('.')[0]} (").wait_for()
+    pick_topic(page, 1)
+
+    before = page.locator("#chat .message.bot").count()
+    page.locator("#map-summarise").click()
+    reply = page.locator("#chat .message.bot").nth(before + 1)  # after the message naming the topic's papers
+    reply.filter(has_text="matched the filters").wait_for(timeout=ANSWER_TIMEOUT_MS)
+    # the topic's central papers are named first, then "these papers" are answered about, each cited
+    assert "Summarise topic 1 of the map" in page.locator("#chat").inner_text()
+    assert "What do these papers propose?" in page.locator("#chat").inner_text()
+    cited = page.locator("#sources .src-card").evaluate_all("cards => cards.map(c => c.dataset.paperId)")
+    assert len(cited) == min(10, size) and set(cited) <= topic_ids  # about the topic's papers only
+    assert reply.locator("a", has_text="[1]").count() >= 1
+    screenshot(page, "ui-map-summary.png")
+    page.get_by_role("tab", name="Map").click()
+    page.wait_for_function(
+        "() => document.querySelector('#map .js-plotly-plot').data.some(t => t.name === 'cited by the last answer')"
+    )
+    assert set(map_traces(page)["cited by the last answer"]) <= topic_ids
+    screenshot(page, "ui-map-cited.png")
+
+
+def test_papers_lassoed_on_the_map_narrow_the_chat(page: Any) -> None:
+    page.get_by_role("tab", name="Map").click()
+    page.locator("#map .js-plotly-plot").wait_for(timeout=ANSWER_TIMEOUT_MS)
+    chosen = [KV_PAPER, HOSTILE_ID, next(p for ids in map_traces(page).values() for p in ids if p != KV_PAPER)]
+    emit(page, "plotly_selected", chosen)
+    page.locator("#map-note", has_text="Selected on the map: 3 papers").wait_for()
+    page.locator("#map-ask").click()
+    page.locator("#scope", has_text="search only 3 papers").wait_for()
+    answer = ask(page, "Which papers reduce KV-cache memory?")
+    assert "searched 58 abstracts, 3 matched the filters" in answer.inner_text()
+    cards = page.locator("#sources .src-card").evaluate_all("cards => cards.map(c => c.dataset.paperId)")
+    assert KV_PAPER in cards and set(cards) <= set(chosen)
+    screenshot(page, "ui-map-scoped-chat.png")
+    page.locator("#scope-clear").click()
+    page.locator("#scope-row").wait_for(state="hidden")
+    assert "searched 58 abstracts, 58 matched" in ask(page, "Which papers reduce KV-cache memory?").inner_text()

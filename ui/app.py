@@ -19,8 +19,9 @@ from rag.filters import FILTER_FIELDS
 from rag.indexer import Progress
 from ui import PRIVATE, chat, render
 from ui.chat import ChatEntry, Message, Step
+from ui.map_tab import MapTab
 from ui.next_steps import NextSteps
-from ui.papers import PaperBrowser, filters_from
+from ui.papers import PaperBrowser
 from ui.saved import SavedChats
 from ui.warmup import Warmup
 
@@ -58,8 +59,9 @@ ChatOutputs = tuple[Any, Any, Any, Any, Any]
 class AssistantUI:
     """The page over one Assistant: `build` lays it out, every other public method handles one event.
 
-    Filter dropdowns reach the handlers as values in `FILTER_FIELDS` order (Gradio passes inputs by
-    position); `_filters` turns them back into names, so no handler depends on that order.
+    Filter dropdowns reach the handlers as values in `FILTER_FIELDS` order, then the scope chosen on the
+    map (Gradio passes inputs by position); `render.filters_of` turns them back into names, so no
+    handler depends on that order.
     """
 
     def __init__(self, assistant: Assistant, *, load_model: bool = True, indexing: Progress | None = None) -> None:
@@ -70,6 +72,7 @@ class AssistantUI:
         self.saved = SavedChats(assistant)  # saved chats and answer ratings (ui/saved.py)
         self.next_steps = NextSteps()  # follow-up buttons and downloads under the chat (ui/next_steps.py)
         self._stopping: dict[str, threading.Event] = {}  # per browser session: its stop button was pressed
+        self.map = MapTab(assistant, self.papers.refresh, indexing=indexing, after=self.warmup.done)  # ui/map_tab.py
 
     # --- layout -----------------------------------------------------------------------------------
 
@@ -81,16 +84,19 @@ class AssistantUI:
             status_line = gr.Markdown(self.warmup.status(len(self.papers.catalog)), elem_id="status")
             timer = gr.Timer(1.0)
             filters = self._filter_boxes()
+            filters["scope"] = self.map.scope_row()
             with gr.Tabs() as tabs:
                 with gr.Tab("Chat", id="chat"), gr.Row():
-                    question = self._chat_tab(filters)
+                    question, entries, follow_up = self._chat_tab(filters)
                 with gr.Tab("Papers", id="papers"), gr.Row():
                     self.papers.tab(filters, question, tabs)
+                self.map.tab(filters, entries, question, tabs, follow_up)
                 self.saved.tab(demo, tabs)
             for trigger in (demo.load, timer.tick):  # the line is built once; each visitor sees it current
                 trigger(self.status, None, [status_line, timer], show_progress="hidden", queue=False, **PRIVATE)
             if self.indexing is not None:  # filter choices grow with the index: each visitor gets them current
-                demo.load(self.filter_choices, None, list(filters.values()), show_progress="hidden", **PRIVATE)
+                boxes = [filters[name] for name in FILTER_FIELDS]
+                demo.load(self.filter_choices, None, boxes, show_progress="hidden", **PRIVATE)
             gr.api(self.ask, api_name="ask")  # type: ignore[attr-defined,unused-ignore]
         built: gr.Blocks = demo
         return built
@@ -114,8 +120,9 @@ class AssistantUI:
                 )
         return boxes
 
-    def _chat_tab(self, filters: dict[str, Any]) -> Any:
-        """The chat and its sources panel, wired; returns the question box (the paper browser fills it)."""
+    def _chat_tab(self, filters: dict[str, Any]) -> tuple[Any, Any, Any]:
+        """The chat and its sources panel, wired; returns the question box (the paper browser fills it),
+        the entries and `follow_up` (answers the question box after an event: the map's summaries)."""
         import gradio as gr
 
         entries = gr.State([])
@@ -163,7 +170,7 @@ class AssistantUI:
                 )
 
         outputs = [chatbot, entries, sources, copy_box, question]
-        by_field = [filters[name] for name in FILTER_FIELDS]
+        by_field = [filters[name] for name in (*FILTER_FIELDS, "scope")]
         asked = [question, entries, mode, *by_field]
 
         # Gradio hands a gr.Request only to a parameter annotated with it, read at runtime: the session
@@ -183,12 +190,15 @@ class AssistantUI:
         chatbot.undo(self.undo, [entries], outputs, **PRIVATE)
         chatbot.clear(self.clear, None, outputs, **PRIVATE)
         self.saved.attach(outputs, mode)
-        # a follow-up click is answered like a typed question
-        self.next_steps.attach(entries, question, lambda click: click.then(asked_in, asked, outputs, **PRIVATE))
+
+        def follow_up(click: Any) -> None:  # a follow-up click is answered like a typed question
+            click.then(asked_in, asked, outputs, **PRIVATE)
+
+        self.next_steps.attach(entries, question, follow_up)
         # not Gradio's `cancels`: a cancelled generator is left mid-answer, and the next Enter then failed;
         # the answer in progress sees the flag at its next step and ends itself (ui/chat.py: respond)
         stop.click(end, None, None, queue=False, **PRIVATE)
-        return question
+        return question, entries, follow_up
 
     # --- chat handlers ----------------------------------------------------------------------------
 
@@ -229,7 +239,7 @@ class AssistantUI:
     ) -> Iterator[ChatOutputs]:
         stopping = self._stopping.setdefault(session, threading.Event())
         stopping.clear()  # a stop pressed while nothing ran must not end this answer
-        filters = filters_from(filter_values)
+        filters = render.filters_of(filter_values)
         waiting = self.warmup.waiting(mode)
         for step in chat.respond(self.assistant, question, entries, mode, filters, waiting, stopping):
             yield (*_outputs(step), box)

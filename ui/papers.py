@@ -6,7 +6,7 @@ from typing import Any
 
 from rag.answer import Assistant
 from rag.errors import RagError
-from rag.filters import FILTER_FIELDS, Filters
+from rag.filters import FILTER_FIELDS
 from rag.indexer import Progress
 from rag.store import StoredPaper
 from ui import PRIVATE, render
@@ -43,7 +43,7 @@ class PaperBrowser:
                     elem_id="paper-search",
                 )
                 search_btn = gr.Button("Search", scale=1, elem_id="paper-search-btn")
-            rows, note = self.list_papers("", *(filters[name].value for name in FILTER_FIELDS))
+            rows, note = self.list_papers("", *(filters[name].value for name in (*FILTER_FIELDS, "scope")))
             listing_note = gr.Markdown(note, elem_id="paper-note")
             listing = gr.Dataframe(
                 value=rows,
@@ -67,7 +67,7 @@ class PaperBrowser:
         def selected(evt: gr.SelectData) -> tuple[str, str, Any, Any]:
             return self.open_paper(evt.row_value)
 
-        by_field = [filters[name] for name in FILTER_FIELDS]
+        by_field = [filters[name] for name in (*FILTER_FIELDS, "scope")]
         # the list follows the filters too, so that it shows what the chat searches
         for trigger in (search_box.submit, search_btn.click, *(box.change for box in by_field)):
             trigger(self.list_papers, [search_box, *by_field], [listing, listing_note], **PRIVATE)
@@ -78,12 +78,12 @@ class PaperBrowser:
     def list_papers(self, query: str, *filter_values: str | None) -> tuple[Rows, str]:
         import gradio as gr
 
-        filters = filters_from(filter_values)
+        filters = render.filters_of(filter_values)
         scope = f" matching {render.md_text(filters.describe())}" if filters else ""
         query = (query or "").strip()
         if not query:
             self.refresh()
-            papers = [p for p in self.catalog if not filters or filters.matches(p.meta)]
+            papers = [p for p in self.catalog if not filters or filters.matches({**p.meta, "paper_id": p.paper_id})]
             rows = [render.paper_row(p.paper_id, p.title, p.meta) for p in papers[:PAPER_LIST_LIMIT]]
             more = f"; showing the first {PAPER_LIST_LIMIT}, search to narrow" if len(papers) > PAPER_LIST_LIMIT else ""
             return rows, f"{len(papers):,} papers{scope}{more}. Click a row to read it."
@@ -122,18 +122,14 @@ class PaperBrowser:
             raise gr.Error("open a paper first")
         return render.ask_about(paper), gr.Tabs(selected="chat")
 
-    def refresh(self) -> None:
-        # 4.5 s at 19,630 papers here: read again only while a corpus is being indexed, and only once it grew
+    def refresh(self) -> dict[str, StoredPaper]:
+        # a full read (cached per revision: rag/cache.py): read again only while a corpus is being indexed, and only once it grew
         grown = self.indexing is not None and self.indexing.done != len(self.catalog)
         if not self.catalog or grown:
             self.catalog = list(self.assistant.store.papers())
             self._by_id = {p.paper_id: p for p in self.catalog}
+        return self._by_id
 
     def _find(self, paper_id: str) -> StoredPaper | None:
         # papers ingested after the page started are not in the catalog, but are in the index
         return self._by_id.get(paper_id) or self.assistant.store.get_papers([paper_id]).get(paper_id)
-
-
-def filters_from(values: Sequence[str | None]) -> Filters | None:
-    """Dropdown values in FILTER_FIELDS order (as Gradio passes inputs) back into named filters."""
-    return render.make_filters(dict(zip(FILTER_FIELDS, values, strict=True)))

@@ -10,6 +10,7 @@ import html
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -260,6 +261,17 @@ def filter_choices(papers: Iterable[StoredPaper]) -> dict[str, list[str]]:
     choices["year"] = sorted(choices["year"], reverse=True)
     choices["keyword"] = choices["keyword"][:MAX_KEYWORD_CHOICES]
     return choices
+
+
+def filters_of(values: Sequence[Any]) -> Filters | None:
+    """The page's filter inputs (the dropdowns in FILTER_FIELDS order, then the map's scope if any) as rag
+    Filters: Gradio passes inputs by position, this names them."""
+    fields, rest = values[: len(FILTER_FIELDS)], values[len(FILTER_FIELDS) :]
+    scope = rest[0] if rest else None
+    filters = make_filters(dict(zip(FILTER_FIELDS, fields, strict=True)))
+    if not scope:
+        return filters
+    return replace(filters or Filters(), paper_ids=frozenset(scope.paper_ids))
 
 
 def make_filters(values: Mapping[str, str | None]) -> Filters | None:
