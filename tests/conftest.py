@@ -1,17 +1,23 @@
-"""Shared fixtures: real Chroma, the real bundled embedder, the seeds indexed once per run."""
+"""Shared fixtures: real Chroma, the real bundled embedder, the seeds indexed once per run, and one `rag serve`
+with Chromium for the browser tests."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from rag.config import Settings, apply_runtime_env
+
+if TYPE_CHECKING:
+    from tests.browser import Served
 
 apply_runtime_env()
 
@@ -53,15 +59,15 @@ def run_cli(settings: Settings, *args: str, timeout: float = 600, **env: str) ->
 
 @pytest.fixture
 def rag_main(monkeypatch: pytest.MonkeyPatch) -> Callable[..., int]:
-    """`rag ...` in this process, over a Settings' folders only: the CLI's cached settings are
-    rebuilt from an environment holding nothing of the developer's."""
+    """`rag ...` in this process, over a Settings' folders only (and any RAG_ variables given): the CLI's
+    cached settings are rebuilt from an environment holding nothing of the developer's."""
     from rag.cli import main
     from rag.config import get_settings
 
-    def run(settings: Settings, *args: str) -> int:
+    def run(settings: Settings, *args: str, **env: str) -> int:
         for key in [k for k in os.environ if k.startswith(("RAG_", "OPENAI_"))]:
             monkeypatch.delenv(key)
-        for key, value in cli_env(settings).items():
+        for key, value in cli_env(settings, **env).items():
             if key.startswith("RAG_"):
                 monkeypatch.setenv(key, value)
         get_settings.cache_clear()
@@ -113,8 +119,9 @@ def shared_file(name: str) -> Path:
 
 
 @contextmanager
-def rag_serve(settings: Settings, *args: str, seconds: float = 120) -> Iterator[str]:
-    """`rag serve` as a person starts it, over the settings' folders: its url once the page answers 200.
+def rag_serve(settings: Settings, *args: str, seconds: float = 120, **env: str) -> Iterator[str]:
+    """`rag serve` as a person starts it, over the settings' folders (and any RAG_ variables given): its url
+    once the page answers 200.
 
     Its output goes to serve.log beside the index; a server that exits early fails the test with its tail.
     """
@@ -126,7 +133,7 @@ def rag_serve(settings: Settings, *args: str, seconds: float = 120) -> Iterator[
     proc = subprocess.Popen(
         [sys.executable, "-m", "rag.cli", "serve", "--port", str(port), *args],
         cwd=ROOT,
-        env=cli_env(settings),
+        env=cli_env(settings, **env),
         stdout=log,
         stderr=subprocess.STDOUT,
     )
@@ -150,6 +157,53 @@ def rag_serve(settings: Settings, *args: str, seconds: float = 120) -> Iterator[
         proc.terminate()
         proc.wait(timeout=30)
         log.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, driven by Playwright. Per module: Playwright's sync API keeps an event loop
+    running on this thread while it is open, and asyncio.run() elsewhere in the run refuses to start then."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser import CHROMIUM, CHROMIUM_ARGS
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def ui_server(seeded: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One `rag serve` over a copy of the seed index plus the hostile paper, for the ui, look and saved-chats
+    browser tests alike: a Served(url, settings, seconds until the first page answered)."""
+    import time
+
+    from rag.store import Store
+    from tests.browser import Served, hostile_paper
+
+    settings = make_settings(tmp_path_factory.mktemp("ui-server"))
+    shutil.copytree(seeded.index_dir, settings.index_dir)
+    Store(settings).ingest([hostile_paper()])
+    start = time.monotonic()
+    with rag_serve(settings) as url:
+        yield Served(url, settings, time.monotonic() - start)
+
+
+@pytest.fixture
+def page(browser: Any, ui_server: Served) -> Iterator[Any]:
+    """A fresh session on the served page; fails the test if the page asks anything of the internet."""
+    outside: list[str] = []
+    opened = browser.new_page(viewport={"width": 1400, "height": 1000})
+    opened.on(
+        "request",
+        lambda r: outside.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None,
+    )
+    opened.goto(ui_server.url)
+    opened.wait_for_selector("#question textarea")
+    yield opened
+    opened.close()
+    assert not outside, f"the page fetched from outside: {outside}"
 
 
 def free_port() -> int:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
@@ -18,7 +19,7 @@ TRADY = "000_c31ea4fa21d0fe3c#1"
 
 @pytest.fixture(scope="module")
 def local_assistant(seeded: Settings) -> Assistant:
-    # the default llm_cache_dir (.rag/models) keeps the converted model across runs: converting takes ~20-40 s
+    # the default llm_cache_dir (.rag/models) keeps the converted model across runs: converting takes ~30 s
     settings = seeded.model_copy(update={"llm_backend": "local"})
     return Assistant(settings, Store(settings))
 
@@ -39,14 +40,13 @@ def test_the_bundled_model_answers_with_a_valid_citation(local_assistant: Assist
         assert citation.passage in hit.abstract
 
 
-def test_cli_ask_json_with_the_real_model(seeded: Settings, tmp_path: Path) -> None:
-    import json
-
-    from .conftest import run_cli
-
-    run = run_cli(seeded, "ask", "What does TraDy do?", "--json", "--mode", "model")
-    assert run.returncode == 0, run.stderr
-    result = json.loads(run.stdout)
+def test_cli_ask_json_with_the_real_model(
+    seeded: Settings, rag_main: Callable[..., int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # in this process: the command's wiring is under test here; a real `rag ask --mode model` process
+    # runs in test_offline
+    assert rag_main(seeded, "ask", "What does TraDy do?", "--json", "--mode", "model") == 0
+    result = json.loads(capsys.readouterr().out)
     assert result["mode"] == "model" and not result["refused"]
     assert TRADY in [c["paper_id"] for c in result["citations"]]
     assert set(result["citations"][0]) == {"n", "paper_id", "title", "url", "passage"}

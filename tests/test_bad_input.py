@@ -1,4 +1,4 @@
-"""Bad input: dozens of malformed corpus files in one real `rag ingest`, and hostile or odd questions.
+"""Bad input: dozens of malformed corpus files in one `rag ingest`, and hostile or odd questions.
 
 The unit tests of the readers are in test_documents.py; here every case goes through the
 command a person runs, into one index, and the counts must come out exact.
@@ -12,7 +12,7 @@ import lzma
 import re
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,7 +26,7 @@ from rag.documents import Paper
 from rag.errors import InputError
 from rag.store import Store
 
-from .conftest import make_settings, run_cli
+from .conftest import make_settings
 from .openai_server import MODEL, ScriptedServer, scripted_server
 
 TRADY = "000_c31ea4fa21d0fe3c#1"
@@ -274,7 +274,9 @@ CASES = [
 ]
 
 
-def test_every_malformed_input_is_named_and_every_good_record_indexed(tmp_path: Path, settings: Settings) -> None:
+def test_every_malformed_input_is_named_and_every_good_record_indexed(
+    tmp_path: Path, settings: Settings, rag_main: Callable[..., int], capsys: pytest.CaptureFixture[str]
+) -> None:
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     for case in CASES:
@@ -288,13 +290,14 @@ def test_every_malformed_input_is_named_and_every_good_record_indexed(tmp_path: 
     good = {pid for c in CASES for pid in c.good}
     assert len(CASES) >= 30 and len(expected_skips) >= 40
 
-    run = run_cli(settings, "ingest", str(corpus), "--json")
-    assert run.returncode == 3, run.stderr  # indexed the good, skipped the bad
-    assert "Traceback" not in run.stderr
-    skipped = sorted(line for line in run.stderr.splitlines() if line.startswith("skipped: "))
+    code = rag_main(settings, "ingest", str(corpus), "--json")
+    out, err = capsys.readouterr()
+    assert code == 3, err  # indexed the good, skipped the bad
+    assert "Traceback" not in err
+    skipped = sorted(line for line in err.splitlines() if line.startswith("skipped: "))
     assert set(skipped) - set(expected_skips) == set(), set(expected_skips) - set(skipped)
     assert skipped == expected_skips
-    summary = json.loads(run.stdout)
+    summary = json.loads(out)
     assert summary["files"] == len(CASES) + 1
     assert (summary["added"], summary["papers"]) == (len(good), len(good))
     assert (summary["skipped"], summary["duplicates"]) == (len(expected_skips), 1)
@@ -350,7 +353,9 @@ def poisoned(seeded: Settings, tmp_path_factory: pytest.TempPathFactory) -> Sett
 
 @pytest.fixture(scope="module")
 def assistant(poisoned: Settings) -> Assistant:
-    return Assistant(poisoned)
+    warm = Assistant(poisoned)
+    warm.answer("warm up")  # the embedder loads here, not inside a measured answer
+    return warm
 
 
 @pytest.mark.parametrize(
@@ -384,7 +389,6 @@ QUESTIONS = [
 def test_odd_questions_are_answered_in_bounded_time(
     assistant: Assistant, question: str, cited: str | None, cut: bool
 ) -> None:
-    assistant.answer("warm up")  # the embedder loads once per module, not inside a measured answer
     started = time.perf_counter()
     answer = assistant.answer(question)
     elapsed = time.perf_counter() - started

@@ -1,10 +1,15 @@
-"""The `rag` command as scripts use it: real subprocesses, real index, exit codes and one-line errors."""
+"""The `rag` command as scripts use it: real index, exit codes, JSON and one-line errors.
+
+An ingest and the help run as real `rag` processes; the rest call the same `main` in this
+process (`rag_main`), since each process would spend seconds importing Chroma and onnxruntime.
+"""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -49,10 +54,11 @@ def test_ingest_reports_bad_records_and_keeps_the_good(tmp_path: Path, settings:
     assert json.loads(again.stdout)["unchanged"] == 2 and json.loads(again.stdout)["papers"] == 2
 
 
-def test_search_papers_stats_and_batch(seeded: Settings, tmp_path: Path) -> None:
-    run = run_cli(seeded, "search", "which papers cut KV-cache memory?", "-k", "3", "--json")
-    assert run.returncode == 0, run.stderr
-    result = json.loads(run.stdout)
+def test_search_papers_stats_and_batch(
+    seeded: Settings, tmp_path: Path, rag_main: Callable[..., int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert rag_main(seeded, "search", "which papers cut KV-cache memory?", "-k", "3", "--json") == 0
+    result = json.loads(capsys.readouterr().out)
     assert result["searched"] == 57 and len(result["results"]) == 3
     first = result["results"][0]
     assert set(first) >= {"rank", "paper_id", "title", "url", "score", "passage", "abstract"}
@@ -60,15 +66,17 @@ def test_search_papers_stats_and_batch(seeded: Settings, tmp_path: Path) -> None
 
     batch = tmp_path / "q.jsonl"
     batch.write_text('{"id": "a", "query": "dexterous robot grasping"}\n{"id": "b", "query": "tabular watermark"}\n')
-    run = run_cli(seeded, "search", "--batch", str(batch), "--json", "-k", "2")
-    lines = [json.loads(line) for line in run.stdout.splitlines()]
+    assert rag_main(seeded, "search", "--batch", str(batch), "--json", "-k", "2") == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["id"] for line in lines] == ["a", "b"]
     assert lines[0]["results"][0]["title"].startswith("DemoGrasp")
     assert lines[1]["results"][0]["title"].startswith("MUSE")
 
-    papers = [json.loads(line) for line in run_cli(seeded, "papers", "--json").stdout.splitlines()]
+    assert rag_main(seeded, "papers", "--json") == 0
+    papers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(papers) == 57 and all(p["abstract"] and p["title"] for p in papers)
-    stats = json.loads(run_cli(seeded, "stats", "--json").stdout)
+    assert rag_main(seeded, "stats", "--json") == 0
+    stats = json.loads(capsys.readouterr().out)
     assert stats["papers"] == 57 and stats["chunks"] >= 57 and "minilm" in stats["embedder"]
 
 
@@ -80,19 +88,22 @@ def test_search_papers_stats_and_batch(seeded: Settings, tmp_path: Path) -> None
         (["stats"], "rag stats: no index at "),
     ],
 )
-def test_errors_are_one_line_without_traceback(settings: Settings, args: list[str], message: str) -> None:
-    run = run_cli(settings, *args)
-    assert run.returncode == 1
-    assert run.stderr.startswith(message) and run.stderr.count("\n") == 1
-    assert "Traceback" not in run.stderr
+def test_errors_are_one_line_without_traceback(
+    settings: Settings, args: list[str], message: str, rag_main: Callable[..., int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert rag_main(settings, *args) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1
+    assert "Traceback" not in err
 
 
-def test_bad_batch_line_names_file_and_line(seeded: Settings, tmp_path: Path) -> None:
+def test_bad_batch_line_names_file_and_line(
+    seeded: Settings, tmp_path: Path, rag_main: Callable[..., int], capsys: pytest.CaptureFixture[str]
+) -> None:
     batch = tmp_path / "q.jsonl"
     batch.write_text('{"id": "a", "query": "grasping"}\n{"id": "b"}\n')
-    run = run_cli(seeded, "search", "--batch", str(batch), "--json")
-    assert run.returncode == 1
-    assert f"{batch}:2: needs the fields id, query" in run.stderr
+    assert rag_main(seeded, "search", "--batch", str(batch), "--json") == 1
+    assert f"{batch}:2: needs the fields id, query" in capsys.readouterr().err
 
 
 def test_help_is_instant_and_imports_nothing_heavy() -> None:

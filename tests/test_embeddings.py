@@ -21,27 +21,37 @@ def abstracts() -> list[str]:
     return [p.abstract for p in read_papers([SEEDS], Reading())]
 
 
-def test_int8_vectors_agree_with_float32(abstracts: list[str], tmp_path: Path) -> None:
-    texts = [*abstracts, "KV cache", "which papers cut memory during inference?"]
-    fp32 = np.array(make_embeddings(make_settings(tmp_path, embedder="minilm")).embed_documents(texts))
-    int8 = np.array(make_embeddings(make_settings(tmp_path, embedder="minilm-int8")).embed_documents(texts))
-    assert fp32.shape == int8.shape == (len(texts), 384)
+@pytest.fixture(scope="module")
+def embedded(abstracts: list[str], tmp_path_factory: pytest.TempPathFactory) -> dict[str, np.ndarray]:
+    """The seed abstracts embedded once by each embedder, for both comparisons below."""
+    tmp = tmp_path_factory.mktemp("embedded")
+    return {
+        key: np.array(make_embeddings(make_settings(tmp, embedder=key)).embed_documents(abstracts))
+        for key in ("minilm", "minilm-int8")
+    }
+
+
+def test_int8_vectors_agree_with_float32(embedded: dict[str, np.ndarray], tmp_path: Path) -> None:
+    texts = ["KV cache", "which papers cut memory during inference?"]
+    fp32, int8 = (
+        np.vstack([embedded[key], make_embeddings(make_settings(tmp_path, embedder=key)).embed_documents(texts)])
+        for key in ("minilm", "minilm-int8")
+    )
+    assert fp32.shape == int8.shape == (len(embedded["minilm"]) + len(texts), 384)
     assert np.allclose(np.linalg.norm(int8, axis=1), 1, atol=1e-4)
     agreement = (fp32 * int8).sum(axis=1)
     assert agreement.min() > 0.97, agreement.min()
 
 
-def test_int8_finds_the_dev_papers_as_well_as_float32(tmp_path: Path) -> None:
+def test_int8_finds_the_dev_papers_as_well_as_float32(embedded: dict[str, np.ndarray], tmp_path: Path) -> None:
     """The bar for a faster embedder: dense hit@5 on the development questions within one point."""
-    papers = list(read_papers([SEEDS], Reading()))
-    ids = [p.paper_id for p in papers]
+    ids = [p.paper_id for p in read_papers([SEEDS], Reading())]
     questions = [q for q in load_questions() if q.gold]
 
     def hit5(key: str) -> float:
         embed = make_embeddings(make_settings(tmp_path, embedder=key))
-        docs = np.array(embed.embed_documents([p.abstract for p in papers]))
         queries = np.array(embed.embed_documents([retrieval_query(q) for q in questions]))
-        top5 = (queries @ docs.T).argsort(axis=1)[:, -5:]
+        top5 = (queries @ embedded[key].T).argsort(axis=1)[:, -5:]
         return float(np.mean([any(ids[j] in q.gold for j in row) for q, row in zip(questions, top5, strict=True)]))
 
     fp32, int8 = hit5("minilm"), hit5("minilm-int8")

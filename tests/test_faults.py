@@ -1,7 +1,8 @@
 """Faults: a failing LLM backend, a damaged or read-only index, and ingests killed at many points.
 
 Real parts throughout: a scripted OpenAI-compatible server on 127.0.0.1, the seed index in
-real Chroma, `rag` subprocesses, SIGKILL.
+real Chroma, `rag` processes where a process is what is hurt or restarted (SIGKILL, dropped
+capabilities), and `rag`'s main in this process for the messages of a missing or damaged index.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ from rag.answer import Answer, Assistant, Delta
 from rag.config import Settings
 from rag.store import Store
 
-from .conftest import ROOT, SEEDS, cli_env, make_settings, run_cli
+from .conftest import ROOT, SEEDS, cli_env, make_settings
 from .openai_server import KEY, MODEL, ScriptedServer, closed_port, scripted_server
 from .test_cli import seed_variants
 
@@ -125,21 +126,26 @@ def test_unreachable_backend_is_said_and_the_same_assistant_recovers(seeded: Set
 # --- the index folder -----------------------------------------------------------------------------
 
 
-def one_line_error(run: subprocess.CompletedProcess[str], command: str) -> str:
-    assert run.returncode == 1, (run.returncode, run.stdout, run.stderr)
-    assert "Traceback" not in run.stderr
-    lines = run.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"rag {command}: "), run.stderr
+def one_line_error(code: int, stderr: str, command: str) -> str:
+    assert code == 1, (code, stderr)
+    assert "Traceback" not in stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"rag {command}: "), stderr
     return lines[0]
 
 
-def test_missing_index_says_how_to_build_it(settings: Settings) -> None:
-    line = one_line_error(run_cli(settings, "ask", QUESTION), "ask")
+def test_missing_index_says_how_to_build_it(
+    settings: Settings, rag_main: Callable[..., int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = rag_main(settings, "ask", QUESTION)
+    line = one_line_error(code, capsys.readouterr().err, "ask")
     assert line == f"rag ask: no index at {settings.index_dir}: run `rag ingest` (or `make run`) to build it"
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated"])
-def test_corrupt_index_names_the_path_and_the_fix(seeded: Settings, tmp_path: Path, damage: str) -> None:
+def test_corrupt_index_names_the_path_and_the_fix(
+    seeded: Settings, tmp_path: Path, damage: str, rag_main: Callable[..., int], capsys: pytest.CaptureFixture[str]
+) -> None:
     settings = make_settings(tmp_path)
     shutil.copytree(seeded.index_dir, settings.index_dir)
     db = settings.index_dir / "chroma.sqlite3"
@@ -148,7 +154,8 @@ def test_corrupt_index_names_the_path_and_the_fix(seeded: Settings, tmp_path: Pa
     else:
         with db.open("r+b") as handle:
             handle.truncate(db.stat().st_size // 3)
-    line = one_line_error(run_cli(settings, "search", "grasping"), "search")
+    code = rag_main(settings, "search", "grasping")
+    line = one_line_error(code, capsys.readouterr().err, "search")
     assert line.startswith(f"rag search: cannot open the index at {settings.index_dir} (")
     assert line.endswith("if it is damaged, delete the folder and run `rag ingest` again")
 
@@ -195,7 +202,7 @@ def test_read_only_index_names_the_path_and_the_fix(seeded: Settings, tmp_path: 
                 text=True,
                 timeout=300,
             )
-            line = one_line_error(run, command)
+            line = one_line_error(run.returncode, run.stderr, command)
             assert line == (
                 f"rag {command}: the index at {settings.index_dir} is read-only (Chroma writes to it even to "
                 "search): fix its permissions, or copy it and use --index DIR"

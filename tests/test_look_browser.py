@@ -9,35 +9,24 @@ from typing import Any
 
 import pytest
 
-from tests.test_ui_browser import (  # noqa: F401  (fixtures: pytest finds them by name in this module)
-    ANSWER_TIMEOUT_MS,
-    CHROMIUM,
-    ask,
-    browser,
-    page,
-    screenshot,
-    served,
-)
+from tests.browser import ANSWER_TIMEOUT_MS, FOOTER, Served, ask, needs_chromium, screenshot
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="no /usr/bin/chromium: install it with `make browser` (Debian's chromium package)"
-)
-FOOTER = "matched the filters"  # only the checked answer has it
+pytestmark = needs_chromium
 
 
 @pytest.fixture
-def phone(browser: Any, served: tuple[str, float]) -> Iterator[Any]:  # noqa: F811
+def phone(browser: Any, ui_server: Served) -> Iterator[Any]:
     opened = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1)
-    opened.goto(served[0])
+    opened.goto(ui_server.url)
     opened.wait_for_selector("#question textarea")
     yield opened
     opened.close()
 
 
 @pytest.fixture
-def dark(browser: Any, served: tuple[str, float]) -> Iterator[Any]:  # noqa: F811
+def dark(browser: Any, ui_server: Served) -> Iterator[Any]:
     opened = browser.new_page(viewport={"width": 1400, "height": 1000}, color_scheme="dark")
-    opened.goto(served[0])
+    opened.goto(ui_server.url)
     opened.wait_for_selector("#question textarea")
     yield opened
     opened.close()
@@ -79,7 +68,7 @@ def test_the_page_follows_a_dark_system_theme(dark: Any) -> None:
     screenshot(dark, "look-dark.png")
 
 
-def test_enter_sends_and_shift_enter_adds_a_line(page: Any) -> None:  # noqa: F811
+def test_enter_sends_and_shift_enter_adds_a_line(page: Any) -> None:
     box = page.locator("#question textarea")
     box.fill("Which papers reduce")
     box.press("Shift+Enter")
@@ -98,7 +87,7 @@ def ask_the_model(tab: Any, question: str) -> None:
     tab.keyboard.press("Enter")
 
 
-def test_the_papers_found_show_before_the_model_answers(page: Any) -> None:  # noqa: F811
+def test_the_papers_found_show_before_the_model_answers(page: Any) -> None:
     ask_the_model(page, "What is TraDy?")
     # checked in one go in the page, so that the answer cannot finish between the two looks
     page.wait_for_function(
@@ -121,7 +110,7 @@ def stop_the_model(tab: Any) -> Any:
     return stopped
 
 
-def test_stop_cuts_the_model_off_and_keeps_the_question_and_papers(page: Any) -> None:  # noqa: F811
+def test_stop_cuts_the_model_off_and_keeps_the_question_and_papers(page: Any) -> None:
     stopped = stop_the_model(page)
     assert FOOTER not in stopped.inner_text()
     assert page.locator("#chat .message.user").first.inner_text().strip() == "What is TraDy?"
@@ -129,7 +118,7 @@ def test_stop_cuts_the_model_off_and_keeps_the_question_and_papers(page: Any) ->
     screenshot(page, "look-stopped.png")
 
 
-def test_after_a_stop_the_next_question_answers_and_the_stopped_turn_stays(page: Any) -> None:  # noqa: F811
+def test_after_a_stop_the_next_question_answers_and_the_stopped_turn_stays(page: Any) -> None:
     stop_the_model(page)
     page.get_by_label("extractive", exact=True).check()
     page.fill("#question textarea", "Which papers reduce KV-cache memory?")
@@ -138,7 +127,7 @@ def test_after_a_stop_the_next_question_answers_and_the_stopped_turn_stays(page:
     assert "Stopped" in page.locator("#chat .message.bot").first.inner_text()
 
 
-def test_the_chat_scrolls_to_the_newest_answer(page: Any) -> None:  # noqa: F811
+def test_the_chat_scrolls_to_the_newest_answer(page: Any) -> None:
     page.get_by_label("extractive", exact=True).check()
     for question in ("Which papers reduce KV-cache memory?", "What is TraDy?", "Compare MoEEdit and SUIT"):
         newest = ask(page, question)

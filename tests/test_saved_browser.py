@@ -1,4 +1,4 @@
-"""Saved chats and feedback in a real browser: `rag serve` over the seeds, driven by Chromium.
+"""Saved chats and feedback in a real browser: the shared `rag serve` over the seeds, driven by Chromium.
 
 A chat is asked, found in the saved list, reopened with its sources after a page reload, continued,
 rated thumbs down with a note, searched, renamed and deleted. Screenshots go to test-artifacts/.
@@ -6,49 +6,18 @@ rated thumbs down with a note, searched, renamed and deleted. Screenshots go to 
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
-from rag.config import Settings
 from rag.conversations import Conversations
 from rag.feedback import FeedbackStore
-from tests.conftest import make_settings, rag_serve
+from tests.browser import Served, ask, card, needs_chromium, screenshot
 from tests.test_ui import KV_PAPER
-from tests.test_ui_browser import CHROMIUM, ask, browser, card, screenshot  # noqa: F401 - browser is a fixture
 from ui.saved import LOCAL_OWNER
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="no /usr/bin/chromium: install it with `make browser` (Debian's chromium package)"
-)
+pytestmark = needs_chromium
 FIRST = "Which papers reduce KV-cache memory?"
-
-
-@pytest.fixture(scope="module")
-def served(seeded: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Settings]]:
-    """(url, settings) of `rag serve` over a copy of the seed index, with a state folder of its own."""
-    settings = make_settings(tmp_path_factory.mktemp("saved-browser"))
-    shutil.copytree(seeded.index_dir, settings.index_dir)
-    with rag_serve(settings) as url:
-        yield url, settings
-
-
-@pytest.fixture
-def page(browser: Any, served: tuple[str, Settings]) -> Iterator[Any]:  # noqa: F811 - browser is the fixture
-    outside: list[str] = []
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.on(
-        "request",
-        lambda r: outside.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None,
-    )
-    page.goto(served[0])
-    page.wait_for_selector("#question textarea")
-    yield page
-    page.close()
-    assert not outside, f"the page fetched from outside: {outside}"
 
 
 def saved_tab(page: Any) -> Any:
@@ -59,8 +28,19 @@ def saved_tab(page: Any) -> Any:
     return listing
 
 
-def test_a_chat_is_saved_reopened_rated_renamed_and_deleted(page: Any, served: tuple[str, Settings]) -> None:
-    state_dir = served[1].state_dir
+def forget_saved_chats(conversations: Conversations) -> None:
+    """The page is shared with the other browser tests, whose chats were saved too: this test counts its own."""
+    while earlier := conversations.recent(LOCAL_OWNER):
+        for summary in earlier:
+            conversations.delete(LOCAL_OWNER, summary.id)
+
+
+def test_a_chat_is_saved_reopened_rated_renamed_and_deleted(page: Any, ui_server: Served) -> None:
+    state_dir = ui_server.settings.state_dir
+    forget_saved_chats(Conversations(state_dir))
+    rated_before = {f.id for f in FeedbackStore(state_dir).all()}
+    page.reload()  # the saved list as it is now
+    page.wait_for_selector("#question textarea")
     ask(page, FIRST)
     listing = saved_tab(page)
     listing.locator("label", has_text=FIRST).wait_for()
@@ -101,11 +81,11 @@ def test_a_chat_is_saved_reopened_rated_renamed_and_deleted(page: Any, served: t
     page.locator("#feedback-said", has_text="Note saved").first.wait_for()
     expect(page.locator("#feedback-save")).to_be_hidden()
     screenshot(page, "saved-feedback.png")
-    [rating] = FeedbackStore(state_dir).all()
+    [rating] = [f for f in FeedbackStore(state_dir).all() if f.id not in rated_before]
     assert rating.rating == "down" and rating.note == "It should explain the eviction rule."
     assert rating.turn.question == "How does the second one work?" and rating.turn.cited
     assert [t.question for t in rating.history] == [FIRST]
-    assert rating.settings["answer_mode"] == "auto" and rating.settings["index"] == str(served[1].index_dir)
+    assert rating.settings["answer_mode"] == "auto" and rating.settings["index"] == str(ui_server.settings.index_dir)
 
     # search, rename, delete
     listing = saved_tab(page)

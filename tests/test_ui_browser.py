@@ -5,119 +5,20 @@ Screenshots go to test-artifacts/ for a person to look at.
 
 from __future__ import annotations
 
-import shutil
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
+from tests.browser import ANSWER_TIMEOUT_MS, HOSTILE_ID, Served, ask, card, needs_chromium, screenshot
+from tests.test_ui import KV_PAPER
 
-from rag.config import Settings
-from rag.documents import Paper
-from rag.store import Store
-from tests.conftest import ROOT, make_settings, rag_serve
-from tests.test_ui import KV_PAPER, XSS
-
-CHROMIUM = Path("/usr/bin/chromium")
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="no /usr/bin/chromium: install it with `make browser` (Debian's chromium package)"
-)
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-HOSTILE_ID = "hostile-1"
-ANSWER_TIMEOUT_MS = 240_000  # a busy 2-core machine can take minutes to write with the local model
+pytestmark = needs_chromium
 
 
-def hostile_paper() -> Paper:
-    return Paper(
-        paper_id=HOSTILE_ID,
-        title=f"Zebrafish sonar census {XSS}",
-        abstract=(
-            f"We propose FishCount {XSS}, a method that counts zebrafish with sonar in shallow tanks. "
-            "FishCount listens to echoes and counts each zebrafish from its sonar signature. "
-            "Experiments show that FishCount counts zebrafish within two percent of a manual census."
-        ),
-        url="javascript:window.__xss=3",
-        meta={
-            "decision": "Poster",
-            "primary_area": XSS,
-            "keywords": f"sonar; {XSS}",
-            "venue": "ICLR 2026",
-            "year": 2026,
-        },
-    )
-
-
-@pytest.fixture(scope="module")
-def served(seeded: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, float]]:
-    """(url, seconds until the first page answered) of `rag serve` over a copy of the seed index + the hostile paper."""
-    settings = make_settings(tmp_path_factory.mktemp("ui-browser"))
-    shutil.copytree(seeded.index_dir, settings.index_dir)
-    Store(settings).ingest([hostile_paper()])
-    start = time.monotonic()
-    with rag_serve(settings) as url:
-        yield url, time.monotonic() - start
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser: Any, served: tuple[str, float]) -> Iterator[Any]:
-    """A fresh session on the page; fails the test if the page asks anything of the internet."""
-    outside: list[str] = []
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.on(
-        "request",
-        lambda r: outside.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None,
-    )
-    page.goto(served[0])
-    page.wait_for_selector("#question textarea")
-    yield page
-    page.close()
-    assert not outside, f"the page fetched from outside: {outside}"
-
-
-def ask(page: Any, question: str) -> Any:
-    """Type a question, wait for its final answer (the footer comes with the checked Answer only)."""
-    before = page.locator("#chat .message.bot").count()
-    page.fill("#question textarea", question)
-    page.keyboard.press("Enter")
-    last = page.locator("#chat .message.bot").nth(before)
-    last.filter(has_text="matched the filters").wait_for(timeout=ANSWER_TIMEOUT_MS)
-    return last
-
-
-def screenshot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
-
-
-def card(page: Any, paper_id: str) -> Any:
-    return page.locator(f'#sources .src-card[data-paper-id="{paper_id}"]')
-
-
-def test_first_page_answers_quickly(served: tuple[str, float]) -> None:
+def test_first_page_answers_quickly(ui_server: Served) -> None:
     # the issue asks for 15 s; on a busy shared CPU the imports alone can take longer, so the
     # bound here is loose and the number is printed for the record
-    print(f"rag serve answered its first page after {served[1]:.1f} s")
-    assert served[1] < 60
+    print(f"rag serve answered its first page after {ui_server.seconds:.1f} s")
+    assert ui_server.seconds < 60
 
 
 def test_chat_cites_streams_and_follows_up(page: Any) -> None:

@@ -1,0 +1,80 @@
+"""What the browser tests share: Debian's Chromium, the hostile paper, and how a question is asked on the page.
+
+The served page and the browser are session fixtures in conftest.py, so that the ui, look and saved-chats
+tests drive one `rag serve` (each server costs its imports, the index and the model's load).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+
+from rag.config import Settings
+from rag.documents import Paper
+from tests.test_ui import XSS
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+needs_chromium = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="no /usr/bin/chromium: install it with `make browser` (Debian's chromium package)"
+)
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+ANSWER_TIMEOUT_MS = 240_000  # a busy 2-core machine can take minutes to write with the local model
+FOOTER = "matched the filters"  # only the checked answer has it
+HOSTILE_ID = "hostile-1"
+
+
+class Served(NamedTuple):
+    url: str
+    settings: Settings
+    seconds: float  # until the first page answered
+
+
+def hostile_paper() -> Paper:
+    return Paper(
+        paper_id=HOSTILE_ID,
+        title=f"Zebrafish sonar census {XSS}",
+        abstract=(
+            f"We propose FishCount {XSS}, a method that counts zebrafish with sonar in shallow tanks. "
+            "FishCount listens to echoes and counts each zebrafish from its sonar signature. "
+            "Experiments show that FishCount counts zebrafish within two percent of a manual census."
+        ),
+        url="javascript:window.__xss=3",
+        meta={
+            "decision": "Poster",
+            "primary_area": XSS,
+            "keywords": f"sonar; {XSS}",
+            "venue": "ICLR 2026",
+            "year": 2026,
+        },
+    )
+
+
+def ask(page: Any, question: str) -> Any:
+    """Type a question, wait for its final answer (the footer comes with the checked Answer only)."""
+    before = page.locator("#chat .message.bot").count()
+    page.fill("#question textarea", question)
+    page.keyboard.press("Enter")
+    last = page.locator("#chat .message.bot").nth(before)
+    last.filter(has_text=FOOTER).wait_for(timeout=ANSWER_TIMEOUT_MS)
+    return last
+
+
+def screenshot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def card(page: Any, paper_id: str) -> Any:
+    return page.locator(f'#sources .src-card[data-paper-id="{paper_id}"]')
