@@ -43,7 +43,7 @@ def test_the_page_answers_while_the_corpus_is_indexed(browser: Any, tmp_path: Pa
             else:
                 pytest.fail(f"indexing did not finish on the page: {page.inner_text('#status')}")
             screenshot(page, "indexing-finished.png")
-            assert len(set(counts)) >= 3 and counts == sorted(counts), counts  # seen growing, never going back
+            assert len(set(counts)) >= 2 and counts == sorted(counts), counts  # seen growing, never going back
             page.fill("#question textarea", "Which paper proposes a benchmark for large language models?")
             page.keyboard.press("Enter")
             answer = page.locator("#chat .message.bot").first
