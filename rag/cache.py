@@ -7,7 +7,9 @@ and a new revision replaces its older copy. Failing to write a cache only costs 
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,13 +21,14 @@ def path(cache_dir: Path, location: object, kind: str, revision: str) -> Path:
 
 
 def keep(target: Path, write: Callable[[Path], object]) -> None:
-    """`write` fills a temporary path, which then replaces this index's older copies of the kind."""
-    tmp = target.with_name(target.name + ".tmp")
+    """`write` fills a temporary path, which then replaces this index's older copies of the kind.
+    The temporary path is this thread's own, so two writers (a rebuild thread, a page) never share one."""
+    tmp = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         _remove(tmp)
         write(tmp)
         for old in target.parent.glob(f"{target.name.rsplit('-', 1)[0]}-*"):
-            if old != tmp:  # the new copy matches too: deleting it once lost every cache
+            if not old.name.endswith(".tmp"):  # a new copy, ours or another writer's, is not an old one
                 _remove(old)
         tmp.rename(target)
     except OSError:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rag import cache
 from rag.retrieval import english_stemmer, tokenize
 
 if TYPE_CHECKING:
@@ -282,16 +283,7 @@ def load_map(store: Store) -> ConferenceMap | None:
 
 def save_map(store: Store, cmap: ConferenceMap) -> None:
     """Writes the map beside the index, and drops the maps of earlier revisions."""
-    path = map_path(store, cmap.revision)
-    try:  # a cache: failing to write it only costs a rebuild next time
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-        tmp.write_text(json.dumps(cmap.to_json()))
-        tmp.replace(path)
-        for old in path.parent.glob("map-*.json"):
-            if old != path:
-                old.unlink(missing_ok=True)
-    except OSError:
-        pass
+    cache.keep(map_path(store, cmap.revision), lambda tmp: tmp.write_text(json.dumps(cmap.to_json())))
 
 
 def load_or_build(store: Store, n_jobs: int | None = None) -> ConferenceMap:
