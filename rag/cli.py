@@ -35,6 +35,7 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     from rag.corpora import corpus_paths, corpus_settings, count_papers
     from rag.documents import Reading
     from rag.indexer import Progress, ingest_in_slices
+    from rag.retrieval import prepare
     from rag.store import Store
 
     names = args.paths or [settings.default_corpus]
@@ -53,6 +54,7 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
                 err(f"ingest: {progress.line('papers')}")
 
         stats = ingest_in_slices(store, paths, reading, advance)
+    prepare(store)
     for problem in reading.problems:
         err(f"skipped: {problem}")
     summary = {

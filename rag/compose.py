@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rag.approaches import Group
 from rag.evidence import PROPOSE, RESULT, Found
 from rag.grounding import cite
 from rag.retrieval import Hit
@@ -118,16 +119,28 @@ def _detail(part: str) -> str:
     return part[:1].lower() + part[1:] if part[:2] != part[:2].upper() else part
 
 
-def listing(items: Sequence[tuple[Hit, str]], more: int) -> Draft:
-    """One item per relevant paper: its title and the sentence that makes it relevant."""
+def listing(items: Sequence[tuple[Hit, str]], more: int, groups: Sequence[Group] = ()) -> Draft:
+    """One item per relevant paper: its title and the sentence that makes it relevant; under the
+    word their abstracts share where they can be grouped by approach (markers follow the page)."""
     n = len(items)
     head = (
         f"The {n} closest paper{'s' * (n != 1)} in the index, best first" if n > 1 else "The closest paper in the index"
     )
+    if groups:
+        head += ", grouped by a distinctive word their abstracts share"
     head += f" ({more} more ranked close behind them; narrow the question or use a filter):" if more else ":"
-    lines = [f"- **{hit.title}** [{k}]: {cite(sentence, k)}" for k, (hit, sentence) in enumerate(items, start=1)]
-    papers = [hit for hit, _ in items]
-    return Draft("\n".join([head, "", *lines]), papers, _abstracts(papers))
+    order = [i for g in groups for i in g.items] or list(range(n))
+    lines, papers = [head], []
+    for g in groups or [Group(None, order)]:
+        if groups:
+            lines += ["", f"**{g.label[:1].upper() + g.label[1:] if g.label else 'Other papers'}**"]
+        elif len(lines) == 1:
+            lines.append("")
+        for i in g.items:
+            hit, sentence = items[i]
+            papers.append(hit)
+            lines.append(f"- **{hit.title}** [{len(papers)}]: {cite(sentence, len(papers))}")
+    return Draft("\n".join(lines), papers, _abstracts(papers))
 
 
 def row_sentences(abstract: str) -> tuple[str, str, str]:

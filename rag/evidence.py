@@ -119,6 +119,17 @@ GENERIC_NAMES = {
     "PDEs",
     "SGD",
     "MoE",
+    "KL",
+    "RLHF",
+    "SFT",
+    "CoT",
+    "RAG",
+    "ODE",
+    "ODEs",
+    "SDE",
+    "SDEs",
+    "API",
+    "APIs",
 }
 
 
@@ -144,7 +155,9 @@ def defined_acronyms(text: str) -> set[str]:
     for words, acronym in _DEFINED.findall(text):
         initials = "".join(piece[0] for word in words.split() for piece in word.split("-") if piece).lower()
         capitals = "".join(c for c in acronym if c.isupper()).lower()
-        if initials.endswith(capitals) or initials.endswith(acronym.lower()):  # KD, MoS
+        # KD, MoS; "Adaptive Granular Graph Rewiring method (AGGR)" spells all but its common noun
+        spelled = [initials, initials[:-1]] if words.split() and words.split()[-1].islower() else [initials]
+        if any(x.endswith(capitals) or x.endswith(acronym.lower()) for x in spelled):
             found |= {acronym, acronym + "s"}
     return found
 
@@ -171,6 +184,12 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) 
         proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if plain_names else set()
         return bool((names(sentence) | proper) - given)
     return True
+
+
+def closeness(similarity: float, covered: float) -> float:
+    """How well a sentence answers: its cosine to the asked words, plus half the share of their
+    rarer (IDF-weighted) words it holds; the small embedder alone favours general sentences."""
+    return similarity + 0.5 * covered
 
 
 def answer_part(
@@ -201,7 +220,7 @@ def answer_part(
     best: tuple[float, str] | None = None
     for sim, sentence in zip(sims, candidates, strict=True):
         covered = coverage(detail, sentence) if detail else 0.0
-        score = sim + 0.5 * covered
+        score = closeness(sim, covered)
         if part.wants == "method" and MECHANISM.search(sentence):  # "how does it ...?": how, not how well
             score += METHOD_BONUS
         if part.wants in ("number", "name"):
@@ -247,7 +266,7 @@ def best_sentences(
         return []
     sims = similar(question, candidates)
     if coverage is not None:
-        sims = [sim + 0.5 * coverage(question, s) for sim, s in zip(sims, candidates, strict=True)]
+        sims = [closeness(sim, coverage(question, s)) for sim, s in zip(sims, candidates, strict=True)]
     order = sorted(range(len(candidates)), key=lambda i: -sims[i])
     picked = order[: max(1, most - 3)] if most > 1 else order[:1]
     if most > 1:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rag import compose, evidence
+from rag import approaches, compose, evidence
 from rag.fusion import NAMED_MAX
 from rag.questions import Reading, Turn
 from rag.retrieval import Hit, KeywordIndex
@@ -35,7 +35,8 @@ def extract(
     if reading.kind == "list":
         items = [(h, _item_sentence(query, h, similar, exclude, keyword)) for h in chosen]
         more = sum(1 for h in retrieved[len(chosen) :] if h.score >= evidence.LIST_SHARE * chosen[0].score)
-        return compose.listing(items, more)
+        texts = [" ".join((h.title, compose.row_sentences(h.abstract or h.passage)[1], s)) for h, s in items]
+        return compose.listing(items, more, approaches.group(query, texts, keyword))
     # A question about what a paper is or does ("Is there a paper that ...?", "What does TraDy do?")
     # is answered by the paper's key sentences; one that asks for details ("How many clients ...,
     # and which datasets?") part by part, "not stated" included.

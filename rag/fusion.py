@@ -100,8 +100,12 @@ def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filt
     for name in coined_names(query):
         papers = keyword.named(name)
         titled = {pid for pid, title in papers.items() if title}
-        # the papers named after it ("MUSE: ..."), however many others mention it; else a name few say
-        chosen = titled if 0 < len(titled) <= NAMED_MAX else set(papers) if len(papers) <= NAMED_MAX else set()
+        # the papers named after it ("MUSE: ..."), however many others mention it; else a name few say.
+        # A name a few papers share ("GOAT", one paper's title, another's method) boosts them all, the
+        # titled one a little more: the rest of the question tells them apart.
+        chosen = titled if 0 < len(titled) <= NAMED_MAX else set()
+        if len(papers) <= NAMED_MAX:
+            chosen |= set(papers)
         for pid in chosen:
             if pid not in boosted:
                 record = keyword.first_chunk(pid)

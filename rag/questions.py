@@ -185,8 +185,9 @@ _ASKING = rf"(?:{_LED}|{_ORDER}|which|what|how|when|who|whom|whose|why)"
 # what leads into the asking words without asking itself: "Specifically which ...", "Tell me which ...",
 # "Does the X paper say exactly how many ..."
 _FILLER = re.compile(
-    r"^(?:(?:please|so|and|also|now|then|specifically|exactly|precisely|roughly|approximately|i want to know|"
-    r"(?:can|could) you (?:tell me|say)|tell me|say|give me|"
+    r"^(?:(?:please|so|and|also|now|then|specifically|exactly|precisely|roughly|approximately|"
+    r"i(?:'d| would)? (?:like to |want to |need to )?(?:know|wonder|ask)|i(?:'m| am) (?:curious|wondering)(?: about)?|"
+    r"(?:can|could|would) you (?:please )?(?:tell me|say|remind me)|tell me|say|give me|"
     r"(?:does|do|did) (?:the |its |this |their )?(?:[\w$^'.-]+ ){0,3}(?:say|report|state|mention|give|specify))"
     r"[\s,:]+)+",
     re.I,
@@ -194,18 +195,28 @@ _FILLER = re.compile(
 _ORDERED = re.compile(r"^(?:name|list|tell me|give me)\s+(?:the|its|their|all)\s+", re.I)
 
 
+_REPORTS = re.compile(r"\b(?:say|report|state|mention|give|specify)\s*$", re.I)
+_ARTICLE = re.compile(r"^(?:an?|any|the|some)\s+", re.I)
+
+
 def asked(part: str) -> str:
-    """A part from its asking words on: "Tell me the batch size of X" reads "which batch size of X"."""
+    """A part from its asking words on: "Tell me the batch size of X" reads "which batch size of X",
+    "Does X report a top-1 accuracy on ImageNet" reads "what top-1 accuracy on ImageNet"."""
     part = _ORDERED.sub("which ", part.strip())
-    return _ORDERED.sub("which ", _FILLER.sub("", part))
+    lead = _FILLER.match(part)
+    rest = _ORDERED.sub("which ", part[lead.end() :] if lead else part)
+    if lead and _REPORTS.search(lead.group().strip(" ,:")) and not re.match(rf"{_ASKING}\b", rest, re.I):
+        return "what " + _ARTICLE.sub("", rest)
+    return rest
 
 
 # "?" and "and" open a new part before any question word; a bare comma only before one that asks
 # ("..., what TM-score ...?"), not before a clause ("..., where a model feeds ..." or "How wide, in tokens, is ...").
 _ADVERB = r"(?:(?:also|exactly|roughly|approximately|specifically|precisely)\s+)?"
 _PART_BREAK = re.compile(
-    rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_WH}\b)|[,;:]\s+{_ADVERB}(?={_ASKING}\b)", re.I
+    rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_WH}\b)|(?:[,;:.]|\s[—–-])\s+{_ADVERB}(?={_ASKING}\b)", re.I
 )
+_IF_SO = re.compile(r"^(?:and )?if (?:so|yes|it does|they do)\b|\bif (?:so|yes)$", re.I)
 _NUMBER = re.compile(
     r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
     r"|\bby (?:what|how much|how many)\b|\bto what\b"
@@ -214,7 +225,7 @@ _NUMBER = re.compile(
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b|\b(?:speed-?up|accuracy|score|"
     r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
     r"compression ratio|win rate|success rate|(?:learning )?rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+|"
-    r"budget|cost|width|depth|length|ratio|threshold|overhead|RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|"
+    r"budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|"
     r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameters|parameter count)s?\b",
     re.I,
 )
@@ -222,7 +233,11 @@ _NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"
 _NAME = re.compile(
     rf"\b(?:which|what)\s+(?:(?:kind|type|sort)s? of\s+)?(?:{_NOT_A_HEAD}[\w-]+\s+){{0,4}}(?P<thing>models?|transformers?|teachers?|checkpoints?|detectors?|classifiers?|generators?|solvers?|datasets?|benchmarks?|baselines?|architectures?|"
     r"backbones?|llms?|tasks?|environments?|domains?|simulators?|languages?|games?|robots?|tools?|metrics?|data|"
-    r"optimi[sz]ers?|librar(?:y|ies)|frameworks?|hardware|gpus?|encoders?|networks?|embedding models?)\b"
+    r"optimi[sz]ers?|librar(?:y|ies)|frameworks?|hardware|gpus?|encoders?|networks?|embedding models?|licen[cs]es?)\b"
+    # "which acquisition function do the authors use?", "what are those datasets called?"
+    r"|\bwhich\s+(?:[\w-]+\s+){1,3}(?:do|does|did)\s+(?:the authors|they|it|the paper|the method|(?-i:[A-Z])[\w-]*)\s+"
+    r"(?:use|adopt|employ|choose|pick|select|build on|rely on|fine-tune|train|start from)\b"
+    r"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){1,4}(?:called|named)\b"
     r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in) (?:what|which)\b"
     r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b|\bnames? of\b",
     re.I,
@@ -266,7 +281,7 @@ _MEASURES = {
     "main",
 }
 _DETAIL_OPENING = re.compile(
-    r"^(?:at|on|in|for|with|by|to|from)?\s*(?:exactly\s+)?(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
+    r"^(?:at|on|in|for|with|by|to|from|under)?\s*(?:exactly\s+)?(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
     r"|by how|to what)\b"
     rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{_ASKED_OF}))\b)",
     re.I,
@@ -283,9 +298,10 @@ def split_parts(question: str) -> list[Part]:
     # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
     merged: list[str] = []
     for piece in pieces:
-        if merged and len(piece.split()) < 4:
+        # "..., and why"; "Does X report Y? If so, what is it?" asks one thing
+        if merged and (len(piece.split()) < 4 or _IF_SO.match(piece) or _IF_SO.search(merged[-1])):
             merged[-1] += " and " + piece
-        elif merged and not re.search(rf"\b{_ASKING}\b", merged[-1], re.I):
+        elif merged and not re.search(rf"\b{_ASKING}\b", asked(merged[-1]), re.I):
             merged[-1] = piece  # the piece before only set the scene ("In the X approach, where ..."); this one asks
         else:
             merged.append(piece)

@@ -128,24 +128,23 @@ class KeywordIndex:
         A word the corpus never saw weighs most: "quantum" or "speech" missing from every
         abstract is the clearest sign that a question is not covered.
         """
+        wanted = set(self.terms(query))
+        total = sum(self.idf(t) for t in wanted)
+        if not total:
+            return 0.0
+        have = set(self.terms(text))
+        return sum(self.idf(t) for t in wanted if t in have) / total
+
+    def idf(self, term: str) -> float:
+        """How rare a (stemmed) term is among the chunks: log((n + 1) / (df + 0.5)); unseen terms weigh most."""
         import math
 
         import numpy as np
 
         if self._df is None:
             self._df = np.diff(np.asarray(self.bm25.scores["indptr"])) if self.chunks else np.zeros(0)
-        df, n = self._df, len(self.chunks)
-
-        def idf(term: str) -> float:
-            i = self.bm25.vocab_dict.get(term) if self.chunks else None
-            return math.log((n + 1) / ((df[i] if i is not None else 0) + 0.5))
-
-        wanted = set(self.terms(query))
-        total = sum(idf(t) for t in wanted)
-        if not total:
-            return 0.0
-        have = set(self.terms(text))
-        return sum(idf(t) for t in wanted if t in have) / total
+        i = self.bm25.vocab_dict.get(term) if self.chunks else None
+        return math.log((len(self.chunks) + 1) / ((self._df[i] if i is not None else 0) + 0.5))
 
     def named(self, name: str) -> dict[str, bool]:
         """Papers whose title or abstract says this coined name, as {paper id: named after it}.
@@ -218,6 +217,18 @@ class KeywordIndex:
         top = np.argpartition(-scores, n - 1)[:n]
         top = top[np.argsort(-scores[top])]
         return [(int(i), float(scores[i])) for i in top if scores[i] > 0]
+
+
+def prepare(store: Store) -> None:
+    """Build what search reads besides Chroma for the index's current revision, if not cached yet: the
+    keyword side and the paper catalog (12 s and 4 s at 19,630 papers), so that the first `rag serve`
+    after an ingest answers as fast as the next ones."""
+    revision = store.revision()
+    if not (store.derived("bm25", revision) / "chunks.json").exists():
+        KeywordIndex(store)
+    if not store.derived("catalog", revision).with_suffix(".json").exists():
+        for _paper in store.papers():  # reading them once writes the catalog's cache
+            pass
 
 
 def tokenize(texts: list[str], stemmer: Any, *, ids: bool) -> Any:

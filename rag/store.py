@@ -275,7 +275,9 @@ class Store:
         stats = IngestStats()
         bumped = False
         it = iter(papers)
-        while batch := list(islice(it, self.settings.ingest_batch)):
+        size = min(32, self.settings.ingest_batch)  # grows to ingest_batch: an empty index answers in seconds
+        while batch := list(islice(it, size)):
+            size = min(2 * size, self.settings.ingest_batch)
             fps = {p.paper_id: hashlib.sha1(f"{p.fingerprint()}/{chunk_sig}".encode()).hexdigest()[:16] for p in batch}
             present = self._present(fps)
             todo = [p for p in batch if p.paper_id not in present["current"]]

@@ -56,10 +56,24 @@ def test_detail_questions_are_read_by_what_they_ask() -> None:
     assert split_parts("Name the three benchmarks EVA is evaluated on, and say how many experts it uses")[1].head == (
         "experts"
     )
+    # a scene set before the asking words, a "Does X report Y? If so ..." and a polite lead ask the same
+    scene = split_parts("X claims state of the art on PMO — what is its summed top-10 AUC score there?")
+    assert [(p.text, p.wants, p.asks_detail) for p in scene] == [
+        ("what is its summed top-10 AUC score there", "number", True)
+    ]
+    reported = split_parts("Does SimLAP report a linear-probe top-1 accuracy on ImageNet? If so, what is it?")
+    assert len(reported) == 1 and reported[0].asks_detail and reported[0].head == "accuracy"
+    polite = split_parts("I'd like to know which benchmark graphs were used by the rewiring method.")
+    assert polite[0].asks_detail and polite[0].wants == "name"
+    assert split_parts("Which acquisition function do the authors use to pick queries?")[0].wants == "name"
+    assert split_parts("MOSES is compared on four datasets: what are those datasets called?")[0].wants == "name"
+    assert split_parts("Under what licence is the dataset released?")[0].asks_detail
+    assert split_parts("What embedding dimension does the small transformer use?")[0].wants == "number"
     # what a sentence states, beyond the question and the paper's own terms
     assert {"WM", "LH", "MoS"} <= defined_acronyms(
         "a world model (WM) for long-horizon (LH) tasks, a mixture-of-students (MoS)"
     )
+    assert "AGGR" in defined_acronyms("we propose a novel Adaptive Granular Graph Rewiring method (AGGR) that")
     assert not names("code is [here](https://anonymous.4open.science/r/e2e-model-444D/README.md)")
     assert "$\\tau$-bench" in names("boosts the pass rate on the text-based $\\tau$-bench by 6%")
     tasks = Part("What tasks was it evaluated on", "name")

@@ -22,6 +22,7 @@ from rag.questions import Turn
 from rag.store import StoredPaper
 from ui import map_plot, render
 from ui.chat import ChatEntry
+from ui.papers import paper_table
 
 PRIVATE: dict[str, Any] = {"api_visibility": "private"}
 LIST_LIMIT = 200
@@ -114,16 +115,7 @@ class MapTab:
                     with gr.Row():
                         ask_btn = gr.Button("Ask about these papers", interactive=False, elem_id="map-ask")
                         summary_btn = gr.Button("Summarise this topic", interactive=False, elem_id="map-summarise")
-                    listing = gr.Dataframe(
-                        headers=["Title", "Details", "Paper id"],
-                        datatype="str",
-                        type="array",
-                        interactive=False,
-                        wrap=True,
-                        max_height=520,
-                        column_widths=["62%", "20%", "18%"],
-                        elem_id="map-papers",
-                    )
+                    listing = paper_table("map-papers", max_height=520)
         by_field = [filters[name] for name in FILTER_FIELDS]
         drawing, drawn = [entries, chosen, *by_field], [plot, status, timer, topic]
         listed = [chosen, listing, note, ask_btn, summary_btn]

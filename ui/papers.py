@@ -18,6 +18,23 @@ NO_PAPER_YET = '<div class="src-empty">Click a paper in the list to read its abs
 PAPER_GONE = '<div class="src-empty">This paper is no longer in the index.</div>'
 
 
+def paper_table(elem_id: str, max_height: int, rows: Rows | None = None) -> Any:
+    """A list of papers as `render.paper_row` makes them, rows clickable; the Papers and Map tabs."""
+    import gradio as gr
+
+    return gr.Dataframe(
+        value=rows,
+        headers=["Title", "Details", "Paper id"],
+        datatype="str",
+        type="array",
+        interactive=False,
+        wrap=True,
+        max_height=max_height,
+        column_widths=["62%", "20%", "18%"],
+        elem_id=elem_id,
+    )
+
+
 class PaperBrowser:
     """The paper list, search and the selected paper; `catalog` is every indexed paper, read once
     (and again while a corpus is being indexed behind the page)."""
@@ -45,17 +62,7 @@ class PaperBrowser:
                 search_btn = gr.Button("Search", scale=1, elem_id="paper-search-btn")
             rows, note = self.list_papers("", *(filters[name].value for name in (*FILTER_FIELDS, "scope")))
             listing_note = gr.Markdown(note, elem_id="paper-note")
-            listing = gr.Dataframe(
-                value=rows,
-                headers=["Title", "Details", "Paper id"],
-                datatype="str",
-                type="array",
-                interactive=False,
-                wrap=True,
-                max_height=560,
-                column_widths=["62%", "20%", "18%"],
-                elem_id="paper-list",
-            )
+            listing = paper_table("paper-list", max_height=560, rows=rows)
         with gr.Column(scale=2):
             gr.Markdown("**Selected paper**")
             with gr.Row():
