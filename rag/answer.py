@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rag import compose, evidence, extractive, followups, prompts
 from rag.compose import Delta, Sources
 from rag.config import Settings, get_settings
+from rag.embeddings import Similarities
 from rag.errors import BackendError, InputError
 from rag.filters import Filters, filters_in_question
 from rag.grounding import Citation, check, renumber
@@ -26,7 +27,6 @@ from rag.store import Store
 from rag.text import sentences
 
 if TYPE_CHECKING:
-    import numpy as np
     from langchain_core.language_models import BaseChatModel
 
 # A question with a word no indexed abstract uses is off-topic unless this much of it is covered:
@@ -110,6 +110,7 @@ class Assistant:
         self.backend = describe_backend(self.settings)
         self._model: BaseChatModel | None = chat_model
         self._model_lock = threading.Lock()
+        self.similar = Similarities(self.store.embed)
 
     def chat_model(self) -> BaseChatModel:
         from rag.llm import make_chat_model
@@ -183,9 +184,7 @@ class Assistant:
             return
         if reading.kind == "compare":
             keyword = self.retriever.keyword_index()
-            yield self._final(
-                base, extractive.compare(question, reading, hits, keyword, self._similarities), "extractive"
-            )
+            yield self._final(base, extractive.compare(question, reading, hits, keyword, self.similar.of), "extractive")
             return
         chosen = hits[:1] if reading.kind == "summary" else evidence.choose_papers(reading, hits, follow.focus)
         if writer == "model":
@@ -271,14 +270,14 @@ class Assistant:
         ):
             return False
         near = [s for h in hits[:3] for s in sentences(h.abstract)]
-        return max(self._similarities(query, near), default=0.0) < settings.sentence_threshold
+        return max(self.similar.of(query, near), default=0.0) < settings.sentence_threshold
 
     def _extract(self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn]) -> compose.Draft:
         if reading.kind == "summary":  # the whole abstract is the context: problem, approach, result
             return compose.summary(chosen[0])
         keyword = self.retriever.keyword_index()
         return extractive.extract(
-            base.question, base.query, reading, chosen, base.retrieved, turns, keyword, self._similarities
+            base.question, base.query, reading, chosen, base.retrieved, turns, keyword, self.similar.of
         )
 
     def _model_answer(
@@ -312,7 +311,7 @@ class Assistant:
             )
             return
         checked = check(
-            "".join(pieces).strip(), [p.text for p in passages], self._matrix, self.settings.support_threshold
+            "".join(pieces).strip(), [p.text for p in passages], self.similar.matrix, self.settings.support_threshold
         )
         if checked is None:
             fallback = self._final(base, self._extract(base, reading, chosen, turns), "extractive")
@@ -341,19 +340,6 @@ class Assistant:
         )
 
     # --- similarity -------------------------------------------------------------------------
-
-    def _similarities(self, query: str, texts: list[str]) -> list[float]:
-        if not texts:
-            return []
-        return [float(x) for x in self._matrix([query], texts)[0]]
-
-    def _matrix(self, rows: list[str], cols: list[str]) -> np.ndarray:
-        import numpy as np
-
-        a = np.array(self.store.embed(rows))
-        b = np.array(self.store.embed(cols))
-        similarity: np.ndarray = a @ b.T  # the embedder normalises, so this is cosine similarity
-        return similarity
 
 
 def _unique(hits: list[Hit]) -> list[Hit]:

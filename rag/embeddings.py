@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from langchain_core.embeddings import Embeddings
 
 from rag.config import Settings
 from rag.errors import ConfigError, unknown_key
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def _minilm_path() -> Path:
@@ -219,3 +225,38 @@ class OnnxEmbeddings(Embeddings):
 
     def embed_query(self, text: str) -> list[float]:
         return self.embed_documents([text])[0]
+
+
+VECTORS_KEPT = 4096  # embedded sentences kept for the next parts and follow-ups (about 6 MB)
+
+
+class Similarities:
+    """Cosine similarities of texts, each text embedded once while it stays among the last
+    VECTORS_KEPT: a question's parts and its follow-ups read the same abstracts' sentences again."""
+
+    def __init__(self, embed: Callable[[list[str]], list[list[float]]]) -> None:
+        self.embed = embed
+        self._kept: OrderedDict[str, np.ndarray] = OrderedDict()  # the oldest go first
+        self._lock = threading.Lock()
+
+    def of(self, query: str, texts: list[str]) -> list[float]:
+        """The query's cosine to each text."""
+        return [float(x) for x in self.matrix([query], texts)[0]] if texts else []
+
+    def matrix(self, rows: list[str], cols: list[str]) -> np.ndarray:
+        similarity: np.ndarray = self.vectors(rows) @ self.vectors(cols).T  # normalised vectors: cosine
+        return similarity
+
+    def vectors(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
+        with self._lock:
+            known = {t: self._kept[t] for t in texts if t in self._kept}
+        missing = [t for t in dict.fromkeys(texts) if t not in known]
+        if missing:
+            known |= dict(zip(missing, np.asarray(self.embed(missing), dtype=np.float32), strict=True))
+            with self._lock:
+                self._kept.update((t, known[t]) for t in missing)
+                while len(self._kept) > VECTORS_KEPT:
+                    self._kept.popitem(last=False)
+        return np.array([known[t] for t in texts])
