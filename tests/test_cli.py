@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from rag.config import Settings
+from rag.store import Store
 
 from .conftest import ROOT, SEEDS, run_cli
 
@@ -52,6 +53,12 @@ def test_ingest_reports_bad_records_and_keeps_the_good(tmp_path: Path, settings:
     ]
     again = run_cli(settings, "ingest", str(path), "--json")
     assert json.loads(again.stdout)["unchanged"] == 2 and json.loads(again.stdout)["papers"] == 2
+    # the first `rag serve` after an ingest reads the keyword side and the catalog, not builds them
+    store = Store(settings)
+    revision = store.revision()
+    assert (store.derived("bm25", revision) / "chunks.json").exists()
+    catalog = json.loads(store.derived("catalog", revision).with_suffix(".json").read_text())
+    assert sorted(meta["paper_id"] for meta in catalog) == ["g1", "g2"]
 
 
 def test_search_papers_stats_and_batch(
