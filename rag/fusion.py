@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rag.config import Settings
 from rag.documents import chunk_id
 from rag.errors import unknown_key
-from rag.text import coined_names
+from rag.text import coined_names, plain_words
 
 if TYPE_CHECKING:
     from rag.filters import Filters
@@ -97,7 +97,11 @@ def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filt
     """
     top = max((v[0] for v in scored.values()), default=0.0)
     boosted = dict(scored)
-    for name in coined_names(query):
+    # a plain word names a paper only when a title is headed by it and few abstracts use it ("Fighter"):
+    # at most 1 in 400 (49 of 19,630), or three
+    rare = max(NAMED_MAX, len(keyword.chunks) // 400)
+    plain = [w for w in plain_words(query) if keyword.df(keyword.stemmer.stemWord(w.lower())) <= rare]
+    for name in coined_names(query) + plain:
         papers = keyword.named(name)
         titled = {pid for pid, title in papers.items() if title}
         # the papers named after it ("MUSE: ..."), however many others mention it; else a name few say.

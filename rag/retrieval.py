@@ -20,7 +20,7 @@ from rag.errors import InputError
 from rag.filters import FILTER_FIELDS, Filters, chroma_where
 from rag.fusion import Candidate, boost_named, fusion, paper_best
 from rag.store import Store, StoredPaper
-from rag.text import coined_names
+from rag.text import coined_names, plain_head
 
 if TYPE_CHECKING:
     import numpy as np
@@ -139,12 +139,16 @@ class KeywordIndex:
         """How rare a (stemmed) term is among the chunks: log((n + 1) / (df + 0.5)); unseen terms weigh most."""
         import math
 
+        return math.log((len(self.chunks) + 1) / (self.df(term) + 0.5))
+
+    def df(self, term: str) -> int:
+        """How many chunks hold the (stemmed) term."""
         import numpy as np
 
         if self._df is None:
             self._df = np.diff(np.asarray(self.bm25.scores["indptr"])) if self.chunks else np.zeros(0)
         i = self.bm25.vocab_dict.get(term) if self.chunks else None
-        return math.log((len(self.chunks) + 1) / ((self._df[i] if i is not None else 0) + 0.5))
+        return int(self._df[i]) if i is not None else 0
 
     def named(self, name: str) -> dict[str, bool]:
         """Papers whose title or abstract says this coined name, as {paper id: named after it}.
@@ -157,7 +161,7 @@ class KeywordIndex:
             for chunk in self.chunks:
                 pid, title = str(chunk["paper_id"]), str(chunk.get("title", ""))
                 head = title.split(":")[0] if ":" in title else (title.split() or [""])[0]
-                for n in coined_names(head):
+                for n in coined_names(head) or plain_head(title):
                     names.setdefault(n, {})[pid] = True
                 for n in coined_names(title):
                     names.setdefault(n, {}).setdefault(pid, False)

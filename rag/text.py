@@ -77,6 +77,20 @@ def coined_names(text: str) -> list[str]:
     return list(dict.fromkeys(n for n in NAME.findall(text) if _coined(n) and len(n) > 2))
 
 
+_PLAIN_HEAD = re.compile(r"^([A-Z][a-z]{3,}):")  # "Fighter: Unveiling ...": a plain word a paper is named
+
+
+def plain_head(title: str) -> list[str]:
+    """The plain capitalised word a title is named by, before its colon ("Fighter"), if any."""
+    m = _PLAIN_HEAD.match(title)
+    return [m[1]] if m else []
+
+
+def plain_words(text: str) -> list[str]:
+    """Capitalised plain words inside a sentence ("For Fighter, the ..."), which may name a paper."""
+    return list(dict.fromkeys(re.findall(r"(?<=[\w,;:(] )[A-Z][a-z]{3,}\b", text)))
+
+
 def derive_label(abstract: str, words: int = 9) -> str:
     """A short display label for an abstract without a title: the coined name, then topic words."""
     name = ""

@@ -115,6 +115,43 @@ def test_a_coined_name_puts_the_paper_that_says_it_first(retriever: Retriever) -
     assert retriever.keyword_index().named("TraDy") == {"000_c31ea4fa21d0fe3c#1": False}
 
 
+NAMED_PAPERS = {
+    "fighter": (
+        "Fighter: Unveiling the Graph Convolutional Nature of Transformers in Time Series Modeling",
+        "We show that attention in Transformers for time series acts as a graph convolution over time steps, "
+        "and build a flexible graph convolutional Transformer from that view.",
+    ),
+    "unify": (
+        "UniFy: Efficient Modeling of Non-Stationary Periodicity for Time Series Forecasting",
+        "UniFy models periodicity for long-term time series forecasting; on ETTh1 at every prediction horizon, "
+        "including 96, it lowers MSE by 16% on average.",
+    ),
+    "goat-tools": (
+        "GOAT: A Training Framework for Goal-Oriented Agent with Tools",
+        "GOAT trains language model agents to call tools and APIs toward a goal, with synthetic tool-use data.",
+    ),
+    "goat-overcooked": (
+        "Improving Human-AI Coordination through Online Adversarial Training and Generative Models",
+        "We propose GOAT (Generative Online Adversarial Training), which trains cooperative agents against "
+        "partners sampled from a generative model, and evaluate it with human participants in Overcooked.",
+    ),
+}
+
+
+def test_a_paper_is_found_by_a_plain_name_heading_its_title_or_a_name_it_shares(settings: Settings) -> None:
+    store = Store(settings, create=True)
+    fillers = [Paper(f"f{i}", f"Study {i}", f"We study time series and agents, setting {i}.") for i in range(6)]
+    store.ingest([Paper(pid, title, abstract) for pid, (title, abstract) in NAMED_PAPERS.items()] + fillers)
+    retriever = Retriever(store)
+    # "Fighter" is a plain word, but a title is headed by it and few abstracts use it
+    fighter = retriever.search("For Fighter, what error does it reach at prediction horizon 96 in forecasting?", k=3)
+    assert fighter.hits[0].paper_id == "fighter", [h.paper_id for h in fighter.hits]
+    # one paper is named GOAT, another coined it for its method: the rest of the question tells them apart
+    goat = retriever.search("In GOAT, trained against generative partners in Overcooked, how many participants?", k=3)
+    assert goat.hits[0].paper_id == "goat-overcooked", [h.paper_id for h in goat.hits]
+    assert retriever.search("What does GOAT train agents to call?", k=3).hits[0].paper_id == "goat-tools"
+
+
 def test_the_keyword_side_is_read_back_from_its_cache(seeded: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
     import bm25s
 
