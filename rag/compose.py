@@ -129,9 +129,8 @@ def listing(items: Sequence[tuple[Hit, str]], more: int, groups: Sequence[Group]
     if groups:
         head += ", grouped by a distinctive word their abstracts share"
     head += f" ({more} more ranked close behind them; narrow the question or use a filter):" if more else ":"
-    order = [i for g in groups for i in g.items] or list(range(n))
     lines, papers = [head], []
-    for g in groups or [Group(None, order)]:
+    for g in groups or [Group(None, list(range(n)))]:
         if groups:
             lines += ["", f"**{g.label[:1].upper() + g.label[1:] if g.label else 'Other papers'}**"]
         elif len(lines) == 1:
