@@ -9,7 +9,7 @@ from rag.errors import RagError
 from rag.filters import FILTER_FIELDS
 from rag.indexer import Progress
 from rag.store import StoredPaper
-from ui import PRIVATE, render
+from ui import PRIVATE, box_and_button, render
 
 PAPER_LIST_LIMIT = 200
 SEARCH_RESULTS = 25
@@ -52,14 +52,9 @@ class PaperBrowser:
 
         paper_id = gr.State("")
         with gr.Column(scale=3):
-            with gr.Row():
-                search_box = gr.Textbox(
-                    placeholder="Search the papers (empty lists them all)",
-                    show_label=False,
-                    scale=5,
-                    elem_id="paper-search",
-                )
-                search_btn = gr.Button("Search", scale=1, elem_id="paper-search-btn")
+            search_box, search_btn = box_and_button(
+                "Search the papers (empty lists them all)", "Search", "paper-search", "paper-search-btn"
+            )
             rows, note = self.list_papers("", *(filters[name].value for name in (*FILTER_FIELDS, "scope")))
             listing_note = gr.Markdown(note, elem_id="paper-note")
             listing = paper_table("paper-list", max_height=560, rows=rows)

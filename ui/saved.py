@@ -19,7 +19,7 @@ from rag.conversations import Conversations, SavedTurn, Summary
 from rag.errors import RagError
 from rag.feedback import FeedbackStore, answer_settings
 from rag.questions import Turn
-from ui import PRIVATE, chat, render
+from ui import PRIVATE, box_and_button, chat, render
 from ui.chat import ChatEntry, Message
 
 if TYPE_CHECKING:
@@ -67,14 +67,9 @@ class SavedChats:
 
         with gr.Group(visible=False, elem_id="feedback-row") as row:
             said = gr.Markdown("", elem_id="feedback-said")
-            with gr.Row():
-                box = gr.Textbox(
-                    placeholder="What was wrong or right? (optional)",
-                    show_label=False,
-                    scale=5,
-                    elem_id="feedback-note",
-                )
-                send = gr.Button("Save note", scale=1, elem_id="feedback-save")
+            box, send = box_and_button(
+                "What was wrong or right? (optional)", "Save note", "feedback-note", "feedback-save"
+            )
         self._note = {"row": row, "said": said, "box": box, "send": send, "id": gr.State(0)}
 
     def attach(self, chat_outputs: Sequence[Any], mode: Any) -> None:
@@ -122,14 +117,12 @@ class SavedChats:
         import gradio as gr
 
         with gr.Tab("Saved chats", id="saved") as tab:
-            with gr.Row():
-                query = gr.Textbox(
-                    placeholder="Search the saved chats' questions and answers (empty lists them all)",
-                    show_label=False,
-                    scale=5,
-                    elem_id="saved-search",
-                )
-                search = gr.Button("Search", scale=1, elem_id="saved-search-btn")
+            query, search = box_and_button(
+                "Search the saved chats' questions and answers (empty lists them all)",
+                "Search",
+                "saved-search",
+                "saved-search-btn",
+            )
             note = gr.Markdown("", elem_id="saved-note")
             listing = gr.Radio([], label="Saved chats, latest first", elem_id="saved-list")
             with gr.Row():
