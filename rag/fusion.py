@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rag.config import Settings
 from rag.documents import chunk_id
 from rag.errors import unknown_key
-from rag.text import coined_names, plain_words
+from rag.text import coined_names, plain_words, spelled_out
 
 if TYPE_CHECKING:
     from rag.filters import Filters
@@ -110,6 +110,12 @@ def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filt
         chosen = titled if 0 < len(titled) <= NAMED_MAX else set()
         if len(papers) <= NAMED_MAX:
             chosen |= set(papers)
+        # "Constrained Mass Transport (CMT)": the papers that spell it so are the ones meant, however
+        # many say "CMT", and they, not the one titled "CMT: Mid-Training ...", get the mark
+        spelled = spelled_out(query, name).lower()
+        if spelled:
+            titled = {pid for pid in papers if spelled in _text(keyword.first_chunk(pid))}
+            chosen |= titled
         for pid in chosen:
             if pid not in boosted:
                 record = keyword.first_chunk(pid)
@@ -119,6 +125,10 @@ def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filt
             score, chunk = boosted[pid]
             boosted[pid] = (score + top + (0.1 if pid in titled else 0.0), chunk)
     return boosted
+
+
+def _text(record: dict[str, Any] | None) -> str:
+    return f"{record.get('title', '')} {record.get('text', '')}".lower() if record else ""
 
 
 NAMED_MAX = 3  # a name said by more papers than this is a topic, not a pointer to one paper

@@ -18,8 +18,13 @@ _INTRO = re.compile(
     r"named|dubbed|termed|coined)\b",
     re.IGNORECASE,
 )
-# A name someone coined: two or more capitals or a capital and a digit (TraDy, TOGP, SUIT, GPT-4o).
-NAME = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*\b")
+# A name someone coined: two or more capitals or a capital and a digit (TraDy, TOGP, SUIT, GPT-4o),
+# or spread over a hyphen: a lone capital before it (D-Artemis), a word before a code (Plan-R1, Self-RAG).
+# Two capitalised words ("Vision-Language") are a term, not a name.
+NAME = re.compile(
+    r"\b(?:[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*|[A-Z](?=-)|[A-Z][a-z]+(?=-[A-Z]*\d|-[A-Z]{2,}\b))"
+    r"(?:-[A-Za-z0-9]+)*\b"
+)
 _COMMON = {
     "LLM",
     "LLMs",
@@ -75,6 +80,16 @@ def _coined(name: str) -> bool:
 def coined_names(text: str) -> list[str]:
     """Names that look coined (TraDy, GH-OFL, SUIT), not the field's common acronyms."""
     return list(dict.fromkeys(n for n in NAME.findall(text) if _coined(n) and len(n) > 2))
+
+
+def spelled_out(text: str, name: str) -> str:
+    """The words a text spells a name with before it in brackets: "Constrained Mass Transport (CMT)"."""
+    m = re.search(rf"((?:[\w-]+\s+){{1,8}})\({re.escape(name)}\)", text)
+    if not m:
+        return ""
+    letters = [c for c in name if c.isupper()]
+    words = m[1].split()[-len(letters) :]
+    return " ".join(words) if "".join(w[0] for w in words).upper() == "".join(letters) else ""
 
 
 _PLAIN_HEAD = re.compile(r"^([A-Z][a-z]{3,}):")  # "Fighter: Unveiling ...": a plain word a paper is named

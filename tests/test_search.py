@@ -11,6 +11,7 @@ from rag.evaluation import load_questions, retrieval_query, score_retrieval
 from rag.filters import Filters
 from rag.retrieval import Retriever
 from rag.store import Store
+from rag.text import coined_names
 
 
 @pytest.fixture(scope="module")
@@ -135,6 +136,26 @@ NAMED_PAPERS = {
         "We propose GOAT (Generative Online Adversarial Training), which trains cooperative agents against "
         "partners sampled from a generative model, and evaluate it with human participants in Overcooked.",
     ),
+    "cmt-flow": (
+        "CMT: Mid-Training for Efficient Learning of Consistency and Flow-Map Models",
+        "CMT is a mid-training stage that makes consistency and flow-map models cheaper to learn.",
+    ),
+    "cmt-boltzmann": (
+        "Learning Boltzmann Generators via Constrained Mass Transport",
+        "We propose Constrained Mass Transport (CMT) to train Boltzmann generators; on a new molecular system "
+        "CMT raises the effective sample size.",
+    ),
+    "cmt-other": ("Tables", "We compare CMT, CMT-2 and a baseline on tabular data."),
+    "cmt-fourth": ("Audio", "CMT helps audio models."),
+    "plan-r1": (
+        "Plan-R1: Safe and Feasible Trajectory Planning as Language Modeling",
+        "Planning for autonomous driving is cast as next-token prediction, then aligned with safety rewards.",
+    ),
+    "kl-plan": (
+        "A KL-Regularization Framework for Learning to Plan with Adaptive Priors",
+        "We fine-tune a trajectory planner with reinforcement learning, which algorithm and prior chosen per "
+        "scene; the trajectory planner improves on nuPlan.",
+    ),
 }
 
 
@@ -150,6 +171,15 @@ def test_a_paper_is_found_by_a_plain_name_heading_its_title_or_a_name_it_shares(
     goat = retriever.search("In GOAT, trained against generative partners in Overcooked, how many participants?", k=3)
     assert goat.hits[0].paper_id == "goat-overcooked", [h.paper_id for h in goat.hits]
     assert retriever.search("What does GOAT train agents to call?", k=3).hits[0].paper_id == "goat-tools"
+    # four papers say "CMT": the question's "Constrained Mass Transport (CMT)" says which one it means
+    cmt = retriever.search("What molecular system does the Constrained Mass Transport (CMT) paper introduce?", k=3)
+    assert cmt.hits[0].paper_id == "cmt-boltzmann", [h.paper_id for h in cmt.hits]
+    # a name spread over a hyphen ("Plan-R1", "D-Artemis") is a name; two plain words ("Vision-Language") are not
+    plan = retriever.search(
+        "Which reinforcement learning algorithm does Plan-R1 use to fine-tune its trajectory planner?"
+    )
+    assert plan.hits[0].paper_id == "plan-r1", [h.paper_id for h in plan.hits]
+    assert coined_names("D-Artemis and Self-RAG beat Vision-Language baselines") == ["D-Artemis", "Self-RAG"]
 
 
 def test_the_keyword_side_is_read_back_from_its_cache(seeded: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
