@@ -55,6 +55,26 @@ MECHANISM = re.compile(
     re.I,
 )
 METHOD_BONUS = 0.15
+# What a part asks about, and the sentences that say it: a closest sentence in meaning is often a
+# result ("What does the benchmark contain?" found "the best model solves only 14%").
+ASPECTS = [
+    (  # what something holds: "a benchmark of 667 puzzlehunt-style problems", "consists of"
+        re.compile(r"\b(?:contain|consist|compris|made up of|composed of|what (?:is|are) in)", re.I),
+        re.compile(
+            r"\b(?:consists of|comprises|contains|includes|composed of|made up of)|\b(?:benchmark|dataset|suite|corpus|"
+            r"collection|set)s? (?:of|with) (?:over |about |nearly |more than )?\d",
+            re.I,
+        ),
+    ),
+    (  # what fails: "models exhibit myopic reasoning and lack sketching capabilities"
+        re.compile(r"\b(?:weakness|limitation|shortcoming|failure|fail|struggle|pitfall|flaw)", re.I),
+        re.compile(
+            r"\b(?:lack|fail|struggl|bottleneck|limitation|shortcoming|weakness|error analysis|unable|brittle|"
+            r"vulnerab|flaw)",
+            re.I,
+        ),
+    ),
+]
 PROPOSE = re.compile(
     r"\b(we (?:propose|introduce|present|develop|design)|this (?:paper|work) (?:proposes|introduces|presents))\b", re.I
 )
@@ -223,6 +243,7 @@ def answer_part(
         score = closeness(sim, covered)
         if part.wants == "method" and MECHANISM.search(sentence):  # "how does it ...?": how, not how well
             score += METHOD_BONUS
+        score += sum(METHOD_BONUS for asked, says in ASPECTS if asked.search(part.text) and says.search(sentence))
         if part.wants in ("number", "name"):
             if results_asked:  # "what improvements does it report?": any result sentence with a figure
                 about = bool(RESULT.search(sentence))

@@ -14,7 +14,7 @@ from pydantic import SecretStr
 from rag.answer import Answer, Assistant, Delta
 from rag.config import Settings
 from rag.errors import InputError
-from rag.evidence import best_sentences, defined_acronyms, fits, names
+from rag.evidence import answer_part, best_sentences, defined_acronyms, fits, names
 from rag.grounding import degenerate, trim_loops
 from rag.questions import Part, Turn, as_turns, follow_up, read_question, split_parts
 from rag.store import Store
@@ -349,3 +349,29 @@ def test_a_quoted_sentence_is_chosen_by_the_asked_words_too() -> None:
     question = "Which papers use alternating least squares?"
     assert best_sentences(question, paper, generic_first, set(), 1) == ["Compression of large language models matters."]
     assert best_sentences(question, paper, generic_first, set(), 1, words)[0].endswith("alternating least squares.")
+
+
+def test_a_part_asking_what_a_benchmark_holds_or_where_models_fail_gets_the_sentence_that_says_it() -> None:
+    from rag.questions import Part
+    from rag.retrieval import Hit
+
+    abstract = (
+        "We introduce PuzzleWorld, a benchmark of 667 puzzlehunt-style problems. "
+        "On PuzzleWorld, the best model solves only 14% of puzzles. "
+        "Error analysis shows that current models lack sketching skills."
+    )
+    paper = Hit(1, "p", "PuzzleWorld: A Benchmark", "", 1.0, abstract, 0, 0, len(abstract), None, abstract)
+
+    def results_first(question: str, texts: list[str]) -> list[float]:  # the small embedder's habit here
+        return [0.7 if "solves" in t else 0.6 for t in texts]
+
+    def no_words(question: str, text: str) -> float:
+        return 0.0
+
+    def answer(text: str) -> str:
+        found = answer_part(Part(text, "any"), paper, results_first, no_words, lambda t: t.split(), set(), text)
+        return found.sentence or ""
+
+    assert answer("What is PuzzleWorld about") == "On PuzzleWorld, the best model solves only 14% of puzzles."
+    assert answer("What does the PuzzleWorld benchmark contain").startswith("We introduce PuzzleWorld")
+    assert answer("What weaknesses of current models does it expose").startswith("Error analysis")
