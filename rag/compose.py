@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from rag.approaches import Group
 from rag.evidence import PROPOSE, RESULT, Found
 from rag.grounding import cite
+from rag.questions import asked
 from rag.retrieval import Hit
 from rag.text import sentences
 
@@ -115,8 +116,10 @@ def not_stated_with_nearest(draft: Draft, nearest: str | None) -> Draft:
 
 
 def _detail(part: str) -> str:
-    part = part.strip().rstrip("?.!")
-    return part[:1].lower() + part[1:] if part[:2] != part[:2].upper() else part
+    """The asked detail as the "does not state ..." line says it: "say how many experts" -> "how many experts"."""
+    part = asked(part.strip()).rstrip("?.!")
+    first = part.split(" ", 1)[0]
+    return part[:1].lower() + part[1:] if first[1:] == first[1:].lower() else part  # "What ..." but not "LoRA"
 
 
 def listing(items: Sequence[tuple[Hit, str]], more: int, groups: Sequence[Group] = ()) -> Draft:

@@ -305,9 +305,9 @@ def test_a_detail_the_abstract_does_not_give_is_declined_with_the_paper_cited(se
 
 
 def test_a_question_of_several_parts_answers_the_stated_ones_and_says_which_are_not(seeded: Settings) -> None:
-    answer = assistant(seeded).answer("Which layer does TraDy update, and how many GPUs does it train on?")
+    answer = assistant(seeded).answer("Which layer does TraDy update, and say how many GPUs it trains on?")
     assert not answer.refused and [c.paper_id for c in answer.citations] == ["000_c31ea4fa21d0fe3c#1"]
-    assert "does not state how many GPUs" in answer.text
+    assert "does not state how many GPUs it trains on." in answer.text  # the asked detail, not "say how many"
     stated = answer.text.split("The abstract of")[0]
     assert "[1]" in stated and "channel" in stated.lower()
 
