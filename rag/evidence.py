@@ -23,8 +23,8 @@ LIST_MAX = 8
 STATED_SIMILARITY = 0.50  # a number/name part that names no thing ("how much faster?") is answered this close
 STATED_COVERAGE = 0.34  # ...or by a sentence holding this IDF-weighted share of the part's own words
 
-_NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5)
-    r"(?<![\w.\-])\d+(?:[.,]\d+)*"
+_NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5) nor a symbol (2^N)
+    r"(?<![\w.\-])\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z])"
     # a number word, not a kind of thing ("two-stage", "three-dimensional")
     r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|double|half|dozens?|hundreds?|thousands?)\b(?!-)",
     re.I,
@@ -206,6 +206,11 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) 
     return True
 
 
+# What a paper compares its method with or builds it on: never the method it proposes.
+NOT_OWN = {"backbone", "backbones", "baseline", "baselines"}
+_CAPITAL_PIECE = re.compile(r"\b[A-Z]{2,}(?=-[a-z])")
+
+
 def closeness(similarity: float, covered: float) -> float:
     """How well a sentence answers: its cosine to the asked words, plus half the share of their
     rarer (IDF-weighted) words it holds; the small embedder alone favours general sentences."""
@@ -228,7 +233,10 @@ def answer_part(
         return Found(part, paper, None, 0.0)
     given = names(question) | set(coined_names(paper.title)) | names(paper.title) | numbers(question)
     given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
+    given |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
     given |= defined_acronyms(paper.abstract or paper.passage)  # "world model (WM)" names no model
+    if part.head.lower() in NOT_OWN:  # "which backbones did they test it with?": never the method they propose
+        given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
     detail = _detail(part.text, paper.title, given)
     sims = similar(part.text, candidates)
     # "what improvements does it report?", "how much does it improve over X?": a result with a figure

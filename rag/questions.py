@@ -231,7 +231,7 @@ _NUMBER = re.compile(
 )
 _NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"
 _NAME = re.compile(
-    rf"\b(?:which|what)\s+(?:(?:kind|type|sort)s? of\s+)?(?:{_NOT_A_HEAD}[\w-]+\s+){{0,4}}(?P<thing>models?|transformers?|teachers?|checkpoints?|detectors?|classifiers?|generators?|solvers?|datasets?|benchmarks?|baselines?|architectures?|"
+    rf"\b(?:which|what)\s+(?:(?:kind|type|sort)s? of\s+)?(?:{_NOT_A_HEAD}[\w-]+\s+){{0,5}}(?P<thing>models?|systems?|suites?|transformers?|teachers?|checkpoints?|detectors?|classifiers?|generators?|solvers?|datasets?|benchmarks?|baselines?|architectures?|"
     r"backbones?|llms?|tasks?|environments?|domains?|simulators?|languages?|games?|robots?|tools?|metrics?|data|"
     r"optimi[sz]ers?|librar(?:y|ies)|frameworks?|hardware|gpus?|encoders?|networks?|embedding models?|licen[cs]es?)\b"
     # "which acquisition function do the authors use?", "what are those datasets called?"

@@ -14,7 +14,7 @@ from pydantic import SecretStr
 from rag.answer import Answer, Assistant, Delta
 from rag.config import Settings
 from rag.errors import InputError
-from rag.evidence import answer_part, best_sentences, defined_acronyms, fits, names
+from rag.evidence import answer_part, best_sentences, defined_acronyms, fits, names, numbers
 from rag.grounding import degenerate, trim_loops
 from rag.questions import Part, Turn, as_turns, follow_up, read_question, split_parts
 from rag.store import Store
@@ -79,6 +79,40 @@ def test_detail_questions_are_read_by_what_they_ask() -> None:
     tasks = Part("What tasks was it evaluated on", "name")
     assert fits(tasks, "tests based on the 20 Questions game", set(), plain_names=True)
     assert not fits(tasks, "employing a Large Language Model (LLM) as a judge", {"LLM"}, plain_names=True)
+    # a fourth batch, written apart: five words before the thing asked, systems; 2^N is a symbol, no number
+    five = split_parts("Could you tell me which five real-world temporal knowledge graph datasets X is evaluated on?")
+    assert five[0].wants == "name" and five[0].head == "datasets"
+    assert split_parts("Which canonical ODE or PDE systems does LieDynNet recover symmetries for?")[0].wants == "name"
+    assert (
+        split_parts("What normalization layer helps EEG-based sleep stage classifiers generalize?")[0].wants != "name"
+    )
+    assert not numbers("The network comprises \\(N\\) binary neurons, a state space of size \\(2^N\\)")
+
+
+def test_a_name_the_question_or_the_paper_already_gave_does_not_answer_it() -> None:
+    from rag.retrieval import Hit
+
+    abstract = "We introduce the Universal Error Corrector (UEC-STD), which improves accuracy across diverse backbones."
+
+    def found(question: str, text: str = abstract) -> str | None:
+        paper = Hit(1, "p", "Reviving Error Correction", "", 1.0, text, 0, 0, len(text), None, text)
+        part = split_parts(question)[0]
+        return answer_part(
+            part,
+            paper,
+            lambda q, ts: [0.6] * len(ts),
+            lambda q, t: 0.5,
+            lambda t: re.findall(r"\w+", t),
+            set(),
+            question,
+        ).sentence
+
+    backbones = "Which forecasting backbones did they test it with?"
+    assert found(backbones) is None  # UEC-STD is the method they propose, not a backbone
+    tested = "It is tested with the PatchTST and DLinear backbones."
+    assert found(backbones, f"{abstract} {tested}") == tested
+    uv = "Our method segments the mesh into parts and applies a UV parameterization per part."
+    assert found("For the UV-mapping pipeline, which segmentation method does it rely on?", uv) is None
 
 
 def test_read_questions() -> None:
