@@ -96,6 +96,7 @@ def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filt
     topic, and the fused ranking already handles topics.
     """
     top = max((v[0] for v in scored.values()), default=0.0)
+    leaders = set(sorted(scored, key=lambda pid: -scored[pid][0])[:NAMED_MAX])
     boosted = dict(scored)
     # a plain word names a paper only when a title is headed by it and few abstracts use it ("Fighter"):
     # at most 1 in 400 (49 of 19,630), or three
@@ -110,6 +111,8 @@ def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filt
         chosen = titled if 0 < len(titled) <= NAMED_MAX else set()
         if len(papers) <= NAMED_MAX:
             chosen |= set(papers)
+        elif chosen:  # "EVA (the mixture-of-experts framework ...)": the one the rest of the question found first
+            chosen |= set(papers) & leaders
         # "Constrained Mass Transport (CMT)": the papers that spell it so are the ones meant, however
         # many say "CMT", and they, not the one titled "CMT: Mid-Training ...", get the mark
         spelled = spelled_out(query, name).lower()

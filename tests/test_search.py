@@ -147,6 +147,14 @@ NAMED_PAPERS = {
     ),
     "cmt-other": ("Tables", "We compare CMT, CMT-2 and a baseline on tabular data."),
     "cmt-fourth": ("Audio", "CMT helps audio models."),
+    "eva-eeg": ("EVA: Multi-Scale EEG-Vision Alignment", "EVA aligns EEG signals with images for decoding."),
+    "eva-gaze": ("EVA: Visual Scanpaths in Hard Attention Models", "EVA learns human-like scanpaths."),
+    "eva-czsl": (
+        "Decoupling Primitives with Experts for Compositional Zero-Shot Learning",
+        "We propose EVA, a mixture-of-experts framework for compositional zero-shot learning that aligns "
+        "semantic variants of states and objects.",
+    ),
+    "eva-other": ("Video agents", "We compare with EVA and other agents."),
     "plan-r1": (
         "Plan-R1: Safe and Feasible Trajectory Planning as Language Modeling",
         "Planning for autonomous driving is cast as next-token prediction, then aligned with safety rewards.",
@@ -174,6 +182,12 @@ def test_a_paper_is_found_by_a_plain_name_heading_its_title_or_a_name_it_shares(
     # four papers say "CMT": the question's "Constrained Mass Transport (CMT)" says which one it means
     cmt = retriever.search("What molecular system does the Constrained Mass Transport (CMT) paper introduce?", k=3)
     assert cmt.hits[0].paper_id == "cmt-boltzmann", [h.paper_id for h in cmt.hits]
+    # five papers say "EVA", two are named after it: the one the rest of the question finds first still wins
+    eva = retriever.search(
+        "Which benchmarks is EVA (the mixture-of-experts framework for compositional zero-shot learning) evaluated on?",
+        k=3,
+    )
+    assert eva.hits[0].paper_id == "eva-czsl", [h.paper_id for h in eva.hits]
     # a name spread over a hyphen ("Plan-R1", "D-Artemis") is a name; two plain words ("Vision-Language") are not
     plan = retriever.search(
         "Which reinforcement learning algorithm does Plan-R1 use to fine-tune its trajectory planner?"
