@@ -8,12 +8,14 @@ retrieval tables and "Fusion" under what was tried).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rag.config import Settings
 from rag.documents import chunk_id
 from rag.errors import unknown_key
-from rag.text import coined_names, plain_words, spelled_out
+from rag.text import capitalised_phrases, coined_names, plain_words, spelled_out
 
 if TYPE_CHECKING:
     from rag.filters import Filters
@@ -98,6 +100,26 @@ def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filt
     top = max((v[0] for v in scored.values()), default=0.0)
     leaders = set(sorted(scored, key=lambda pid: -scored[pid][0])[:NAMED_MAX])
     boosted = dict(scored)
+    for pid, mark in _named_papers(query, keyword, leaders):
+        if pid not in boosted:
+            record = keyword.first_chunk(pid)
+            if record is None or not filters.matches(record):
+                continue
+            boosted[pid] = (0.0, record)
+        score, chunk = boosted[pid]
+        boosted[pid] = (score + top + mark, chunk)
+    return boosted
+
+
+def _named_papers(query: str, keyword: KeywordIndex, leaders: set[str]) -> list[tuple[str, float]]:
+    """The papers each name or title phrase of the question points at, with 0.1 for the ones it names best."""
+    out: list[tuple[str, float]] = []
+    for phrase in capitalised_phrases(query):  # "the Generalized Adversarial Solver", a title's "via ... Solver"
+        titles = _titles(keyword)
+        words = [titles.by_word.get(w, set()) for w in phrase.lower().split()]
+        titling = sorted(pid for pid in set.intersection(*words) if phrase.lower() in titles.text[pid])
+        if len(titling) <= NAMED_MAX:
+            out += [(pid, 0.1) for pid in titling]
     # a plain word names a paper only when a title is headed by it and few abstracts use it ("Fighter"):
     # at most 1 in 400 (49 of 19,630), or three
     rare = max(NAMED_MAX, len(keyword.chunks) // 400)
@@ -119,15 +141,26 @@ def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filt
         if spelled:
             titled = {pid for pid in papers if spelled in _text(keyword.first_chunk(pid))}
             chosen |= titled
-        for pid in chosen:
-            if pid not in boosted:
-                record = keyword.first_chunk(pid)
-                if record is None or not filters.matches(record):
-                    continue
-                boosted[pid] = (0.0, record)
-            score, chunk = boosted[pid]
-            boosted[pid] = (score + top + (0.1 if pid in titled else 0.0), chunk)
-    return boosted
+        out += [(pid, 0.1 if pid in titled else 0.0) for pid in sorted(chosen)]
+    return out
+
+
+@dataclass
+class _Titles:
+    text: dict[str, str]  # paper id -> lower-case title
+    by_word: dict[str, set[str]]  # a title's word -> the papers whose title has it
+
+
+@lru_cache(maxsize=2)
+def _titles(keyword: KeywordIndex) -> _Titles:
+    titles = _Titles({}, {})
+    for c in keyword.chunks:
+        if c.get("chunk") == 0:
+            pid = str(c["paper_id"])
+            titles.text[pid] = str(c.get("title", "")).lower()
+            for word in titles.text[pid].split():
+                titles.by_word.setdefault(word.strip(":,;.()"), set()).add(pid)
+    return titles
 
 
 def _text(record: dict[str, Any] | None) -> str:

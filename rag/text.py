@@ -78,8 +78,19 @@ def _coined(name: str) -> bool:
 
 
 def coined_names(text: str) -> list[str]:
-    """Names that look coined (TraDy, GH-OFL, SUIT), not the field's common acronyms."""
-    return list(dict.fromkeys(n for n in NAME.findall(text) if _coined(n) and len(n) > 2))
+    """Names that look coined (TraDy, GH-OFL, SUIT), not the field's common acronyms; LaTeX in a name is
+    read flat, so that a title's "MAS$^2$" and "$\\text{G}^2$RPO" are the question's "MAS$^2$" and "G2RPO"."""
+    flat = re.sub(r"[$^{}]", "", _LATEX_WORD.sub(r"\1", text))
+    return list(dict.fromkeys(n for n in NAME.findall(flat) if _coined(n) and len(n) > 2))
+
+
+_LATEX_WORD = re.compile(r"\\(?:text|mathrm|mathbf|mathcal|textbf|textit|textsc)\{([^}]*)\}")
+
+
+def capitalised_phrases(text: str) -> list[str]:
+    """Runs of capitalised words inside a sentence ("the Generalized Adversarial Solver"), which may be
+    a method a title spells out."""
+    return list(dict.fromkeys(re.findall(r"(?<=[\w,;:(] )(?:[A-Z][\w-]+ ){1,5}[A-Z][\w-]+", text)))
 
 
 def spelled_out(text: str, name: str) -> str:

@@ -155,6 +155,24 @@ NAMED_PAPERS = {
         "semantic variants of states and objects.",
     ),
     "eva-other": ("Video agents", "We compare with EVA and other agents."),
+    "gas": (
+        "GAS: Improving Discretization of Diffusion ODEs via Generalized Adversarial Solver",
+        "Diffusion models sample slowly; we distill a few-step solver with adversarial training.",
+    ),
+    "adversarial-games": (
+        "Solving Games Adversarially",
+        "A generalized adversarial solver for games: the solver is adversarial and generalized to every game.",
+    ),
+    "mas2": (
+        "MAS$^2$: Self-Generative, Self-Configuring, Self-Rectifying Multi-Agent Systems",
+        "A generator-implementer-rectifier team of meta-agents builds a multi-agent system for each task.",
+    ),
+    "mas-zero": (
+        "MAS-Zero: Designing Multi-Agent Systems with Zero Supervision",
+        "MAS-Zero, a MAS designer, builds and adapts multi-agent systems for a given task; its meta-agents are "
+        "trained without supervision.",
+    ),
+    "mas-bench": ("MAS: A Benchmark", "We benchmark agents."),
     "plan-r1": (
         "Plan-R1: Safe and Feasible Trajectory Planning as Language Modeling",
         "Planning for autonomous driving is cast as next-token prediction, then aligned with safety rewards.",
@@ -188,6 +206,11 @@ def test_a_paper_is_found_by_a_plain_name_heading_its_title_or_a_name_it_shares(
         k=3,
     )
     assert eva.hits[0].paper_id == "eva-czsl", [h.paper_id for h in eva.hits]
+    # a method a title spells out in capitals, and a name written in LaTeX ("MAS$^2$")
+    gas = retriever.search("What does the Generalized Adversarial Solver learn?", k=3)
+    assert gas.hits[0].paper_id == "gas", [h.paper_id for h in gas.hits]
+    mas = retriever.search("How does MAS$^2$ build and adapt multi-agent systems, and how are its meta-agents trained?")
+    assert mas.hits[0].paper_id == "mas2", [h.paper_id for h in mas.hits]
     # a name spread over a hyphen ("Plan-R1", "D-Artemis") is a name; two plain words ("Vision-Language") are not
     plan = retriever.search(
         "Which reinforcement learning algorithm does Plan-R1 use to fine-tune its trajectory planner?"
