@@ -206,8 +206,13 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) 
     return True
 
 
-# What a paper compares its method with or builds it on: never the method it proposes.
+# What a paper compares its method with or builds it on is never the method it proposes:
 NOT_OWN = {"backbone", "backbones", "baseline", "baselines"}
+# "which backbones did they test it with?", "what base model is it fine-tuned from?"
+_BUILT_ON = re.compile(
+    r"\b(?:base|built (?:on|upon)|fine-?tuned from|initiali[sz]ed (?:from|with)|starts? from|compared? (?:with|to|against))\b",
+    re.I,
+)
 _CAPITAL_PIECE = re.compile(r"\b[A-Z]{2,}(?=-[a-z])")
 
 
@@ -235,7 +240,7 @@ def answer_part(
     given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
     given |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
     given |= defined_acronyms(paper.abstract or paper.passage)  # "world model (WM)" names no model
-    if part.head.lower() in NOT_OWN:  # "which backbones did they test it with?": never the method they propose
+    if part.head.lower() in NOT_OWN or _BUILT_ON.search(part.text):  # never the method they propose
         given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
     detail = _detail(part.text, paper.title, given)
     sims = similar(part.text, candidates)

@@ -178,7 +178,7 @@ def _unnamed_pair(a: str, b: str) -> bool:
 # --- parts and what they want ------------------------------------------------------------------
 
 # a preposition may lead the question word ("from which model", "at what layer"); "say/tell me/name/list" ask too
-_LED = r"(?:(?:on|by|from|in|with|at|for|to|under|over|across|of)\s+(?:exactly\s+)?(?:which|what)|by how (?:much|many))"
+_LED = r"(?:(?:up to|on|by|from|in|with|at|for|to|under|over|across|of)\s+(?:exactly\s+)?(?:which|what)|by how (?:much|many))"
 _ORDER = r"(?:say|tell me|name|list)"
 _WH = rf"(?:{_LED}|{_ORDER}|which|what|how|where|when|who|whom|whose|why|does|do|did|is|are|was|were|can|could)"
 _ASKING = rf"(?:{_LED}|{_ORDER}|which|what|how|when|who|whom|whose|why)"
@@ -243,7 +243,7 @@ _NAME = re.compile(
     re.I,
 )
 _HEAD = re.compile(
-    r"^(?:at|on|in|for|with|by|to|from)?\s*(?:exactly\s+)?(?:which|what|how many|how much)\s+(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
+    r"^(?:at|on|in|for|with|by|to|up to|from)?\s*(?:exactly\s+)?(?:which|what|how many|how much)\s+(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
     r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and|per|over|under|against|across|when|its|their|it|they|this|these|those)\b|$)",
     re.I,
 )
@@ -281,7 +281,7 @@ _MEASURES = {
     "main",
 }
 _DETAIL_OPENING = re.compile(
-    r"^(?:at|on|in|for|with|by|to|from|under)?\s*(?:exactly\s+)?(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
+    r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
     r"|by how|to what)\b"
     rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{_ASKED_OF}))\b)",
     re.I,

@@ -86,6 +86,8 @@ def test_detail_questions_are_read_by_what_they_ask() -> None:
     assert (
         split_parts("What normalization layer helps EEG-based sleep stage classifiers generalize?")[0].wants != "name"
     )
+    upto = split_parts("In the Hopfield paper with a rectified update, up to what network size N do simulations go?")
+    assert [(p.wants, p.asks_detail) for p in upto] == [("number", True)]
     assert not numbers("The network comprises \\(N\\) binary neurons, a state space of size \\(2^N\\)")
 
 
@@ -111,6 +113,8 @@ def test_a_name_the_question_or_the_paper_already_gave_does_not_answer_it() -> N
     assert found(backbones) is None  # UEC-STD is the method they propose, not a backbone
     tested = "It is tested with the PatchTST and DLinear backbones."
     assert found(backbones, f"{abstract} {tested}") == tested
+    own = "We propose Granular-GRPO, a framework that fine-tunes a flow model with precise rewards."
+    assert found("What base flow model is it fine-tuned from?", own) is None  # nor the model it starts from
     uv = "Our method segments the mesh into parts and applies a UV parameterization per part."
     assert found("For the UV-mapping pipeline, which segmentation method does it rely on?", uv) is None
 
