@@ -167,7 +167,7 @@ def read_question(question: str) -> Reading:
             return Reading("compare", (m["a"].strip(" ,"), m["b"].strip(" ,")), ())
     if m := _SUMMARY.search(question):
         return Reading("summary", (_ABOUT.sub("", m["t"]).strip() or question,), ())
-    kind = "list" if _LIST.search(question) else "lookup"
+    kind = "list" if _LIST.search(_RELATIVE.sub(r"\1", question)) else "lookup"
     return Reading(kind, (), tuple(split_parts(question)))
 
 
@@ -292,8 +292,14 @@ _METHOD = re.compile(
 )
 
 
+# "Does the MA-BN paper, which studies batch norm ..., say which suite ...?": the clause after the
+# subject of a yes/no opening describes the paper, it asks nothing
+_RELATIVE = re.compile(r"^((?:does|do|did|is|are|was|were|has|have|can)\b[^,?]*),\s*which(?:\s+[^,?\s]+){3,},", re.I)
+
+
 def split_parts(question: str) -> list[Part]:
     """A compound question's asked parts ("Which X ..., and how many Y ...?"), each with what it wants."""
+    question = _RELATIVE.sub(r"\1", question)
     pieces = [p.strip(" ,;?.") for p in _PART_BREAK.split(question) if p and p.strip(" ,;?.")]
     # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
     merged: list[str] = []

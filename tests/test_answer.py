@@ -88,6 +88,10 @@ def test_detail_questions_are_read_by_what_they_ask() -> None:
     )
     upto = split_parts("In the Hopfield paper with a rectified update, up to what network size N do simulations go?")
     assert [(p.wants, p.asks_detail) for p in upto] == [("number", True)]
+    described = read_question(
+        "Does the MA-BN paper, which studies batch norm for off-policy RL, say which suite it uses?"
+    )
+    assert described.kind == "lookup" and [p.wants for p in described.parts] == ["name"]
     assert not numbers("The network comprises \\(N\\) binary neurons, a state space of size \\(2^N\\)")
 
 
