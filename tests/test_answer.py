@@ -66,6 +66,7 @@ def test_detail_questions_are_read_by_what_they_ask() -> None:
     polite = split_parts("I'd like to know which benchmark graphs were used by the rewiring method.")
     assert polite[0].asks_detail and polite[0].wants == "name"
     assert split_parts("Which acquisition function do the authors use to pick queries?")[0].wants == "name"
+    assert split_parts("Which clustering algorithm do the authors apply to the features?")[0].wants == "name"
     assert split_parts("MOSES is compared on four datasets: what are those datasets called?")[0].wants == "name"
     assert split_parts("Under what licence is the dataset released?")[0].asks_detail
     assert split_parts("What embedding dimension does the small transformer use?")[0].wants == "number"
