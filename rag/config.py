@@ -143,7 +143,7 @@ class Settings(BaseSettings):
     )
     sentence_threshold: float = Field(0.48, description="...the best sentence's cosine similarity for that rule.")
     coverage_threshold: float = Field(
-        0.40, description="...the IDF-weighted share of the question's words that some abstract must hold."
+        0.37, description="...the IDF-weighted share of the question's words that some abstract must hold."
     )
     support_threshold: float = Field(
         0.55, description="A sentence counts as supported by a passage sentence at this cosine similarity."
