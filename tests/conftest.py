@@ -87,27 +87,52 @@ def settings(tmp_path: Path) -> Settings:
 @pytest.fixture(scope="session")
 def seeded(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     """The three seed files, ingested once for every test that only reads."""
-    from rag.documents import Reading, read_papers
-    from rag.store import Store
 
-    settings = make_settings(tmp_path_factory.mktemp("seeded"))
-    reading = Reading()
-    Store(settings, create=True).ingest(read_papers([SEEDS], reading))
-    assert not reading.problems
-    return settings
+    def ingest_seeds(settings: Settings) -> None:
+        from rag.documents import Reading, read_papers
+        from rag.store import Store
+
+        reading = Reading()
+        Store(settings, create=True).ingest(read_papers([SEEDS], reading))
+        assert not reading.problems
+
+    return built_once(tmp_path_factory, "seeded", ingest_seeds)
 
 
 @pytest.fixture(scope="session")
 def fixture_500(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     """The 500-paper ICLR 2026 fixture (the 57 seeds among 443 others), ingested once for every test that only reads."""
-    from rag.documents import Reading, read_papers
-    from rag.store import Store
-
     path = shared_file("iclr2026_fixture_500.jsonl.gz")
-    settings = make_settings(tmp_path_factory.mktemp("fixture500"))
-    reading = Reading()
-    stats = Store(settings, create=True).ingest(read_papers([path], reading))
-    assert stats.added == 500 and not reading.problems
+
+    def ingest_500(settings: Settings) -> None:
+        from rag.documents import Reading, read_papers
+        from rag.store import Store
+
+        reading = Reading()
+        stats = Store(settings, create=True).ingest(read_papers([path], reading))
+        assert stats.added == 500 and not reading.problems
+
+    return built_once(tmp_path_factory, "fixture500", ingest_500)
+
+
+def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Settings], None]) -> Settings:
+    """An index that `build` fills once per run, whichever xdist worker asks first (another waits for it rather
+    than embedding the same papers on the other core), copied for this worker: tests beside it write into its
+    folder (a served page caches its map there), and two processes never share one Chroma folder."""
+    from filelock import FileLock  # torch's dependency, so always installed
+
+    run_tmp = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_tmp = run_tmp.parent  # each worker's base is popen-gwN inside the run's folder
+    built = make_settings(run_tmp / f"built-{name}")
+    done = run_tmp / f"built-{name}.done"
+    with FileLock(run_tmp / f"built-{name}.lock"):
+        if not done.exists():
+            shutil.rmtree(built.index_dir.parent, ignore_errors=True)  # what a failed build left
+            build(built)
+            done.touch()
+    settings = make_settings(tmp_path_factory.mktemp(name))
+    shutil.copytree(built.index_dir, settings.index_dir)
     return settings
 
 
@@ -171,6 +196,25 @@ def browser() -> Iterator[Any]:
         chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+# The files whose tests drive the page ui_server serves: kept on one xdist worker, so that one `rag serve`
+# (its imports, the index, the model's load: about 20 s) serves them all.
+SERVED_PAGE_FILES = frozenset({"test_ui_browser.py", "test_look_browser.py", "test_saved_browser.py"})
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadfile`, with the served-page files as one unit of work."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class ServedPageTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            file = super()._split_scope(nodeid)
+            return "served page" if Path(file).name in SERVED_PAGE_FILES else file
+
+    return ServedPageTogether(config, log)
 
 
 @pytest.fixture(scope="session")
