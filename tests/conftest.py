@@ -198,23 +198,61 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-# The files whose tests drive the page ui_server serves: kept on one xdist worker, so that one `rag serve`
-# (its imports, the index, the model's load: about 20 s) serves them all.
-SERVED_PAGE_FILES = frozenset({"test_ui_browser.py", "test_look_browser.py", "test_saved_browser.py"})
+# How `make pytest` shares the work between its two xdist workers (`--dist loadfile`).
+# Files that share an expensive session fixture are one unit, so that one worker sets it up once: the page
+# ui_server serves (its `rag serve`: imports, index and model, about 20 s) and the 500-paper index with its
+# map (about 40 s).
+UNITS = {
+    "test_ui_browser.py": "served page",
+    "test_look_browser.py": "served page",
+    "test_saved_browser.py": "served page",
+    "test_scale.py": "500 papers",
+    "test_map.py": "500 papers",
+}
+# Units handed out first, longest first (seconds from `pytest -n 2 --dist loadfile --durations=0`, summed per
+# unit): a long unit started last keeps one worker busy while the other has nothing left. The files not named
+# take under 15 s each and follow in name order, filling the gaps.
+LONGEST_FIRST = (
+    "served page",  # 190 s
+    "500 papers",  # 140 s
+    "test_faults.py",  # 56 s
+    "test_offline.py",  # 53 s
+    "test_indexing_browser.py",  # 42 s
+    "test_answer_hosted.py",  # 37 s
+    "test_security.py",  # 34 s
+    "test_embeddings.py",  # 27 s
+    "test_corpora.py",  # 24 s
+    "test_llm.py",  # 23 s
+    "test_ui.py",  # 20 s
+    "test_bad_input.py",  # 20 s
+    "test_answer_e2e.py",  # 20 s
+    "test_load.py",  # 17 s
+)
+
+
+def unit_of(path: str) -> str:
+    name = Path(path).name
+    return UNITS.get(name, name)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests in the order their units are handed out (a stable sort: a file's tests stay together, in order)."""
+    rank = {unit: i for i, unit in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(unit_of(str(item.path)), len(rank)))
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """`--dist loadfile`, with the served-page files as one unit of work."""
+    """`--dist loadfile` over UNITS, handed out in collection order (xdist would sort them by number of tests)."""
     if config.getoption("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
 
-    class ServedPageTogether(LoadFileScheduling):
+    class ByUnit(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            file = super()._split_scope(nodeid)
-            return "served page" if Path(file).name in SERVED_PAGE_FILES else file
+            return unit_of(super()._split_scope(nodeid))
 
-    return ServedPageTogether(config, log)
+    config.option.loadscopereorder = False
+    return ByUnit(config, log)
 
 
 @pytest.fixture(scope="session")
