@@ -40,8 +40,9 @@ typecheck: install
 	$(BIN)/mypy ui bench
 
 # Two workers, one test file at a time each: most tests wait on a process, a server or a browser,
-# so two share the two cores well (measured one after the other: 444 s alone, 330 s with two; grouping
-# the files that share a session fixture onto one worker measured 403 s).
+# so two share the two cores well (measured one after the other: 444 s alone, 330 s with two). The files
+# that share the served page or the 500-paper index are one unit each, and units go out longest first
+# (tests/conftest.py, UNITS); a third worker measured no faster (438 s against 418 s, the machine shared).
 pytest: install
 	$(BIN)/pytest -q -n 2 --dist loadfile
 

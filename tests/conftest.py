@@ -87,27 +87,52 @@ def settings(tmp_path: Path) -> Settings:
 @pytest.fixture(scope="session")
 def seeded(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     """The three seed files, ingested once for every test that only reads."""
-    from rag.documents import Reading, read_papers
-    from rag.store import Store
 
-    settings = make_settings(tmp_path_factory.mktemp("seeded"))
-    reading = Reading()
-    Store(settings, create=True).ingest(read_papers([SEEDS], reading))
-    assert not reading.problems
-    return settings
+    def ingest_seeds(settings: Settings) -> None:
+        from rag.documents import Reading, read_papers
+        from rag.store import Store
+
+        reading = Reading()
+        Store(settings, create=True).ingest(read_papers([SEEDS], reading))
+        assert not reading.problems
+
+    return built_once(tmp_path_factory, "seeded", ingest_seeds)
 
 
 @pytest.fixture(scope="session")
 def fixture_500(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     """The 500-paper ICLR 2026 fixture (the 57 seeds among 443 others), ingested once for every test that only reads."""
-    from rag.documents import Reading, read_papers
-    from rag.store import Store
-
     path = shared_file("iclr2026_fixture_500.jsonl.gz")
-    settings = make_settings(tmp_path_factory.mktemp("fixture500"))
-    reading = Reading()
-    stats = Store(settings, create=True).ingest(read_papers([path], reading))
-    assert stats.added == 500 and not reading.problems
+
+    def ingest_500(settings: Settings) -> None:
+        from rag.documents import Reading, read_papers
+        from rag.store import Store
+
+        reading = Reading()
+        stats = Store(settings, create=True).ingest(read_papers([path], reading))
+        assert stats.added == 500 and not reading.problems
+
+    return built_once(tmp_path_factory, "fixture500", ingest_500)
+
+
+def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Settings], None]) -> Settings:
+    """An index that `build` fills once per run, whichever xdist worker asks first (another waits for it rather
+    than embedding the same papers on the other core), copied for this worker: tests beside it write into its
+    folder (a served page caches its map there), and two processes never share one Chroma folder."""
+    from filelock import FileLock  # torch's dependency, so always installed
+
+    run_tmp = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_tmp = run_tmp.parent  # each worker's base is popen-gwN inside the run's folder
+    built = make_settings(run_tmp / f"built-{name}")
+    done = run_tmp / f"built-{name}.done"
+    with FileLock(run_tmp / f"built-{name}.lock"):
+        if not done.exists():
+            shutil.rmtree(built.index_dir.parent, ignore_errors=True)  # what a failed build left
+            build(built)
+            done.touch()
+    settings = make_settings(tmp_path_factory.mktemp(name))
+    shutil.copytree(built.index_dir, settings.index_dir)
     return settings
 
 
@@ -171,6 +196,63 @@ def browser() -> Iterator[Any]:
         chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+# How `make pytest` shares the work between its two xdist workers (`--dist loadfile`).
+# Files that share an expensive session fixture are one unit, so that one worker sets it up once: the page
+# ui_server serves (its `rag serve`: imports, index and model, about 20 s) and the 500-paper index with its
+# map (about 40 s).
+UNITS = {
+    "test_ui_browser.py": "served page",
+    "test_look_browser.py": "served page",
+    "test_saved_browser.py": "served page",
+    "test_scale.py": "500 papers",
+    "test_map.py": "500 papers",
+}
+# Units handed out first, longest first: a long unit started last keeps one worker busy while the other has
+# nothing left. Seconds per unit from one `pytest -n 2 --dist loadfile --durations=0` on this 2-core machine
+# while another engineer's evaluations shared it (2026-12-01); the files not named took under 15 s each and
+# follow in name order, filling the gaps.
+LONGEST_FIRST = (
+    "served page",  # 216 s
+    "500 papers",  # 188 s
+    "test_faults.py",  # 50 s
+    "test_offline.py",  # 50 s
+    "test_indexing_browser.py",  # 47 s
+    "test_answer_hosted.py",  # 37 s
+    "test_embeddings.py",  # 33 s
+    "test_corpora.py",  # 25 s
+    "test_security.py",  # 21 s
+    "test_bad_input.py",  # 19 s
+    "test_ui.py",  # 16 s
+    "test_answer_e2e.py",  # 15 s
+    "test_llm.py",  # 11 to 33 s: the first to load the bundled model in its worker
+)
+
+
+def unit_of(path: str) -> str:
+    name = Path(path).name
+    return UNITS.get(name, name)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests in the order their units are handed out (a stable sort: a file's tests stay together, in order)."""
+    rank = {unit: i for i, unit in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(unit_of(str(item.path)), len(rank)))
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadfile` over UNITS, handed out in collection order (xdist would sort them by number of tests)."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class ByUnit(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return unit_of(super()._split_scope(nodeid))
+
+    config.option.loadscopereorder = False
+    return ByUnit(config, log)
 
 
 @pytest.fixture(scope="session")

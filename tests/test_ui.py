@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -23,7 +23,7 @@ from rag.filters import FILTER_FIELDS, Filters
 from rag.questions import Turn
 from rag.retrieval import Hit
 from rag.store import StoredPaper
-from tests.conftest import ROOT, free_port, run_cli
+from tests.conftest import ROOT, free_port
 from ui import render
 from ui.app import AssistantUI
 from ui.chat import ChatEntry, respond, undo
@@ -425,11 +425,17 @@ def test_auth_is_asked_when_a_user_and_password_are_set(seeded: Settings) -> Non
         demo.close()
 
 
-def test_serve_without_an_index_says_how_to_build_it(settings: Settings) -> None:
-    run = run_cli(settings, "serve", "--port", str(free_port()), timeout=120)
-    assert run.returncode == 1
-    lines = run.stderr.strip().splitlines()
-    assert len(lines) == 1 and "rag ingest" in lines[0], run.stderr
+def test_serve_without_an_index_says_how_to_build_it(
+    settings: Settings, rag_main: Callable[..., int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # in this process: the message and the exit status are under test, and real `rag serve` processes
+    # start in the browser, security and offline tests
+    with pytest.raises(SystemExit) as stopped:
+        rag_main(settings, "serve", "--port", str(free_port()))
+    assert stopped.value.code == 1
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "rag ingest" in lines[0], err
 
 
 def test_backend_failure_in_the_chat_keeps_the_sources(seeded: Settings) -> None:
