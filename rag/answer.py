@@ -9,6 +9,7 @@ renumbering (rag.grounding) -> `Answer`.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -24,7 +25,7 @@ from rag.grounding import Citation, check, renumber
 from rag.questions import Reading, Turn, as_turns, follow_up, read_question
 from rag.retrieval import CONTROL, Hit, Retriever, SearchResult
 from rag.store import Store
-from rag.text import sentences
+from rag.text import FIELDS, sentences
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -34,6 +35,12 @@ if TYPE_CHECKING:
 # Only in a large index is a word it never uses a sign: 57 abstracts miss most of English.
 UNSEEN_COVERAGE = 0.5
 UNSEEN_MIN_PAPERS = 5_000
+# A question naming a field (text.FIELDS) that none of the closest abstracts mentions ("music
+# generation" among image papers) is off-topic however many generic words ("state of the art",
+# "diffusion models") it shares, unless a paper is close in meaning: answerable paraphrases that
+# miss the field word ("drug-like molecule" for a docking paper) reach 0.52 on the seeds,
+# off-topic questions 0.47 at most (57 and 500 papers; no dev question is caught at 19,630).
+FIELD_SIMILARITY = 0.5
 
 __all__ = ["Answer", "Assistant", "Citation", "Delta", "Sources", "Turn", "answer"]
 
@@ -261,6 +268,14 @@ class Assistant:
         if any(extractive.names_in(query, h.abstract) for h in hits):
             return False
         keyword, settings = self.retriever.keyword_index(), self.settings
+        said = set(keyword.terms(" ".join(f"{h.title} {h.abstract}" for h in hits)))
+        fields = [
+            w
+            for w in re.findall(r"[a-z]+", query.lower())
+            if w.removesuffix("s") in FIELDS and not set(keyword.terms(w)) & said
+        ]
+        if fields and max(h.similarity or 0.0 for h in hits) < FIELD_SIMILARITY:
+            return True
         coverage = max(keyword.coverage(query, f"{h.title} {h.abstract}") for h in hits)
         if keyword.n_papers >= UNSEEN_MIN_PAPERS and keyword.unseen(query) and coverage < UNSEEN_COVERAGE:
             return True  # "volcanic", "crossword": a word no abstract uses, and little else of the question found

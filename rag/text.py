@@ -138,3 +138,50 @@ def derive_label(abstract: str, words: int = 9) -> str:
         topic += "…"
     topic = topic[:1].upper() + topic[1:]
     return f"{name}: {topic}" if name else topic
+
+
+# Fields and modalities a question can be about, singular (rag.answer checks the closest abstracts name them).
+FIELDS = frozenset(
+    {
+        "music",
+        "musical",
+        "song",
+        "audio",
+        "speech",
+        "voice",
+        "video",
+        "protein",
+        "molecule",
+        "molecular",
+        "drug",
+        "chemistry",
+        "chemical",
+        "genomic",
+        "genomics",
+        "gene",
+        "dna",
+        "rna",
+        "medical",
+        "clinical",
+        "patient",
+        "robot",
+        "robotic",
+        "driving",
+        "vehicle",
+        "weather",
+        "climate",
+        "finance",
+        "financial",
+        "stock",
+        "legal",
+        "quantum",
+        "astronomy",
+        "astronomical",
+        "satellite",
+        "traffic",
+        "earthquake",
+        "ocean",
+        "agriculture",
+        "crop",
+    }
+)
