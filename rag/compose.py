@@ -6,6 +6,7 @@ final citations. Every sentence quoted comes from the abstract of the source it 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -154,16 +155,33 @@ def row_sentences(abstract: str) -> tuple[str, str, str]:
     return problem, approach, result
 
 
-def summary(paper: Hit, most: int = 5) -> Draft:
-    """Problem, approach, how it works, result: in the abstract's own order, at most `most` sentences."""
+# Sentences that say what a method does, after the one that proposes it ("we further propose a
+# two-stage training strategy", "by introducing pathology priors ..."), and lines a summary skips.
+_WORKINGS = re.compile(
+    r"\bwe\b|\bour (?:method|approach|framework|model|algorithm)\b|\bby \w+ing\b|\bvia\b|\bleverag", re.I
+)
+_BOILERPLATE = re.compile(
+    r"\b(?:code|models?|data(?:set)?s?) (?:is|are|will be) (?:publicly )?(?:available|released)|github", re.I
+)
+
+
+def summary(paper: Hit, most: int = 6) -> Draft:
+    """Problem, approach, how it works, result: in the abstract's own order, at most `most` sentences.
+
+    "How it works" fills the room left with the sentences after the approach that say what the
+    method does (its parts, its training, what it builds on): a summary that named the method but
+    none of its parts missed most of what the dev questions' readers listed as key.
+    """
     abstract = paper.abstract or paper.passage
-    ordered = sentences(abstract)
-    problem, approach, result = row_sentences(abstract)
-    detail = ordered[ordered.index(approach) + 1] if approach in ordered[:-1] else approach
-    picked = {problem, approach, detail, result}
-    if len(picked) < most and len(ordered) > 1:
-        picked.add(ordered[-1])  # abstracts usually end on their headline result
-    body = " ".join(cite(s, 1) for s in [s for s in ordered if s in picked][:most])
+    ordered = [s for s in sentences(abstract) if not _BOILERPLATE.search(s)] or [abstract]
+    problem, approach, result = row_sentences(" ".join(ordered))
+    picked = {problem, approach, result, ordered[-1]}  # abstracts usually end on their headline result
+    after = [s for s in ordered[ordered.index(approach) + 1 :] if s not in picked] if approach in ordered else []
+    for s in [*(s for s in after if _WORKINGS.search(s)), *(s for s in after if not _WORKINGS.search(s))]:
+        if len(picked) >= most:
+            break
+        picked.add(s)
+    body = " ".join(cite(s, 1) for s in ordered if s in picked)
     return Draft(f"**{paper.title}** — summary of the abstract: {body}", [paper], [abstract])
 
 

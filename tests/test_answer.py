@@ -426,3 +426,26 @@ def test_a_part_asking_what_a_benchmark_holds_or_where_models_fail_gets_the_sent
     assert answer("What is PuzzleWorld about") == "On PuzzleWorld, the best model solves only 14% of puzzles."
     assert answer("What does the PuzzleWorld benchmark contain").startswith("We introduce PuzzleWorld")
     assert answer("What weaknesses of current models does it expose").startswith("Error analysis")
+
+
+def test_a_summary_says_how_the_method_works_and_skips_release_notes() -> None:
+    from rag import compose
+    from rag.retrieval import Hit
+
+    abstract = (
+        "Virtual staining turns one stain into another. "
+        "Multi-step diffusion gives good images. "
+        "It is slow at high resolution. "
+        "In this paper, we propose MagicStain, a single-step diffusion model for virtual staining. "
+        "Specifically, we adapt a pretrained single-step diffusion model. "
+        "By introducing pathology priors from a vision language model, MagicStain keeps tissue structure. "
+        "We further propose a two-stage progressive training strategy. "
+        "Experiments on three datasets show that MagicStain outperforms existing methods. "
+        "Our code and trained models will be released."
+    )
+    paper = Hit(1, "p", "MagicStain", "", 1.0, abstract, 0, 0, len(abstract), None, abstract)
+    text = compose.summary(paper).text
+    assert "Virtual staining turns" in text and "we propose MagicStain" in text and "outperforms" in text
+    assert "pathology priors" in text and "two-stage progressive training" in text  # how it works
+    assert "released" not in text and "Multi-step diffusion" not in text  # neither release notes nor background
+    assert text.count("[1]") == 6
