@@ -187,7 +187,8 @@ class Assistant:
         subject = reading.targets[0] if reading.kind == "summary" else follow.query
         if not hits or (not follow.focus and self._off_topic(hits, subject)):
             scope = f" matching {filters.describe()}" if filters else ""
-            yield self._final(base, compose.refusal(scope, hits), "refusal")
+            unsaid = self._fields_unsaid(hits, subject) if hits else []
+            yield self._final(base, compose.refusal(scope, hits, unsaid), "refusal")
             return
         if reading.kind == "compare":
             keyword = self.retriever.keyword_index()
@@ -268,13 +269,7 @@ class Assistant:
         if any(extractive.names_in(query, h.abstract) for h in hits):
             return False
         keyword, settings = self.retriever.keyword_index(), self.settings
-        said = set(keyword.terms(" ".join(f"{h.title} {h.abstract}" for h in hits)))
-        fields = [
-            w
-            for w in re.findall(r"[a-z]+", query.lower())
-            if w.removesuffix("s") in FIELDS and not set(keyword.terms(w)) & said
-        ]
-        if fields and max(h.similarity or 0.0 for h in hits) < FIELD_SIMILARITY:
+        if self._fields_unsaid(hits, query) and max(h.similarity or 0.0 for h in hits) < FIELD_SIMILARITY:
             return True
         coverage = max(keyword.coverage(query, f"{h.title} {h.abstract}") for h in hits)
         if keyword.n_papers >= UNSEEN_MIN_PAPERS and keyword.unseen(query) and coverage < UNSEEN_COVERAGE:
@@ -286,6 +281,13 @@ class Assistant:
             return False
         near = [s for h in hits[:3] for s in sentences(h.abstract)]
         return max(self.similar.of(query, near), default=0.0) < settings.sentence_threshold
+
+    def _fields_unsaid(self, hits: list[Hit], query: str) -> list[str]:
+        """The fields the question names ("music", "speech") that no retrieved abstract mentions."""
+        keyword = self.retriever.keyword_index()
+        said = set(keyword.terms(" ".join(f"{h.title} {h.abstract}" for h in hits)))
+        asked = dict.fromkeys(w for w in re.findall(r"[a-z]+", query.lower()) if w.removesuffix("s") in FIELDS)
+        return [w for w in asked if not set(keyword.terms(w)) & said]
 
     def _extract(self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn]) -> compose.Draft:
         if reading.kind == "summary":  # the whole abstract is the context: problem, approach, result

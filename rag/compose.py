@@ -47,8 +47,10 @@ def _abstracts(hits: Sequence[Hit]) -> list[str]:
     return [h.abstract or h.passage for h in hits]
 
 
-def refusal(scope: str, nearest: Sequence[Hit]) -> Draft:
+def refusal(scope: str, nearest: Sequence[Hit], unsaid: Sequence[str] = ()) -> Draft:
     text = f"The indexed abstracts{scope} do not cover this question, so I will not guess."
+    if unsaid:
+        text += f" None of the closest ones mentions {' or '.join(unsaid)}."
     if nearest:
         text += " The nearest papers are listed below."
     return Draft(text, [], [], refused=True, reason="off_topic")

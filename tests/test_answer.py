@@ -257,6 +257,7 @@ def test_unanswerable_questions_are_refused_with_nearest_papers(seeded: Settings
         answer = a.answer(question)
         assert answer.refused and answer.mode == "refusal" and answer.citations == []
         assert "do not cover" in answer.text and answer.retrieved
+    assert "None of the closest ones mentions music." in answer.text  # the field it asked about
     assert not a.answer("What does TraDy do?").refused  # a named method is never refused
     # no seed says "drug" or "molecule", but the docking paper is close in meaning
     docking = (
