@@ -112,11 +112,28 @@ def compare(
                     f"No paper here proposes {name}: {len(said_by)} papers mention it; the table shows what the "
                     "papers that study it report."
                 )
-    approach = {p.paper_id: compose.row_sentences(p.abstract or p.passage)[1] for p in papers}
-    asked = [
-        next(iter(evidence.best_sentences(question, p, similar, {approach[p.paper_id]}, most=1)), None) for p in papers
-    ]
+    asked = [_workings(question, names, p, similar, keyword) for p in papers]
     return compose.table(papers, names, asked, notices)
+
+
+def _workings(
+    question: str, names: list[str | None], paper: Hit, similar: evidence.Similarity, keyword: KeywordIndex
+) -> str | None:
+    """The sentence after a paper's approach that best says how it does what the question asks about.
+
+    How two methods differ is told after each proposes itself ("Concretely, RAAI detects internal
+    refusal signals ..."); the closest sentence of the whole abstract was most often its opening
+    or its result, which the table's other cells already hold.
+    """
+    ordered = sentences(paper.abstract or paper.passage)
+    _problem, approach, result = compose.row_sentences(paper.abstract or paper.passage)
+    aspect = question  # what is asked of both, their names taken out ("... in the criterion they use")
+    for name in filter(None, names):
+        aspect = aspect.replace(name, " ")
+    before = set(ordered[: ordered.index(approach) + 1]) if approach in ordered else {approach}
+    after = evidence.best_sentences(aspect, paper, similar, before | {result}, 1, keyword.coverage)
+    anywhere = after or evidence.best_sentences(aspect, paper, similar, {approach}, 1, keyword.coverage)
+    return anywhere[0] if anywhere else None
 
 
 def title_phrase(target: str) -> str:

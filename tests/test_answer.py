@@ -450,3 +450,27 @@ def test_a_summary_says_how_the_method_works_and_skips_release_notes() -> None:
     assert "pathology priors" in text and "two-stage progressive training" in text  # how it works
     assert "released" not in text and "Multi-step diffusion" not in text  # neither release notes nor background
     assert text.count("[1]") == 6
+
+
+def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() -> None:
+    from rag import extractive
+    from rag.retrieval import Hit
+
+    abstract = (
+        "Harmful fine-tuning makes language models unsafe. "
+        "We present RAAI, an attack-style method that induces harmful responses. "
+        "Concretely, RAAI detects internal refusal signals and injects tailored phrases into prompts. "
+        "Fine-tuning on RAAI data improves robustness to harmful prompts by 20%."
+    )
+    paper = Hit(1, "p", "RAAI", "", 1.0, abstract, 0, 0, len(abstract), None, abstract)
+
+    def opening_and_result_first(question: str, texts: list[str]) -> list[float]:  # the small embedder's habit
+        return [0.3 if "Concretely" in t else 0.6 for t in texts]
+
+    class FakeKeyword:
+        def coverage(self, question: str, text: str) -> float:
+            return 0.0
+
+    question = "How does Antibody differ from RAAI in the way each uses harmful content?"
+    cell = extractive._workings(question, ["Antibody", "RAAI"], paper, opening_and_result_first, FakeKeyword())
+    assert cell is not None and cell.startswith("Concretely, RAAI detects internal refusal signals")
