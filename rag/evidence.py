@@ -190,6 +190,9 @@ _PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word in
 _SPELLED_OUT = re.compile(r"(?:\b[A-Z][\w-]*\s+)+\([A-Z][A-Za-z]*s?\)")
 _SIZE_ASKED = re.compile(r"(?:how (?:big|large)|what (?:is|was) the size)\b", re.I)
 _SIZE = re.compile(r"\b(?:consists? of|compris|contain|includ|spann?|cover|total)|\d[KMB]\b")
+# Things asked by one word and stated by others: "at what model sizes" is told in parameters, "what
+# hardware" by the chip ("on a Huawei Ascend 910B NPU").
+SAID_AS = {"size": "parameters", "sizes": "parameters", "hardware": "GPU GPUs NPU NPUs TPU TPUs CPU CPUs accelerator"}
 _URL = re.compile(r"\S*https?://\S+")
 _BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench": benchmarks named in lower case
 
@@ -246,7 +249,7 @@ def answer_part(
     sims = similar(part.text, candidates)
     # "what improvements does it report?", "how much does it improve over X?": a result with a figure
     results_asked = part.head.lower() in RESULT_HEADS or (not part.head and bool(_IMPROVES.search(part.text)))
-    head = set(terms(part.head)) if part.head and not results_asked else set()
+    head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
     evaluated_on = part.head.lower() in EVALUATION_HEADS
     plain_names = part.head.lower() in PLAIN_NAMED  # "the 20 Questions game", not "Euclidean baselines"
     sized = bool(_SIZE_ASKED.match(part.text))  # "how big is that benchmark?": what it consists of, in numbers

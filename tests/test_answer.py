@@ -474,3 +474,32 @@ def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() 
     question = "How does Antibody differ from RAAI in the way each uses harmful content?"
     cell = extractive._workings(question, ["Antibody", "RAAI"], paper, opening_and_result_first, FakeKeyword())
     assert cell is not None and cell.startswith("Concretely, RAAI detects internal refusal signals")
+
+
+def test_a_size_is_told_in_parameters_and_hardware_by_its_chip() -> None:
+    from rag.retrieval import Hit
+
+    abstract = (
+        "We propose Token Order Prediction (TOP), an auxiliary objective. "
+        "We pretrain models of 340M, 1.8B, and 7B parameters using three objectives. "
+        "TOP processes a request in half a minute on a Huawei Ascend 910B NPU."
+    )
+    paper = Hit(
+        1, "p", "Predicting the Order of Upcoming Tokens", "", 1.0, abstract, 0, 0, len(abstract), None, abstract
+    )
+
+    def flat(question: str, texts: list[str]) -> list[float]:
+        return [0.3 for _ in texts]
+
+    def no_words(question: str, text: str) -> float:
+        return 0.0
+
+    def terms(text: str) -> list[str]:
+        return [w.lower().rstrip("s") for w in re.findall(r"\w+", text)]
+
+    def answer(text: str, wants: str) -> str | None:
+        return answer_part(Part(text, wants), paper, flat, no_words, terms, set(), text).sentence
+
+    assert "340M" in (answer("At what model sizes was it tested", "number") or "")
+    assert "NPU" in (answer("What hardware did the authors report", "name") or "")
+    assert answer("Which datasets was it tested on", "name") is None  # not stated
