@@ -25,6 +25,7 @@ from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, Chat
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import PrivateAttr
 
+from rag.cache import one_at_a_time
 from rag.config import Settings
 from rag.errors import BackendError, ConfigError, reason, unknown_key
 
@@ -223,16 +224,22 @@ def _load(path: Path, cache_dir: Path) -> tuple[Any, Any]:
 
 def _converted(gguf: Path, cache_dir: Path) -> Path:
     """The GGUF dequantised once into a plain folder: ~20 s the first time, then ~0.5 s a load."""
-    import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-
     target = _cache_folder(gguf, cache_dir)
     if (target / "config.json").is_file():
         return target
-    cache_dir.mkdir(parents=True, exist_ok=True)
+    with one_at_a_time(cache_dir):  # a second process waits for the first one's folder
+        if not (target / "config.json").is_file():
+            _convert(gguf, target)
+    return target
+
+
+def _convert(gguf: Path, target: Path) -> None:
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
     # Written beside the target and renamed into place, so a killed conversion never leaves
     # a half-written cache that later loads would trust.
-    partial = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".partial", dir=cache_dir))
+    partial = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent))
     try:
         # float32 keeps the dequantised weights exact; _load casts to bfloat16 where that pays.
         model: Any = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=torch.float32)
@@ -251,7 +258,6 @@ def _converted(gguf: Path, cache_dir: Path) -> Path:
                 raise  # not merely another process finishing the same conversion first
     finally:
         shutil.rmtree(partial, ignore_errors=True)
-    return target
 
 
 def _cache_folder(gguf: Path, cache_dir: Path) -> Path:
