@@ -225,7 +225,7 @@ def _load(path: Path, cache_dir: Path) -> tuple[Any, Any]:
 
 
 def _converted(gguf: Path, cache_dir: Path) -> Path:
-    """The GGUF dequantised once into a plain folder: ~20 s the first time, then ~0.5 s a load."""
+    """The GGUF dequantised once into a plain folder: ~25 s the first time, then ~0.5 s a load."""
     target = _cache_folder(gguf, cache_dir)
     if (target / "config.json").is_file():
         return target
