@@ -161,7 +161,9 @@ def torch_encoder(run: Run, src: Path) -> Encoder:
     model = SentenceTransformer(str(src), device="cpu", model_kwargs=kwargs)
     model.max_seq_length = run.max_len
     if run.dtype == "int8":
-        model = torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
+        model = torch.ao.quantization.quantize_dynamic(  # type: ignore[no-untyped-call]
+            model, {torch.nn.Linear}, dtype=torch.qint8
+        )
 
     def encode(texts: list[str]) -> np.ndarray:
         vecs = model.encode(texts, batch_size=run.batch, convert_to_tensor=True)

@@ -10,7 +10,8 @@ import hashlib
 import os
 import shutil
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -40,3 +41,24 @@ def _remove(path: Path) -> None:
         shutil.rmtree(path, ignore_errors=True)
     else:
         path.unlink(missing_ok=True)
+
+
+@contextmanager
+def one_at_a_time(folder: Path) -> Iterator[None]:
+    """Holds an exclusive lock on `folder` (created if absent) until the block ends, across processes.
+
+    For work that each process would otherwise repeat side by side: two fresh processes (two test
+    workers, a server and a CLI) converting the same model at once each spend the whole 20 s on it.
+    The lock is on the folder itself, so no lock file is ever left among what it holds."""
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): each process does the work, as it would without a lock
+        yield
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from langchain_core.embeddings import Embeddings
 
+from rag.cache import one_at_a_time
 from rag.config import Settings
 from rag.errors import ConfigError, unknown_key
 
@@ -103,7 +104,9 @@ def _cached_onnx(key: str, onnx_file: Path, threads: int) -> Embeddings:
     src = model_path(Settings(embedder=key))
     try:
         if not onnx_file.exists():
-            export_onnx(src, onnx_file)
+            with one_at_a_time(onnx_file.parent):  # a second process waits for the first one's export
+                if not onnx_file.exists():
+                    export_onnx(src, onnx_file)
         return OnnxEmbeddings(src, onnx_file, threads=threads)
     except ImportError as exc:
         raise ConfigError(

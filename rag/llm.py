@@ -9,12 +9,14 @@ that alone.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import shutil
 import tempfile
 import threading
 from collections.abc import Generator, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -25,6 +27,7 @@ from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, Chat
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import PrivateAttr
 
+from rag.cache import one_at_a_time
 from rag.config import Settings
 from rag.errors import BackendError, ConfigError, reason, unknown_key
 
@@ -222,21 +225,28 @@ def _load(path: Path, cache_dir: Path) -> tuple[Any, Any]:
 
 
 def _converted(gguf: Path, cache_dir: Path) -> Path:
-    """The GGUF dequantised once into a plain folder: ~20 s the first time, then ~0.5 s a load."""
-    import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-
+    """The GGUF dequantised once into a plain folder: ~25 s the first time, then ~0.5 s a load."""
     target = _cache_folder(gguf, cache_dir)
     if (target / "config.json").is_file():
         return target
-    cache_dir.mkdir(parents=True, exist_ok=True)
+    with one_at_a_time(cache_dir):  # a second process waits for the first one's folder
+        if not (target / "config.json").is_file():
+            _convert(gguf, target)
+    return target
+
+
+def _convert(gguf: Path, target: Path) -> None:
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
     # Written beside the target and renamed into place, so a killed conversion never leaves
     # a half-written cache that later loads would trust.
-    partial = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".partial", dir=cache_dir))
+    partial = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent))
     try:
-        # float32 keeps the dequantised weights exact; _load casts to bfloat16 where that pays.
-        model: Any = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=torch.float32)
-        tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
+        with _gguf_read_once():
+            # float32 keeps the dequantised weights exact; _load casts to bfloat16 where that pays.
+            model: Any = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=torch.float32)
+            tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
         # The weights are plain tensors by now, but save_pretrained refuses a model still
         # marked as GGUF-quantised.
         model.hf_quantizer = None
@@ -251,7 +261,22 @@ def _converted(gguf: Path, cache_dir: Path) -> Path:
                 raise  # not merely another process finishing the same conversion first
     finally:
         shutil.rmtree(partial, ignore_errors=True)
-    return target
+
+
+@contextmanager
+def _gguf_read_once() -> Iterator[None]:
+    """transformers reads the file's metadata three times (config, weights, tokenizer) and builds one
+    tensor-name map per module of the model: over half of a 40 s conversion here. Both memoised
+    while this conversion runs: the same path gives the same reader, the same layout the same map."""
+    import gguf as gguf_py
+
+    reader, name_map = gguf_py.GGUFReader, gguf_py.get_tensor_name_map
+    gguf_py.GGUFReader = functools.lru_cache(maxsize=1)(reader)  # type: ignore[misc,assignment]
+    gguf_py.get_tensor_name_map = functools.lru_cache(maxsize=4)(name_map)
+    try:
+        yield
+    finally:
+        gguf_py.GGUFReader, gguf_py.get_tensor_name_map = reader, name_map  # type: ignore[misc]
 
 
 def _cache_folder(gguf: Path, cache_dir: Path) -> Path:

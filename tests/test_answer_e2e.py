@@ -19,7 +19,7 @@ TRADY = "000_c31ea4fa21d0fe3c#1"
 
 @pytest.fixture(scope="module")
 def local_assistant(seeded: Settings) -> Assistant:
-    # the default llm_cache_dir (.rag/models) keeps the converted model across runs: converting takes ~30 s
+    # the default llm_cache_dir (.rag/models) keeps the converted model across runs: converting takes ~25 s
     settings = seeded.model_copy(update={"llm_backend": "local"})
     return Assistant(settings, Store(settings))
 
