@@ -185,9 +185,9 @@ class Assistant:
             notices,
         )
         subject = reading.targets[0] if reading.kind == "summary" else follow.query
-        if not hits or (not follow.focus and self._off_topic(hits, subject)):
+        unsaid = self._fields_unsaid(hits, subject) if hits and not follow.focus else []
+        if not hits or (not follow.focus and self._off_topic(hits, subject, unsaid)):
             scope = f" matching {filters.describe()}" if filters else ""
-            unsaid = self._fields_unsaid(hits, subject) if hits else []
             yield self._final(base, compose.refusal(scope, hits, unsaid), "refusal")
             return
         if reading.kind == "compare":
@@ -259,7 +259,7 @@ class Assistant:
         pinned = [have.get(pid) or _whole_paper_hit(papers[pid]) for pid in focus if pid in have or pid in papers]
         return [*pinned, *(h for h in hits if h.paper_id not in focus)]
 
-    def _off_topic(self, hits: list[Hit], query: str) -> bool:
+    def _off_topic(self, hits: list[Hit], query: str, unsaid: list[str]) -> bool:  # unsaid: _fields_unsaid
         """Nothing retrieved is about the question: no close paper or sentence, few of its words, no named method.
 
         Several signals, because each fails alone: paraphrased questions have low word overlap,
@@ -269,7 +269,7 @@ class Assistant:
         if any(extractive.names_in(query, h.abstract) for h in hits):
             return False
         keyword, settings = self.retriever.keyword_index(), self.settings
-        if self._fields_unsaid(hits, query) and max(h.similarity or 0.0 for h in hits) < FIELD_SIMILARITY:
+        if unsaid and max(h.similarity or 0.0 for h in hits) < FIELD_SIMILARITY:
             return True
         coverage = max(keyword.coverage(query, f"{h.title} {h.abstract}") for h in hits)
         if keyword.n_papers >= UNSEEN_MIN_PAPERS and keyword.unseen(query) and coverage < UNSEEN_COVERAGE:

@@ -179,7 +179,7 @@ def summary(paper: Hit, most: int = 6) -> Draft:
     problem, approach, result = row_sentences(" ".join(ordered))
     picked = {problem, approach, result, ordered[-1]}  # abstracts usually end on their headline result
     after = [s for s in ordered[ordered.index(approach) + 1 :] if s not in picked] if approach in ordered else []
-    for s in [*(s for s in after if _WORKINGS.search(s)), *(s for s in after if not _WORKINGS.search(s))]:
+    for s in sorted(after, key=lambda s: not _WORKINGS.search(s)):  # stable: the abstract's order within each
         if len(picked) >= most:
             break
         picked.add(s)
