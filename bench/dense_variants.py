@@ -74,7 +74,7 @@ def main() -> None:
     from rag.documents import Reading, read_papers
     from rag.embeddings import make_embeddings
     from rag.evaluation import QUESTION_SETS, fit_questions, load_questions, retrieval_query, score_retrieval
-    from rag.retrieval import KeywordIndex
+    from rag.keyword import KeywordIndex
     from rag.store import Store
 
     parser = argparse.ArgumentParser(description=__doc__)

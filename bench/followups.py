@@ -38,8 +38,8 @@ def main() -> None:
     from rag.documents import Reading, read_papers
     from rag.evaluation import fit_questions, load_questions, question_set
     from rag.followups import answered, suggestions
-    from rag.questions import as_turns
     from rag.store import Store
+    from rag.turns import as_turns
 
     tmp = Path(tempfile.mkdtemp())
     settings = Settings(_env_file=None, index_dir=args.index or tmp / "index", cache_dir=tmp / "cache")

@@ -157,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
                 warm = first_answer(built, tmp / "built-cache")
                 print(f"  complete index (.rag/iclr2026) copied without its caches, first start: {cold:.1f} s")
                 print(
-                    f"  complete index, first start after `rag ingest iclr2026` ({checked:.1f} s, nothing new): {after:.1f} s"
+                    f"  complete index, first start after `rag ingest iclr2026` ({checked:.1f} s, nothing new): "
+                    f"{after:.1f} s"
                 )
                 print(f"  complete index, next starts: {warm:.1f} s")
         if not args.skip_latency:

@@ -70,7 +70,8 @@ def bench(corpus: Path, limit: int | None, stride: int, sample: int, keep: Path 
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"corpus {corpus.name}: {len(papers):,} papers, {stats.chunks:,} chunks, {len(reading.problems)} skipped")
     print(
-        f"  ingest wall time     {wall:8.1f} s   ({len(papers) / wall:.1f} papers/s, {stats.chunks / wall:.1f} chunks/s)"
+        f"  ingest wall time     {wall:8.1f} s   ({len(papers) / wall:.1f} papers/s, "
+        f"{stats.chunks / wall:.1f} chunks/s)"
     )
     print(f"  ingest CPU time      {cpu_s:8.1f} s   ({len(papers) / cpu_s:.1f} papers per CPU-second)")
     print(f"  embedder alone       {raw_time:8.1f} s   ({raw_rate:.1f} chunks/s on {len(picked):,} of the same chunks)")

@@ -39,7 +39,8 @@ def main() -> None:
     start = time.perf_counter()
     keyword = retriever.keyword_index()
     print(
-        f"{keyword.n_papers:,} papers, {len(keyword.chunks):,} chunks; keyword side ready in {time.perf_counter() - start:.1f} s"
+        f"{keyword.n_papers:,} papers, {len(keyword.chunks):,} chunks; "
+        f"keyword side ready in {time.perf_counter() - start:.1f} s"
     )
     queries = [q.question for q in load_questions()]
     queries += [

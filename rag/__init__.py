@@ -23,9 +23,9 @@ if TYPE_CHECKING:
     from rag.errors import BackendError, ConfigError, InputError, RagError, StoreError
     from rag.filters import Filters
     from rag.grounding import Citation
-    from rag.questions import Turn
     from rag.retrieval import Hit, SearchResult, search
     from rag.store import IngestStats, ingest
+    from rag.turns import Turn
 
 _HOMES = {
     "Answer": "rag.answer",
@@ -41,7 +41,7 @@ _HOMES = {
     "SearchResult": "rag.retrieval",
     "Settings": "rag.config",
     "StoreError": "rag.errors",
-    "Turn": "rag.questions",
+    "Turn": "rag.turns",
     "ingest": "rag.store",
     "search": "rag.retrieval",
 }

@@ -1,6 +1,6 @@
 """Grounded answers with checked citations: the pipeline, top to bottom.
 
-question -> reading (kind, parts; rag.questions) -> papers (retrieval, then rag.evidence) ->
+question -> reading (kind, parts; rag.questions; turns, rag.turns) -> papers (retrieval, then rag.evidence) ->
 sentences (rag.evidence) -> composed text (rag.compose, or the model) -> grounding check and
 renumbering (rag.grounding) -> `Answer`.
 
@@ -22,10 +22,11 @@ from rag.embeddings import Similarities
 from rag.errors import BackendError, InputError
 from rag.filters import Filters, filters_in_question
 from rag.grounding import Citation, check, renumber
-from rag.questions import Reading, Turn, as_turns, follow_up, read_question
+from rag.questions import Reading, read_question
 from rag.retrieval import CONTROL, Hit, Retriever, SearchResult
 from rag.store import Store
 from rag.text import FIELDS, sentences
+from rag.turns import Turn, as_turns, follow_up
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 
 class Vocabulary(Protocol):
-    """What grouping needs of the keyword side (rag.retrieval.KeywordIndex): its terms, their rarity, its stemmer."""
+    """What grouping needs of the keyword side (rag.keyword.KeywordIndex): its terms, their rarity, its stemmer."""
 
     stemmer: Any
 

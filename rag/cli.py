@@ -79,7 +79,8 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
             f"{stats.unchanged} unchanged, {len(reading.problems)} skipped"
             + (f", {reading.duplicates} exact duplicates ignored" if reading.duplicates else "")
             + (f", {reading.ids_completed} incomplete ids completed from the url" if reading.ids_completed else "")
-            + f" ({stats.seconds:.1f} s). Index {store.location}: {summary['papers']} papers, {summary['chunks']} chunks."
+            + f" ({stats.seconds:.1f} s). Index {store.location}: "
+            + f"{summary['papers']} papers, {summary['chunks']} chunks."
         )
     return EXIT_SKIPPED if reading.problems else 0
 
@@ -193,7 +194,7 @@ def print_answer(answer: Any) -> None:
 
 def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
     from rag.answer import Assistant
-    from rag.questions import Turn
+    from rag.turns import Turn
 
     assistant = Assistant(settings)
     history: list[Turn] = []

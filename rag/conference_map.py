@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rag import cache
-from rag.retrieval import english_stemmer, tokenize
+from rag.keyword import english_stemmer, tokenize
 
 if TYPE_CHECKING:
     import numpy as np
@@ -299,8 +299,9 @@ class MapBuilder:
 
     `current()` gives the newest map there is (None before the first) and starts a build when the
     index has a revision the map lacks; while the index is still `growing` (a background ingest),
-    that build waits for the ingest to finish, so the map is built once, after it, page open or not. `after`: an event to wait for before the first build
-    (the page's warm-up, so that the first answer does not share the cores with t-SNE).
+    that build waits for the ingest to finish, so the map is built once, after it, page open or not.
+    `after`: an event to wait for before the first build (the page's warm-up, so that the first answer
+    does not share the cores with t-SNE).
     """
 
     def __init__(

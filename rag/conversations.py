@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from rag.errors import InputError
-from rag.questions import Turn
 from rag.state import db_path, like_pattern, transaction
+from rag.turns import Turn
 
 __all__ = ["Conversation", "Conversations", "SavedTurn", "Summary"]
 
@@ -188,7 +188,8 @@ class Conversations:
 
 def _read_turns(db: sqlite3.Connection, conversation_id: str) -> list[SavedTurn]:
     rows = db.execute(
-        "SELECT question, answer, cited, shown, sources FROM conversation_turns WHERE conversation = ? ORDER BY position",
+        "SELECT question, answer, cited, shown, sources FROM conversation_turns "
+        "WHERE conversation = ? ORDER BY position",
         (conversation_id,),
     ).fetchall()
     return [

@@ -183,6 +183,9 @@ def export_onnx(src: Path, target: Path, *, int8: bool = True) -> None:
         (q8 if int8 else fp32).replace(target)
 
 
+QUERIES_KEPT = 1024  # searched texts whose vectors are kept (about 12 MB)
+
+
 class OnnxEmbeddings(Embeddings):
     """all-MiniLM-L6-v2 through onnxruntime, one text per call.
 
@@ -204,6 +207,8 @@ class OnnxEmbeddings(Embeddings):
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")  # the cores are shared
         self.session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
         self.workers = threads or os.cpu_count() or 1
+        self._queries: OrderedDict[str, list[float]] = OrderedDict()  # the oldest go first
+        self._lock = threading.Lock()
         self.tokenizer = Tokenizer.from_file(str(src / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=MAX_TOKENS)
         self.tokenizer.no_padding()
@@ -227,7 +232,18 @@ class OnnxEmbeddings(Embeddings):
             return list(pool.map(self._embed, [e.ids for e in encodings], [e.type_ids for e in encodings]))
 
     def embed_query(self, text: str) -> list[float]:
-        return self.embed_documents([text])[0]
+        # kept while among the last QUERIES_KEPT: the same words are searched again by the next mode, filter or
+        # question of an evaluation, and a vector here is a function of its text alone
+        with self._lock:
+            if text in self._queries:
+                self._queries.move_to_end(text)
+                return list(self._queries[text])
+        vector = self.embed_documents([text])[0]
+        with self._lock:
+            self._queries[text] = vector
+            while len(self._queries) > QUERIES_KEPT:
+                self._queries.popitem(last=False)
+        return list(vector)
 
 
 VECTORS_KEPT = 4096  # embedded sentences kept for the next parts and follow-ups (about 6 MB)

@@ -213,7 +213,8 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) 
 NOT_OWN = {"backbone", "backbones", "baseline", "baselines"}
 # "which backbones did they test it with?", "what base model is it fine-tuned from?"
 _BUILT_ON = re.compile(
-    r"\b(?:base|built (?:on|upon)|fine-?tuned from|initiali[sz]ed (?:from|with)|starts? from|compared? (?:with|to|against))\b",
+    r"\b(?:base|built (?:on|upon)|fine-?tuned from|initiali[sz]ed (?:from|with)|starts? from"
+    r"|compared? (?:with|to|against))\b",
     re.I,
 )
 _CAPITAL_PIECE = re.compile(r"\b[A-Z]{2,}(?=-[a-z])")

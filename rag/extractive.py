@@ -11,9 +11,11 @@ from collections.abc import Sequence
 
 from rag import approaches, compose, evidence
 from rag.fusion import NAMED_MAX
-from rag.questions import Reading, Turn
-from rag.retrieval import Hit, KeywordIndex
+from rag.keyword import KeywordIndex
+from rag.questions import Reading
+from rag.retrieval import Hit
 from rag.text import coined_names, sentences
+from rag.turns import Turn
 
 
 def extract(

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TextIO
 
 from rag.errors import InputError
-from rag.questions import Turn
 from rag.state import db_path, transaction
+from rag.turns import Turn
 
 if TYPE_CHECKING:
     from rag.answer import Assistant

@@ -2,7 +2,7 @@
 
 Built from the Answer's data (its kind, its citations' titles and abstracts, the best paper it
 retrieved but did not cite), never from its rendered text. Each question is read back with
-`rag.questions` exactly as the Assistant will read it as a follow-up of this answer (its kind,
+`rag.questions` and `rag.turns` exactly as the Assistant will read it as a follow-up of this answer (its kind,
 its targets, the earlier papers it points at) and is dropped when it would be read otherwise:
 a title holding "with" would split "Compare A and B" at the wrong place, a title holding "it"
 would point the question at the answer's first paper.
@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from rag.evidence import PROPOSE
 from rag.filters import FILTER_FIELDS, filters_in_question
-from rag.questions import Turn, follow_up, read_question
+from rag.questions import read_question
 from rag.text import NAME, coined_names, sentences
+from rag.turns import Turn, follow_up
 
 if TYPE_CHECKING:
     from rag.answer import Answer

@@ -19,7 +19,7 @@ from rag.text import capitalised_phrases, coined_names, plain_words, spelled_out
 
 if TYPE_CHECKING:
     from rag.filters import Filters
-    from rag.retrieval import KeywordIndex
+    from rag.keyword import KeywordIndex
 
 Candidate = tuple[dict[str, Any], float]  # a chunk record and its score on one side (cosine or BM25)
 Scored = dict[str, tuple[float, dict[str, Any]]]  # paper id -> (score, best chunk)

@@ -83,6 +83,12 @@ def local_model_path(settings: Settings) -> Path:
     return path
 
 
+def prepare(settings: Settings) -> None:
+    """Convert a local GGUF model now (about 25 s, once per machine), rather than on the first answer."""
+    if settings.llm_backend == "local" and (path := local_model_path(settings)).is_file():
+        _converted(path, settings.llm_cache_dir)
+
+
 class LocalChatModel(BaseChatModel):
     """A causal LM run by transformers on the CPU, loaded on first use (or by load())."""
 

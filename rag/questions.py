@@ -1,4 +1,4 @@
-"""Reading a question: its kind, the parts it asks, what each part wants, and the turn it follows.
+"""Reading a question: its kind, the parts it asks, and what each part wants (the turn it follows: rag.turns).
 
 Rules, not a model: the bundled 135M model reads questions worse than these patterns, and
 patterns cost no latency. Every function here is pure.
@@ -7,86 +7,7 @@ patterns cost no latency. Every function here is pure.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
-
-from rag.errors import InputError
-from rag.text import NAME
-
-# --- conversation state -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One exchange of a conversation: what was asked, what was answered, the papers it cited.
-
-    Later turns read `cited`, never the rendered answer: "the second one" is cited[1].
-    """
-
-    question: str
-    answer: str = ""
-    cited: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"question": self.question, "answer": self.answer, "cited": list(self.cited)}
-
-
-_REFERENCE = re.compile(r"^\[(\d+)\]\s.*`([^`]+)`\s*$", re.M)
-
-
-def as_turns(history: Sequence[Any]) -> list[Turn]:
-    """History in any accepted shape -> turns, or an InputError naming the bad entry.
-
-    Accepted: Turn objects; {"question", "answer", "cited"} objects; and chat messages
-    ({"role": "user"|"assistant", "content": ..., "cited": [...]}). For messages without
-    "cited" (text pasted from elsewhere) the cited ids are read from the answer's
-    References block: an adapter for old clients, not how this product keeps state.
-    """
-    if isinstance(history, (str, bytes)) or not isinstance(history, Sequence):
-        raise InputError("history must be a list of turns or of chat messages")
-    turns: list[Turn] = []
-    pending: str | None = None
-    for i, entry in enumerate(history):
-        where = f"history[{i}]"
-        if isinstance(entry, Turn):
-            turns.append(entry)
-            continue
-        if not isinstance(entry, dict):
-            raise InputError(f"{where}: expected an object, got {type(entry).__name__}")
-        if "question" in entry:
-            turns.append(Turn(_text(entry, "question", where), _text(entry, "answer", where, ""), _cited(entry, where)))
-            continue
-        role = entry.get("role")
-        if role == "user":
-            pending = _text(entry, "content", where)
-        elif role == "assistant":
-            content = _text(entry, "content", where)
-            cited = _cited(entry, where) if "cited" in entry else _cited_in_markdown(content)
-            turns.append(Turn(pending or "", content, cited))
-            pending = None
-        else:
-            raise InputError(f"{where}: field 'role' must be 'user' or 'assistant' (or give 'question')")
-    return turns
-
-
-def _text(entry: dict[str, Any], key: str, where: str, default: str | None = None) -> str:
-    value = entry.get(key, default)
-    if not isinstance(value, str):
-        raise InputError(f"{where}: field '{key}' must be text")
-    return value
-
-
-def _cited(entry: dict[str, Any], where: str) -> tuple[str, ...]:
-    value = entry.get("cited", [])
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise InputError(f"{where}: field 'cited' must be a list of paper ids")
-    return tuple(value)
-
-
-def _cited_in_markdown(content: str) -> tuple[str, ...]:
-    return tuple(pid for _, pid in sorted((int(n), pid) for n, pid in _REFERENCE.findall(content)))
-
 
 # --- kinds --------------------------------------------------------------------------------------
 
@@ -103,7 +24,8 @@ _COMPARE = [
 _SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)
 _NOT_A_METHOD = re.compile(r"(?:it|its|this|that|these|those|they|their)\b", re.I)
 _SUMMARY = re.compile(
-    r"^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?a summary of|summary of|tl;?dr(?: of)?|sum up)\s+(?P<t>.*?)[\s?.!]*$",
+    r"^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?a summary of|summary of|tl;?dr(?: of)?|sum up)"
+    r"\s+(?P<t>.*?)[\s?.!]*$",
     re.I,
 )
 _ABOUT = re.compile(
@@ -178,7 +100,10 @@ def _unnamed_pair(a: str, b: str) -> bool:
 # --- parts and what they want ------------------------------------------------------------------
 
 # a preposition may lead the question word ("from which model", "at what layer"); "say/tell me/name/list" ask too
-_LED = r"(?:(?:up to|on|by|from|in|with|at|for|to|under|over|across|of)\s+(?:exactly\s+)?(?:which|what)|by how (?:much|many))"
+_LED = (
+    r"(?:(?:up to|on|by|from|in|with|at|for|to|under|over|across|of)\s+(?:exactly\s+)?(?:which|what)"
+    r"|by how (?:much|many))"
+)
 _ORDER = r"(?:say|tell me|name|list)"
 _WH = rf"(?:{_LED}|{_ORDER}|which|what|how|where|when|who|whom|whose|why|does|do|did|is|are|was|were|can|could)"
 _ASKING = rf"(?:{_LED}|{_ORDER}|which|what|how|when|who|whom|whose|why)"
@@ -225,25 +150,30 @@ _NUMBER = re.compile(
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b|\b(?:speed-?up|accuracy|score|"
     r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
     r"compression ratio|win rate|success rate|(?:learning )?rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+|"
-    r"budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|"
+    r"budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|"
+    r"RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|"
     r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameters|parameter count)s?\b",
     re.I,
 )
 _NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"
 _NAME = re.compile(
-    rf"\b(?:which|what)\s+(?:(?:kind|type|sort)s? of\s+)?(?:{_NOT_A_HEAD}[\w-]+\s+){{0,5}}(?P<thing>models?|systems?|suites?|transformers?|teachers?|checkpoints?|detectors?|classifiers?|generators?|solvers?|datasets?|benchmarks?|baselines?|architectures?|"
+    rf"\b(?:which|what)\s+(?:(?:kind|type|sort)s? of\s+)?(?:{_NOT_A_HEAD}[\w-]+\s+){{0,5}}"
+    r"(?P<thing>models?|systems?|suites?|transformers?|teachers?|checkpoints?|detectors?|classifiers?|generators?|"
+    r"solvers?|datasets?|benchmarks?|baselines?|architectures?|"
     r"backbones?|llms?|tasks?|environments?|domains?|simulators?|languages?|games?|robots?|tools?|metrics?|data|"
     r"optimi[sz]ers?|librar(?:y|ies)|frameworks?|hardware|gpus?|encoders?|networks?|embedding models?|licen[cs]es?)\b"
     # "which acquisition function do the authors use?", "what are those datasets called?"
     r"|\bwhich\s+(?:[\w-]+\s+){1,3}(?:do|does|did)\s+(?:the authors|they|it|the paper|the method|(?-i:[A-Z])[\w-]*)\s+"
     r"(?:use|apply|adopt|employ|choose|pick|select|build on|rely on|fine-tune|train|start from)\b"
     r"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){1,4}(?:called|named)\b"
-    r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in) (?:what|which)\b"
+    r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in)"
+    r" (?:what|which)\b"
     r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b|\bnames? of\b",
     re.I,
 )
 _HEAD = re.compile(
-    r"^(?:at|on|in|for|with|by|to|up to|from)?\s*(?:exactly\s+)?(?:which|what|how many|how much)\s+(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
+    r"^(?:at|on|in|for|with|by|to|up to|from)?\s*(?:exactly\s+)?(?:which|what|how many|how much)\s+"
+    r"(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
     r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and|per|over|under|against|across|when|its|their|it|they|this|these|those)\b|$)",
     re.I,
 )
@@ -281,7 +211,8 @@ _MEASURES = {
     "main",
 }
 _DETAIL_OPENING = re.compile(
-    r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
+    r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?"
+    r"(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
     r"|by how|to what)\b"
     rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{_ASKED_OF}))\b)",
     re.I,
@@ -329,71 +260,3 @@ def wants(part: str) -> str:
     if _METHOD.search(part):
         return "method"
     return "any"
-
-
-# --- follow-ups --------------------------------------------------------------------------------
-
-_PRONOUN = re.compile(
-    r"\b(it|its|they|their|them|this|that|these|those|the method|this method|that method|the paper|this paper)\b", re.I
-)
-_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
-_ORDINAL = re.compile(r"\bthe\s+(first|second|third|fourth|fifth|last)\s+(?:one|paper|method|approach|work)\b", re.I)
-_MORE = re.compile(r"\b(more|further|elaborate|details?|else|also|why|how so)\b", re.I)
-
-
-@dataclass(frozen=True)
-class FollowUp:
-    query: str  # what to search: the question, with the earlier question when it points back
-    focus: tuple[str, ...]  # earlier papers it points at, in the earlier answer's order
-    note: str = ""  # said when it points at something the earlier answer does not have
-
-
-def follow_up(question: str, turns: Sequence[Turn]) -> FollowUp:
-    """The question made searchable on its own, and the papers of the last answer it points at.
-
-    "the second one" after an answer that cited one paper is not silently another paper:
-    the note says so and the one paper stays in focus.
-    """
-    if not turns:
-        return FollowUp(question, ())
-    last = turns[-1]
-    earlier = list(last.cited)
-    focus: list[str] = []
-    note = ""
-    ordinal = _ORDINAL.search(question)
-    if ordinal and earlier:
-        index = _ORDINALS[ordinal[1].lower()]
-        if -len(earlier) <= index < len(earlier):
-            focus = [earlier[index]]
-        else:
-            focus = earlier
-            note = f"The previous answer cited {len(earlier)} paper{'s' * (len(earlier) > 1)}, so there is no {ordinal[1].lower()} one; answering about what it cited."
-    elif _PRONOUN.search(question) and earlier:
-        focus = earlier[:1] if re.search(r"\b(it|its|this|that)\b", question, re.I) else earlier
-    elif ordinal and (mention := _nth_mention(last.answer, _ORDINALS[ordinal[1].lower()])):
-        # pasted chat without references: what the earlier answer said beside its [n] is the paper
-        return FollowUp(f"{question} {mention}", (), note)
-    # a short "tell me more" continues the topic; a short new question ("Which papers cut KV memory?") does not
-    more = len(question.split()) <= 6 and bool(_MORE.search(question))
-    if not (_PRONOUN.search(question) or ordinal or more):
-        return FollowUp(question, tuple(focus), note)
-    # the method names of the last answer search well when it cited nothing we can point at
-    names = (
-        []
-        if focus
-        else list(dict.fromkeys(n for n in NAME.findall(last.answer.split("**References**")[0]) if len(n) > 2))
-    )
-    query = " ".join([question, last.question, *names[:3]]).strip()
-    return FollowUp(query, tuple(focus or (earlier if more else [])), note)
-
-
-def _nth_mention(answer: str, index: int) -> str:
-    """The clause an answer cites as its index-th source ("a paper that jointly models ... [2]"), or ""."""
-    body = answer.split("**References**")[0]
-    pieces, markers = re.split(r"\[\d+\]", body), [int(m) for m in re.findall(r"\[(\d+)\]", body)]
-    numbers = sorted(set(markers))
-    if not numbers or not -len(numbers) <= index < len(numbers):
-        return ""
-    wanted = numbers[index]
-    clauses = [pieces[i] for i, m in enumerate(markers) if m == wanted]
-    return " ".join(c.strip(" ,.;:") for c in clauses)[:300]

@@ -143,9 +143,8 @@ class Store:
             )
         if _read_only(exc):
             return StoreError(f"the index at {self.location} is read-only: fix its permissions or use --index DIR")
-        return StoreError(
-            f"the index at {self.location} failed ({detail}); if it is damaged, delete the folder and run `rag ingest` again"
-        )
+        damaged = "if it is damaged, delete the folder and run `rag ingest` again"
+        return StoreError(f"the index at {self.location} failed ({detail}); {damaged}")
 
     @guarded
     def dense_search(

@@ -155,10 +155,3 @@ def scripted_server(port: int = 0) -> Iterator[ScriptedServer]:
     finally:
         httpd.shutdown()
         httpd.server_close()
-
-
-def closed_port() -> int:
-    """A localhost port nothing listens on (bound, then released)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])

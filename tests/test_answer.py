@@ -16,8 +16,9 @@ from rag.config import Settings
 from rag.errors import InputError
 from rag.evidence import answer_part, best_sentences, defined_acronyms, fits, names, numbers
 from rag.grounding import degenerate, trim_loops
-from rag.questions import Part, Turn, as_turns, follow_up, read_question, split_parts
+from rag.questions import Part, read_question, split_parts
 from rag.store import Store
+from rag.turns import Turn, as_turns, follow_up
 
 KV = "002_ab3fa8fe28be1742#9"
 MOE = "000_c31ea4fa21d0fe3c#16"
@@ -149,7 +150,8 @@ MESSAGES = [
     {"role": "user", "content": "Which papers edit knowledge in LLMs?"},
     {
         "role": "assistant",
-        "content": f"MoEEdit edits MoE models [1]. SUIT edits a subspace [2].\n\n**References**\n\n[1] MoEEdit `{MOE}`  \n[2] SUIT `{SUIT}`  ",
+        "content": f"MoEEdit edits MoE models [1]. SUIT edits a subspace [2].\n\n**References**\n\n"
+        f"[1] MoEEdit `{MOE}`  \n[2] SUIT `{SUIT}`  ",
     },
 ]
 
@@ -194,7 +196,8 @@ def test_degenerate_output_is_detected() -> None:
 
 def test_a_supported_model_answer_keeps_checked_citations(seeded: Settings) -> None:
     reply = (
-        "KV caching accelerates LLM inference by reusing key-value pairs, but under limited memory it depends on the eviction policy [1]. "
+        "KV caching accelerates LLM inference by reusing key-value pairs, "
+        "but under limited memory it depends on the eviction policy [1]. "
         "The moon is made of cheese [2]. "
         "Eviction and query routing trade off against each other [7]."
     )
@@ -213,7 +216,8 @@ def test_a_supported_model_answer_keeps_checked_citations(seeded: Settings) -> N
 def test_a_miscited_sentence_is_recited_to_the_passage_that_supports_it(seeded: Settings) -> None:
     a = assistant(
         seeded,
-        "We give the first unified mathematical model of the trade-offs between KV cache eviction and query routing [3]. "
+        "We give the first unified mathematical model of the trade-offs "
+        "between KV cache eviction and query routing [3]. "
         "KV caching accelerates LLM inference by reusing key-value pairs from previous queries [3].",
     )
     answer = a.answer("Which papers cut KV-cache memory?", mode="model")

@@ -63,7 +63,8 @@ def truncated(compress: object, name: str) -> Case:
         compress(head) + tail[: len(tail) // 2],  # type: ignore[operator]
         [f"{name}{i}" for i in range(3)],
         [
-            ":4: cannot read further (Compressed file ended before the end-of-stream marker was reached); kept lines before it"
+            ":4: cannot read further (Compressed file ended before the end-of-stream marker was reached); "
+            "kept lines before it"
         ],
     )
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +15,7 @@ from rag.errors import StoreError
 from rag.retrieval import Retriever
 from rag.store import Store
 
-from .conftest import free_port, make_settings
+from .conftest import free_port, make_settings, wait_for
 
 CHROMA = Path(sys.executable).parent / "chroma"
 
@@ -33,14 +31,7 @@ class ChromaServer:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/v2/heartbeat", timeout=1)
-                return
-            except OSError:
-                time.sleep(0.3)
-        raise RuntimeError("chroma run did not start within 60 s")
+        wait_for(f"http://127.0.0.1:{self.port}/api/v2/heartbeat", seconds=60)
 
     def stop(self) -> None:
         if self.proc:

@@ -114,6 +114,9 @@ def test_bad_batch_line_names_file_and_line(
 
 
 def test_help_is_instant_and_imports_nothing_heavy() -> None:
-    code = "import sys, rag.cli; rag.cli.build_parser(); print(sorted(m for m in ('torch', 'transformers', 'gradio', 'chromadb') if m in sys.modules))"
+    code = (
+        "import sys, rag.cli; rag.cli.build_parser(); "
+        "print(sorted(m for m in ('torch', 'transformers', 'gradio', 'chromadb') if m in sys.modules))"
+    )
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "[]"

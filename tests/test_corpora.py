@@ -64,7 +64,8 @@ def test_a_seed_without_a_row_gets_a_label_and_a_bad_row_is_named(tmp_path: Path
     bad = papers[seed_id(rows[0]["file"], rows[0]["paragraph"])]
     assert bad.title_derived
     assert [str(p) for p in reading.problems] == [
-        f"{folder / 'metadata.json'}:2: field 'keywords': expected text, number or list, got dict; this seed keeps its derived label"
+        f"{folder / 'metadata.json'}:2: field 'keywords': expected text, number or list, got dict; "
+        "this seed keeps its derived label"
     ]
 
 

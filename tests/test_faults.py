@@ -26,8 +26,8 @@ from rag.answer import Answer, Assistant, Delta
 from rag.config import Settings
 from rag.store import Store
 
-from .conftest import ROOT, SEEDS, cli_env, make_settings
-from .openai_server import KEY, MODEL, ScriptedServer, closed_port, scripted_server
+from .conftest import ROOT, SEEDS, cli_env, free_port, make_settings
+from .openai_server import KEY, MODEL, ScriptedServer, scripted_server
 from .test_cli import seed_variants
 
 # a server sending the wrong schema makes the openai client warn before it fails; the failure is the test
@@ -112,7 +112,7 @@ def test_backend_fault_is_said_sources_kept_and_the_next_question_answered(
 
 
 def test_unreachable_backend_is_said_and_the_same_assistant_recovers(seeded: Settings) -> None:
-    port = closed_port()
+    port = free_port()  # nothing listens there
     assistant = Assistant(openai_settings(seeded, f"http://127.0.0.1:{port}/v1"))
     failed = assistant.answer(QUESTION, mode="model")
     assert_sources_kept(

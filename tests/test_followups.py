@@ -9,8 +9,9 @@ from rag.answer import Answer, Assistant, Citation
 from rag.config import Settings
 from rag.evaluation import fit_questions, load_questions, question_set
 from rag.followups import answered, paper_name, suggest, suggestions
-from rag.questions import as_turns, follow_up, read_question
+from rag.questions import read_question
 from rag.retrieval import Hit
+from rag.turns import as_turns, follow_up
 
 TRADY = (
     "Memory is scarce on devices. We propose TraDy, a transfer learning scheme that picks channels at random. "

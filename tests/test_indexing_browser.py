@@ -16,8 +16,8 @@ from tests.test_corpora import _slice
 pytestmark = needs_chromium
 # Few papers in small batches: the count the page shows moves once a batch, so it is seen growing
 # several times while the embedding (one core of two) stays short.
-PAPERS = 300
-BATCH = 50
+PAPERS = 150
+BATCH = 25
 INDEXED = re.compile(r"([\d,]+) of ([\d,]+) abstracts indexed")
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -17,6 +16,7 @@ apply_runtime_env()
 from rag import hosted, llm  # noqa: E402
 from rag.errors import BackendError, ConfigError  # noqa: E402
 
+from .conftest import free_port  # noqa: E402
 from .openai_server import KEY, MODEL, PIECES, REPLY, ScriptedServer, scripted_server  # noqa: E402
 
 
@@ -125,10 +125,8 @@ def test_stream_cut_midway_is_said_to_have_broken_off(scripted: ScriptedServer) 
 
 
 def test_unreachable_server_is_a_backend_error() -> None:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    settings = _settings(port)  # nothing listens there any more
+    port = free_port()
+    settings = _settings(port)  # nothing listens there
     with pytest.raises(BackendError) as info:
         llm.make_chat_model(settings).invoke("hi")
     assert str(info.value).startswith(f"cannot reach openai · {MODEL} @ http://127.0.0.1:{port}/v1: ")

@@ -129,7 +129,8 @@ def test_ingest_search_ask_and_serve_with_no_network(tmp_path: Path, settings: S
 PUBLIC_API = """
 import json, sys
 import rag
-heavy = sorted(m for m in ("torch", "transformers", "chromadb", "langchain_core", "numpy", "openai") if m in sys.modules)
+modules = ("torch", "transformers", "chromadb", "langchain_core", "numpy", "openai")
+heavy = sorted(m for m in modules if m in sys.modules)
 stats = rag.ingest([sys.argv[1]])
 result = rag.search("memory-efficient transfer learning with dynamic channels", k=3)
 names = {name: type(getattr(rag, name)).__name__ for name in rag.__all__}

@@ -17,7 +17,7 @@ from rag.config import Settings
 from rag.conversations import Conversations, SavedTurn
 from rag.errors import InputError, StoreError
 from rag.feedback import FeedbackStore
-from rag.questions import Turn
+from rag.turns import Turn
 from tests.conftest import make_settings
 from ui.chat import ChatEntry
 from ui.saved import LOCAL_OWNER, SavedChats

@@ -222,7 +222,7 @@ def test_a_paper_is_found_by_a_plain_name_heading_its_title_or_a_name_it_shares(
 def test_the_keyword_side_is_read_back_from_its_cache(seeded: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
     import bm25s
 
-    from rag.retrieval import KeywordIndex
+    from rag.keyword import KeywordIndex
 
     store = Store(seeded)
     first = KeywordIndex(store)  # built, or read back if another test built it

@@ -23,9 +23,8 @@ import pytest
 
 from rag.config import Settings
 
-from .conftest import ROOT, cli_env, run_cli
+from .conftest import ROOT, cli_env, free_port, run_cli
 from .openai_server import MODEL, ScriptedServer, scripted_server
-from .test_ui import free_port
 
 # Gradio's queue calls pandas options that pandas 3 deprecates: not ours to fix
 pytestmark = pytest.mark.filterwarnings("ignore:.*(no_silent_downcasting|copy keyword):Warning")

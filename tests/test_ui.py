@@ -20,9 +20,9 @@ from rag.answer import Answer, Assistant, Citation, Delta, Sources
 from rag.config import Settings
 from rag.errors import BackendError, InputError
 from rag.filters import FILTER_FIELDS, Filters
-from rag.questions import Turn
 from rag.retrieval import Hit
 from rag.store import StoredPaper
+from rag.turns import Turn
 from tests.conftest import ROOT, free_port
 from ui import render
 from ui.app import AssistantUI

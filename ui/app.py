@@ -261,7 +261,7 @@ class AssistantUI:
         """
         import gradio as gr
 
-        try:  # decoding the transport is ours; what the turns may hold rag checks (rag.questions.as_turns)
+        try:  # decoding the transport is ours; what the turns may hold rag checks (rag.turns.as_turns)
             turns = json.loads(history) if (history or "").strip() else []
         except json.JSONDecodeError as exc:
             raise gr.Error(f"history is not JSON: {exc}") from None

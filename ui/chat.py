@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from rag.answer import Answer, Delta, Sources
 from rag.errors import RagError
 from rag.filters import Filters
-from rag.questions import Turn
+from rag.turns import Turn
 from ui import render
 
 if TYPE_CHECKING:

@@ -18,8 +18,8 @@ from rag.answer import Assistant
 from rag.conference_map import NOISE, ConferenceMap, MapBuilder, Topic
 from rag.filters import FILTER_FIELDS
 from rag.indexer import Progress
-from rag.questions import Turn
 from rag.store import StoredPaper
+from rag.turns import Turn
 from ui import map_plot, render
 from ui.chat import ChatEntry
 from ui.papers import paper_table
@@ -33,7 +33,8 @@ HINT = "Pick a topic, click a point, or draw around papers with the lasso (in th
 SUMMARY_QUESTION = "What do these papers propose?"
 
 # Gradio's plot has no click or selection event: this hands Plotly's to a hidden textbox, whose change
-# event the server hears (its input event does not fire for a value set by script). Polls, because the plot is drawn after the tab; hooks each new plot once.
+# event the server hears (its input event does not fire for a value set by script). Polls, because the plot is drawn
+# after the tab; hooks each new plot once.
 HOOK_JS = """() => {
   if (window.__mapHook) return;
   window.__mapHook = setInterval(() => {
@@ -171,7 +172,10 @@ class MapTab:
                 return f"⚠ The map could not be built: {render.md_text(builder.error)}"
             if builder.growing():
                 return "The map is built once indexing has finished; the chat works meanwhile."
-            return "**Map building…** (each paper's embedding laid out in 2-D, then grouped into topics); the chat works meanwhile."
+            return (
+                "**Map building…** (each paper's embedding laid out in 2-D, then grouped into topics); "
+                "the chat works meanwhile."
+            )
         if not cmap.paper_ids:
             return "No papers are indexed yet: the map has nothing to show."
         line = (

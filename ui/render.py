@@ -200,7 +200,8 @@ def meta_chips(meta: dict[str, Any], url: str = "") -> str:
 
 
 def _title_html(title: str, meta: dict[str, Any]) -> str:
-    derived = ' <span class="derived" title="The abstract has no title; this label is made from its text.">(derived label)</span>'
+    hint = "The abstract has no title; this label is made from its text."
+    derived = f' <span class="derived" title="{hint}">(derived label)</span>'
     return esc(title) + (derived if meta.get("title_derived") else "")
 
 

@@ -18,7 +18,7 @@ from rag.answer import Assistant
 from rag.conversations import Conversations, SavedTurn, Summary
 from rag.errors import RagError
 from rag.feedback import FeedbackStore, answer_settings
-from rag.questions import Turn
+from rag.turns import Turn
 from ui import PRIVATE, box_and_button, chat, render
 from ui.chat import ChatEntry, Message
 
