@@ -211,22 +211,23 @@ UNITS = {
 }
 # Units handed out first, longest first: a long unit started last keeps one worker busy while the other has
 # nothing left. Seconds per unit from one `pytest -n 2 --dist loadfile --durations=0` on this 2-core machine
-# while another engineer's evaluations shared it (2026-12-01); the files not named took under 15 s each and
-# follow in name order, filling the gaps.
+# (2026-12-01, seventh session, nothing else running); the files not named took under 10 s each and follow in
+# name order, filling the gaps.
 LONGEST_FIRST = (
-    "served page",  # 216 s
-    "500 papers",  # 188 s
-    "test_faults.py",  # 50 s
-    "test_offline.py",  # 50 s
-    "test_indexing_browser.py",  # 47 s
-    "test_answer_hosted.py",  # 37 s
-    "test_embeddings.py",  # 33 s
-    "test_corpora.py",  # 25 s
-    "test_security.py",  # 21 s
-    "test_bad_input.py",  # 19 s
-    "test_ui.py",  # 16 s
-    "test_answer_e2e.py",  # 15 s
-    "test_llm.py",  # 11 to 33 s: the first to load the bundled model in its worker
+    "served page",  # 169 s
+    "500 papers",  # 140 s
+    "test_offline.py",  # 43 s
+    "test_faults.py",  # 39 s
+    "test_indexing_browser.py",  # 27 s
+    "test_embeddings.py",  # 27 s
+    "test_answer_hosted.py",  # 26 s
+    "test_security.py",  # 23 s
+    "test_corpora.py",  # 23 s
+    "test_bad_input.py",  # 17 s
+    "test_ui.py",  # 15 s
+    "test_answer_e2e.py",  # 13 s
+    "test_load.py",  # 11 s
+    "test_llm.py",  # 8 to 30 s: the first to load the bundled model in its worker
 )
 
 
@@ -275,28 +276,29 @@ def ui_server(seeded: Settings, tmp_path_factory: pytest.TempPathFactory) -> Ite
 
 
 @pytest.fixture(scope="module")
-def desktop(browser: Any) -> Iterator[Any]:
-    """One browser context for a module's desktop pages. Each test still opens a page, so a Gradio session, of
-    its own; the pages share the context's HTTP cache, so the page's scripts are not fetched and compiled again
-    for each test (1.8 s a page instead of 2.3 s here)."""
+def tab(browser: Any) -> Iterator[Any]:
+    """One desktop tab per module, in which each test opens the served page again: a new document and a new
+    Gradio session each time, for a third of the CPU of a new tab (1.3 s of CPU a load here against 3.7 s, and
+    0.7 s against 1.9 s of waiting), because the tab's renderer and its compiled scripts stay."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    yield context
+    yield context.new_page()
     context.close()
 
 
 @pytest.fixture
-def page(desktop: Any, ui_server: Served) -> Iterator[Any]:
+def page(tab: Any, ui_server: Served) -> Iterator[Any]:
     """A fresh session on the served page; fails the test if the page asks anything of the internet."""
     outside: list[str] = []
-    opened = desktop.new_page()
-    opened.on(
-        "request",
-        lambda r: outside.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None,
-    )
-    opened.goto(ui_server.url)
-    opened.wait_for_selector("#question textarea")
-    yield opened
-    opened.close()
+
+    def note(request: Any) -> None:
+        if not request.url.startswith(("http://127.0.0.1", "data:", "blob:")):
+            outside.append(request.url)
+
+    tab.on("request", note)
+    tab.goto(ui_server.url)
+    tab.wait_for_selector("#question textarea")
+    yield tab
+    tab.remove_listener("request", note)
     assert not outside, f"the page fetched from outside: {outside}"
 
 
