@@ -67,6 +67,9 @@ def test_a_vector_depends_on_its_text_alone(abstracts: list[str], tmp_path: Path
     assert np.array_equal(np.array(embed.embed_documents(texts[::-1]))[::-1], whole)
     assert np.array_equal(np.array(embed.embed_query(texts[3])), whole[3])
     assert np.array_equal(np.array(embed.embed_documents([texts[3], "short"]))[0], whole[3])
+    kept = embed.embed_query(texts[3])  # the kept vector this time, as a copy for the caller
+    kept[0] += 1.0
+    assert np.array_equal(np.array(embed.embed_query(texts[3])), whole[3])
 
 
 def test_an_index_is_searched_only_with_its_own_embedder(tmp_path: Path) -> None:

@@ -186,6 +186,18 @@ def test_a_gguf_is_converted_once_then_loaded_from_the_cache(tmp_path: Path) -> 
     assert again.invoke(PROMPT).content == text
 
 
+def test_prepare_converts_a_gguf_once_before_any_answer(tmp_path: Path) -> None:
+    settings = Settings(llm_model_path=tiny_gguf(tmp_path / "tiny.gguf"), llm_cache_dir=tmp_path / "cache")
+    llm.prepare(settings.model_copy(update={"llm_backend": "openai"}))
+    assert not settings.llm_cache_dir.exists()  # a hosted model has nothing to prepare
+    llm.prepare(settings)
+    (folder,) = settings.llm_cache_dir.iterdir()
+    assert (folder / "config.json").is_file()
+    before = folder.stat().st_mtime_ns
+    llm.prepare(settings)
+    assert list(settings.llm_cache_dir.iterdir()) == [folder] and folder.stat().st_mtime_ns == before
+
+
 def test_hugging_face_folder_runs_as_is(settings: Settings, answer: str) -> None:
     folder = llm._converted(llm._bundled_gguf(), settings.llm_cache_dir)  # a plain transformers folder by now
     chat = llm.make_chat_model(Settings(llm_model_path=folder, llm_max_new_tokens=settings.llm_max_new_tokens))

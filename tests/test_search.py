@@ -237,6 +237,18 @@ def test_the_keyword_side_is_read_back_from_its_cache(seeded: Settings, monkeypa
     assert again.n_papers == first.n_papers and again.terms("KV cache") == first.terms("KV cache")
 
 
+def test_a_texts_terms_are_kept_and_the_callers_copy_is_its_own(seeded: Settings) -> None:
+    from rag.keyword import KeywordIndex, english_stemmer, tokenize
+
+    keyword = KeywordIndex(Store(seeded))
+    text = "Which papers reduce KV-cache memory during decoding?"
+    fresh = list(tokenize(["  reduce KV-cache memory during decoding?"], english_stemmer(), ids=False)[0])
+    terms = keyword.terms(text)
+    assert terms == fresh and "which" not in terms  # question words dropped, as the BM25 side reads it
+    terms.append("changed")
+    assert keyword.terms(text) == fresh
+
+
 def test_the_catalog_is_read_back_from_its_cache(seeded: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
     store = Store(seeded)
     first = list(store.papers())
