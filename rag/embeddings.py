@@ -207,8 +207,9 @@ class OnnxEmbeddings(Embeddings):
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")  # the cores are shared
         self.session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
         self.workers = threads or os.cpu_count() or 1
-        self._queries: OrderedDict[str, list[float]] = OrderedDict()  # the oldest go first
-        self._lock = threading.Lock()
+        # a vector here is a function of its text alone, so the last QUERIES_KEPT queries are kept: the same words
+        # are searched again by the next mode, filter or question of an evaluation
+        self._kept_query = lru_cache(maxsize=QUERIES_KEPT)(self._query)
         self.tokenizer = Tokenizer.from_file(str(src / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=MAX_TOKENS)
         self.tokenizer.no_padding()
@@ -232,18 +233,10 @@ class OnnxEmbeddings(Embeddings):
             return list(pool.map(self._embed, [e.ids for e in encodings], [e.type_ids for e in encodings]))
 
     def embed_query(self, text: str) -> list[float]:
-        # kept while among the last QUERIES_KEPT: the same words are searched again by the next mode, filter or
-        # question of an evaluation, and a vector here is a function of its text alone
-        with self._lock:
-            if text in self._queries:
-                self._queries.move_to_end(text)
-                return list(self._queries[text])
-        vector = self.embed_documents([text])[0]
-        with self._lock:
-            self._queries[text] = vector
-            while len(self._queries) > QUERIES_KEPT:
-                self._queries.popitem(last=False)
-        return list(vector)
+        return list(self._kept_query(text))
+
+    def _query(self, text: str) -> tuple[float, ...]:
+        return tuple(self.embed_documents([text])[0])
 
 
 VECTORS_KEPT = 4096  # embedded sentences kept for the next parts and follow-ups (about 6 MB)

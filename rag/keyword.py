@@ -7,6 +7,7 @@ disk per revision so restarts are cheap. Its terms also weigh a question's words
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -66,7 +67,9 @@ class KeywordIndex:
         self._facets: dict[str, list[str]] | None = None
         self._names: dict[str, dict[str, bool]] | None = None
         self._first: dict[str, dict[str, Any]] | None = None
-        self._terms: dict[str, tuple[str, ...]] = {}
+        # kept per text: a question's checks read the same abstracts' sentences again and again, and one call
+        # of bm25s' tokenizer costs 0.5 ms (its progress-bar objects are made even when hidden)
+        self._kept_terms = functools.lru_cache(maxsize=TERMS_KEPT)(self._terms)
         self.named("")  # built now, with the rest: built on a first question it cost that question 2.3 s
 
     def _save(self, folder: Path) -> None:
@@ -82,14 +85,10 @@ class KeywordIndex:
         return tokenize(texts, self.stemmer, ids=ids)
 
     def terms(self, text: str) -> list[str]:
-        # kept per text: a question's checks read the same abstracts' sentences again and again, and one call
-        # of bm25s' tokenizer costs 0.5 ms (its progress-bar objects are made even when hidden)
-        known = self._terms.get(text)
-        if known is None:
-            if len(self._terms) >= TERMS_KEPT:
-                self._terms.clear()
-            known = self._terms[text] = tuple(self._tokenize([QUESTION_WORDS.sub(" ", text)], ids=False)[0])
-        return list(known)
+        return list(self._kept_terms(text))
+
+    def _terms(self, text: str) -> tuple[str, ...]:
+        return tuple(self._tokenize([QUESTION_WORDS.sub(" ", text)], ids=False)[0])
 
     def coverage(self, query: str, text: str) -> float:
         """IDF-weighted share of the query's words that the text contains.
