@@ -37,7 +37,7 @@ $(BYTECODE): $(STAMP)
 # `rag serve` reads it: the bundled GGUF converted (about 25 s) and the embedder exported to ONNX (about 15 s).
 # Phony: once both are there it only checks (about 3 s). `make test` runs it beside mypy.
 models: $(STAMP)
-	$(BIN)/python -c 'from rag import config, embeddings, llm; s = config.get_settings(); llm.prepare(s); embeddings.make_embeddings(s)'
+	$(BIN)/python -c 'from rag import config; from rag.index import embeddings; from rag.models import llm; s = config.get_settings(); llm.prepare(s); embeddings.make_embeddings(s)'
 
 install: $(STAMP) $(BYTECODE) models
 

@@ -34,15 +34,16 @@ def main() -> None:
     parser.add_argument("--index", type=Path)
     args = parser.parse_args()
 
-    from rag.answer import Answer, Assistant, Delta
-    from rag.documents import Reading, read_papers
+    from rag.answering.pipeline import Assistant
+    from rag.corpus.documents import ReadLog, read_papers
     from rag.evaluation import load_questions
-    from rag.store import Store
+    from rag.index.store import Store
+    from rag.types import Answer, Delta
 
     tmp = tempfile.mkdtemp()
     settings = Settings(_env_file=None, index_dir=args.index or Path(tmp) / "index", cache_dir=Path(tmp) / "cache")
     if not args.index:
-        Store(settings, create=True).ingest(read_papers([ROOT / "seeds"], Reading()))
+        Store(settings, create=True).ingest(read_papers([ROOT / "seeds"], ReadLog()))
     assistant = Assistant(settings)
     start = time.perf_counter()
     assistant.load_model()

@@ -49,7 +49,7 @@ def ranker(vectors: Any, owners: list[str], embedder: Any, keyword: Any) -> Call
     """Exact cosine search over one variant's vectors; with feedback, the query leans toward BM25's top 3 papers."""
     import numpy as np
 
-    from rag.filters import Filters
+    from rag.retrieval.filters import Filters
 
     first_row = {pid: i for i, pid in reversed(list(enumerate(owners)))}
     owner = np.array(owners)
@@ -70,12 +70,12 @@ def ranker(vectors: Any, owners: list[str], embedder: Any, keyword: Any) -> Call
 def main() -> None:
     import numpy as np
 
-    from rag.chunking import make_splitter
-    from rag.documents import Reading, read_papers
-    from rag.embeddings import make_embeddings
+    from rag.corpus.documents import ReadLog, read_papers
     from rag.evaluation import QUESTION_SETS, fit_questions, load_questions, retrieval_query, score_retrieval
-    from rag.keyword import KeywordIndex
-    from rag.store import Store
+    from rag.index.chunking import make_splitter
+    from rag.index.embeddings import make_embeddings
+    from rag.index.store import Store
+    from rag.retrieval.keyword import KeywordIndex
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--corpus", type=Path, default=DATA / "iclr2026_merged.jsonl.xz")
@@ -85,7 +85,7 @@ def main() -> None:
     args = parser.parse_args()
 
     settings = Settings()
-    papers = list(read_papers([args.corpus], Reading()))
+    papers = list(read_papers([args.corpus], ReadLog()))
     split = make_splitter(settings)
     embedder = make_embeddings(settings)
     args.cache.mkdir(parents=True, exist_ok=True)

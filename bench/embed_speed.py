@@ -99,9 +99,9 @@ def model_dir() -> Path:
 
 
 def export_onnx(src: Path, cache: Path, int8: bool) -> Path:
-    """The product's own export (rag.embeddings), kept in cache/ between runs."""
+    """The product's own export (rag.index.embeddings), kept in cache/ between runs."""
     sys.path.insert(0, str(ROOT))
-    from rag.embeddings import export_onnx as export
+    from rag.index.embeddings import export_onnx as export
 
     target = cache / ("model_int8.onnx" if int8 else "model.onnx")
     if not target.exists():
@@ -175,7 +175,7 @@ def torch_encoder(run: Run, src: Path) -> Encoder:
 def rag_encoder(run: Run) -> Encoder:
     sys.path.insert(0, str(ROOT))
     from rag.config import Settings
-    from rag.embeddings import make_embeddings
+    from rag.index.embeddings import make_embeddings
 
     key = "minilm-int8" if run.dtype == "int8" else "minilm"
     embed = make_embeddings(Settings(_env_file=None, embedder=key, embed_threads=run.threads))

@@ -5,7 +5,7 @@
 Each question of the set whose papers the index holds is asked (with its own history); each
 suggestion of its answer is then asked as a follow-up, with that answer as the last turn. A
 suggestion counts as answered when the reply is not a decline, cites a paper, and (summaries,
-comparisons) cites one of the papers it was built from (`rag.followups.answered`). Without
+comparisons) cites one of the papers it was built from (`rag.answering.followups.answered`). Without
 --index the seeds are indexed into a temporary folder. Prints the share overall and by kind.
 """
 
@@ -34,18 +34,18 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="print each suggestion and whether it was answered")
     args = parser.parse_args()
 
-    from rag.answer import Assistant
-    from rag.documents import Reading, read_papers
+    from rag.answering.followups import answered, suggestions
+    from rag.answering.pipeline import Assistant
+    from rag.corpus.documents import ReadLog, read_papers
     from rag.evaluation import fit_questions, load_questions, question_set
-    from rag.followups import answered, suggestions
-    from rag.store import Store
-    from rag.turns import as_turns
+    from rag.index.store import Store
+    from rag.reading.turns import as_turns
 
     tmp = Path(tempfile.mkdtemp())
     settings = Settings(_env_file=None, index_dir=args.index or tmp / "index", cache_dir=tmp / "cache")
     store = Store(settings, create=not args.index)
     if not args.index:
-        store.ingest(read_papers([ROOT / "seeds"], Reading()))
+        store.ingest(read_papers([ROOT / "seeds"], ReadLog()))
     assistant = Assistant(settings, store=store)
     indexed = {p.paper_id for p in store.papers()}
     questions, _dropped = fit_questions(load_questions(question_set(args.set)), indexed)

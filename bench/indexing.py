@@ -78,7 +78,7 @@ def ingest(index: Path, cache: Path) -> float:
 
 
 def corpus_slice(path: Path, start: int, n: int) -> Path:
-    from rag.corpora import CORPORA
+    from rag.corpus.corpora import CORPORA
 
     with lzma.open(CORPORA["iclr2026"], "rt", encoding="utf-8") as f, path.open("w", encoding="utf-8") as out:
         for i, line in enumerate(f):
@@ -90,7 +90,7 @@ def corpus_slice(path: Path, start: int, n: int) -> Path:
 
 
 def latencies(assistant: object, questions: list[str], until: float | None = None) -> list[float]:
-    from rag.answer import Assistant
+    from rag.answering.pipeline import Assistant
 
     assert isinstance(assistant, Assistant)
     seconds: list[float] = []
@@ -108,17 +108,17 @@ def latencies(assistant: object, questions: list[str], until: float | None = Non
 
 
 def during_indexing(start_papers: int, grow_papers: int, tmp: Path) -> None:
-    from rag.answer import Assistant
-    from rag.documents import Reading, read_papers
+    from rag.answering.pipeline import Assistant
+    from rag.corpus.documents import ReadLog, read_papers
     from rag.evaluation import load_questions, question_set
-    from rag.indexer import BackgroundIndexer
-    from rag.store import Store
+    from rag.index.indexer import BackgroundIndexer
+    from rag.index.store import Store
 
     settings = Settings(_env_file=None, index_dir=tmp / "grow", cache_dir=tmp / "grow-cache")
     first = corpus_slice(tmp / "first.jsonl", 0, start_papers)
     rest = corpus_slice(tmp / "rest.jsonl", start_papers, grow_papers)
     store = Store(settings, create=True)
-    store.ingest(read_papers([first], Reading()))
+    store.ingest(read_papers([first], ReadLog()))
     assistant = Assistant(settings, store=store)
     questions = [q.question for q in load_questions(question_set("dev")) if not q.history][:60]
     assistant.answer(questions[0], mode="extractive")  # loads the embedder and the keyword side

@@ -33,17 +33,17 @@ def folder_mb(path: Path) -> float:
 
 
 def bench(corpus: Path, limit: int | None, stride: int, sample: int, keep: Path | None) -> None:
-    from rag.chunking import make_units
-    from rag.documents import Reading, read_papers
-    from rag.embeddings import make_embeddings
-    from rag.store import Store
+    from rag.corpus.documents import ReadLog, read_papers
+    from rag.index.chunking import make_units
+    from rag.index.embeddings import make_embeddings
+    from rag.index.store import Store
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-ingest-"))
     index = keep / corpus.name.split(".")[0] if keep else tmp / "index"
     if (index / "chroma.sqlite3").exists():
         sys.exit(f"{index} already holds an index: the benchmark needs a fresh one")
     settings = Settings(_env_file=None, index_dir=index, cache_dir=tmp / "cache")
-    reading = Reading()
+    reading = ReadLog()
     papers = list(itertools.islice(itertools.islice(read_papers([corpus], reading), None, None, stride), limit))
     store = Store(settings, create=True)
     make_embeddings(settings).embed_query("warm up")  # model load is not ingest time

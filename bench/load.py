@@ -32,7 +32,7 @@ from rag.config import Settings, apply_runtime_env  # noqa: E402
 
 apply_runtime_env()
 
-from rag.answer import Assistant  # noqa: E402
+from rag.answering.pipeline import Assistant  # noqa: E402
 
 
 class CountingAssistant(Assistant):
@@ -100,9 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mode", choices=["auto", "extractive", "model"], default="auto", help="who writes answers")
     args = parser.parse_args(argv)
 
-    from rag.documents import Reading, read_papers
+    from rag.corpus.documents import ReadLog, read_papers
     from rag.evaluation import load_questions
-    from rag.store import Store
+    from rag.index.store import Store
     from ui.app import build_app
     from ui.server import launch
 
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         answer_mode=args.mode,
     )
     if not args.index:
-        Store(settings, create=True).ingest(read_papers([ROOT / "seeds"], Reading()))
+        Store(settings, create=True).ingest(read_papers([ROOT / "seeds"], ReadLog()))
     assistant = CountingAssistant(settings)
     questions = [q.question for q in load_questions() if not q.history]
     if args.mode == "model":

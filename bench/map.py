@@ -38,7 +38,7 @@ def main() -> None:
     import sklearn.cluster  # noqa: F401
 
     from rag.conference_map import build_map
-    from rag.store import Store
+    from rag.index.store import Store
 
     print(f"imports (paid by the first build of a process): {time.perf_counter() - start:.1f} s", flush=True)
 
@@ -61,10 +61,10 @@ def main() -> None:
 def chat_while_building(store: object) -> None:
     import os
 
-    from rag.answer import Assistant
+    from rag.answering.pipeline import Assistant
     from rag.conference_map import build_map
     from rag.evaluation import load_questions, question_set
-    from rag.store import Store
+    from rag.index.store import Store
 
     assert isinstance(store, Store)
     assistant = Assistant(store.settings, store=store)

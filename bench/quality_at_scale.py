@@ -43,14 +43,14 @@ def tutorial_ranker(folder: Path, corpus: Path, settings: Settings) -> Callable[
     from langchain_core.documents import Document
     from langchain_text_splitters import RecursiveCharacterTextSplitter
 
-    from rag.documents import Reading, read_papers
-    from rag.embeddings import make_embeddings
+    from rag.corpus.documents import ReadLog, read_papers
+    from rag.index.embeddings import make_embeddings
 
     client = chromadb.PersistentClient(path=str(folder), settings=chromadb.config.Settings(anonymized_telemetry=False))
     store = Chroma(client=client, collection_name="tutorial", embedding_function=make_embeddings(settings))
     if store._collection.count() == 0:
         splitter = RecursiveCharacterTextSplitter(chunk_size=1000, chunk_overlap=200)
-        docs = [Document(p.abstract, metadata={"paper_id": p.paper_id}) for p in read_papers([corpus], Reading())]
+        docs = [Document(p.abstract, metadata={"paper_id": p.paper_id}) for p in read_papers([corpus], ReadLog())]
         chunks = splitter.split_documents(docs)
         start = time.perf_counter()
         for i in range(0, len(chunks), 512):
@@ -81,10 +81,10 @@ def main() -> None:
     parser.add_argument("--kinds", action="store_true", help="also print the default's scores per kind of question")
     args = parser.parse_args()
 
-    from rag.documents import Reading, read_papers
+    from rag.corpus.documents import ReadLog, read_papers
     from rag.evaluation import QUESTION_SETS, Question, fit_questions, load_questions, retrieval_query, score_retrieval
-    from rag.retrieval import Retriever
-    from rag.store import Store
+    from rag.index.store import Store
+    from rag.retrieval.retriever import Retriever
 
     for index in args.index:
         settings = Settings(index_dir=index, cache_dir=index.parent / f"cache-{index.name}")
@@ -92,7 +92,7 @@ def main() -> None:
             if not args.corpus:
                 sys.exit(f"{index}: no index there; give --corpus to build it")
             start = time.perf_counter()
-            Store(settings, create=True).ingest(read_papers([args.corpus], Reading()))
+            Store(settings, create=True).ingest(read_papers([args.corpus], ReadLog()))
             print(f"built {index} in {time.perf_counter() - start:.0f} s")
         store = Store(settings)
         keyword = Retriever(store).keyword_index()

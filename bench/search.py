@@ -31,8 +31,8 @@ def main() -> None:
     args = parser.parse_args()
 
     from rag.evaluation import load_questions
-    from rag.retrieval import Retriever
-    from rag.store import Store
+    from rag.index.store import Store
+    from rag.retrieval.retriever import Retriever
 
     settings = Settings(index_dir=args.index)
     retriever = Retriever(Store(settings))

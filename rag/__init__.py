@@ -5,11 +5,12 @@ The public API is `__all__`:
     import rag
     rag.ingest(["seeds"])
     print(rag.search("KV-cache memory").hits[0].title)
-    print(rag.Assistant().answer("What does TraDy do?").markdown())
+    first = rag.answer("Which papers cut KV-cache memory?")
+    print(rag.answer("How does the second one work?", [first.turn()]).markdown())
 
 Each name is imported from its module on first use: the answer pipeline pulls in LangChain and
-NumPy, and `rag --help` must start without them. `rag.answer` is the module of the pipeline;
-its one-call function is `rag.answer.answer`.
+NumPy, and `rag --help` must start without them. The stages are packages (corpus, index,
+retrieval, reading, answering, models, state); the data they pass each other is `rag.types`.
 """
 
 from __future__ import annotations
@@ -18,32 +19,32 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rag.answer import Answer, Assistant
+    from rag.answering.pipeline import Assistant, answer
     from rag.config import Settings
     from rag.errors import BackendError, ConfigError, InputError, RagError, StoreError
-    from rag.filters import Filters
-    from rag.grounding import Citation
-    from rag.retrieval import Hit, SearchResult, search
-    from rag.store import IngestStats, ingest
-    from rag.turns import Turn
+    from rag.index.store import IngestStats, ingest
+    from rag.retrieval.filters import Filters
+    from rag.retrieval.retriever import SearchResult, search
+    from rag.types import Answer, Citation, Hit, Turn
 
 _HOMES = {
-    "Answer": "rag.answer",
-    "Assistant": "rag.answer",
+    "Answer": "rag.types",
+    "Assistant": "rag.answering.pipeline",
     "BackendError": "rag.errors",
-    "Citation": "rag.grounding",
+    "Citation": "rag.types",
     "ConfigError": "rag.errors",
-    "Filters": "rag.filters",
-    "Hit": "rag.retrieval",
-    "IngestStats": "rag.store",
+    "Filters": "rag.retrieval.filters",
+    "Hit": "rag.types",
+    "IngestStats": "rag.index.store",
     "InputError": "rag.errors",
     "RagError": "rag.errors",
-    "SearchResult": "rag.retrieval",
+    "SearchResult": "rag.retrieval.retriever",
     "Settings": "rag.config",
     "StoreError": "rag.errors",
-    "Turn": "rag.turns",
-    "ingest": "rag.store",
-    "search": "rag.retrieval",
+    "answer": "rag.answering.pipeline",
+    "Turn": "rag.types",
+    "ingest": "rag.index.store",
+    "search": "rag.retrieval.retriever",
 }
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "Settings",
     "StoreError",
     "Turn",
+    "answer",
     "ingest",
     "search",
 ]

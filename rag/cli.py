@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from rag.config import Settings, apply_runtime_env, get_settings
+from rag.corpus.records import read_batch
 from rag.errors import InputError, RagError
-from rag.records import read_batch
 
 EXIT_SKIPPED = 3
 
@@ -32,17 +32,17 @@ def err(line: str) -> None:
 def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     from tqdm import tqdm
 
-    from rag.corpora import corpus_paths, corpus_settings, count_papers
-    from rag.documents import Reading
-    from rag.indexer import Progress, ingest_in_slices
-    from rag.retrieval import prepare
-    from rag.store import Store
+    from rag.corpus.corpora import corpus_paths, corpus_settings, count_papers
+    from rag.corpus.documents import ReadLog
+    from rag.index.indexer import Progress, ingest_in_slices
+    from rag.index.store import Store
+    from rag.retrieval.retriever import prepare
 
     names = args.paths or [settings.default_corpus]
     if len(names) == 1:
         settings = corpus_settings(settings, names[0])
     paths = corpus_paths(names)
-    reading = Reading()
+    reading = ReadLog()
     store = Store(settings, create=True)
     progress = Progress(total=count_papers(paths))
     with tqdm(desc="ingest", total=progress.total, unit=" papers", delay=2, file=sys.stderr, disable=None) as bar:
@@ -86,7 +86,7 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def filters_from(args: argparse.Namespace) -> Any:
-    from rag.filters import Filters
+    from rag.retrieval.filters import Filters
 
     return Filters(
         decision=args.decision, primary_area=args.area, venue=args.venue, year=args.year, keyword=args.keyword
@@ -94,8 +94,8 @@ def filters_from(args: argparse.Namespace) -> Any:
 
 
 def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
-    from rag.retrieval import Retriever
-    from rag.store import Store
+    from rag.index.store import Store
+    from rag.retrieval.retriever import Retriever
 
     retriever = Retriever(Store(settings))
     filters = filters_from(args)
@@ -123,7 +123,7 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_papers(args: argparse.Namespace, settings: Settings) -> int:
-    from rag.store import Store
+    from rag.index.store import Store
 
     for paper in Store(settings).papers():
         out(json.dumps(paper.to_json()) if args.json else f"{paper.paper_id}\t{paper.title}")
@@ -131,7 +131,7 @@ def cmd_papers(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
-    from rag.store import Store
+    from rag.index.store import Store
 
     store = Store(settings)
     stats = {
@@ -146,8 +146,10 @@ def cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
-    from rag import export
-    from rag.answer import Answer, Assistant, Delta
+    from rag.answering import export
+    from rag.answering.followups import answer_json
+    from rag.answering.pipeline import Assistant
+    from rag.types import Answer, Delta
 
     assistant = Assistant(settings)
     filters = filters_from(args)
@@ -160,11 +162,11 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
                 err(f"{where}: {exc}")
                 skipped += 1
                 continue
-            out(json.dumps({"id": record["id"], **answer.to_json()}))
+            out(json.dumps({"id": record["id"], **answer_json(answer)}))
         return 3 if skipped else 0
     if not args.question:
         raise InputError("give a question, or --batch FILE")
-    if args.json or args.format:  # --json is --format json; the formats are rag.export's
+    if args.json or args.format:  # --json is --format json; the formats are rag.answering.export's
         out(export.render(assistant.answer(args.question, [], filters, args.mode), args.format or "json"))
         return 0
     drafted = False
@@ -193,8 +195,8 @@ def print_answer(answer: Any) -> None:
 
 
 def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
-    from rag.answer import Assistant
-    from rag.turns import Turn
+    from rag.answering.pipeline import Assistant
+    from rag.types import Turn
 
     assistant = Assistant(settings)
     history: list[Turn] = []
@@ -226,7 +228,7 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     if args.corpus is None:
         serve(settings)
         return 0
-    from rag.corpora import corpus_paths, corpus_settings
+    from rag.corpus.corpora import corpus_paths, corpus_settings
 
     # the page opens over what is indexed; the rest of the corpus is indexed behind it
     serve(corpus_settings(settings, args.corpus), corpus=corpus_paths([args.corpus]))
@@ -250,7 +252,7 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_fetch(args: argparse.Namespace, settings: Settings) -> int:
-    from rag.fetch import default_out, fetch_openreview
+    from rag.corpus.fetch import default_out, fetch_openreview
 
     target = Path(args.out) if args.out else default_out(args.venue_id)
     base_url = args.base_url or settings.openreview_base_url
@@ -259,7 +261,7 @@ def cmd_fetch(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_feedback(args: argparse.Namespace, settings: Settings) -> int:
-    from rag.feedback import export
+    from rag.state.feedback import export
 
     (out if args.out else err)(export(settings.state_dir, Path(args.out) if args.out else None, sys.stdout))
     return 0

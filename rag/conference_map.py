@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rag import cache
-from rag.keyword import english_stemmer, tokenize
+from rag.index import cache
+from rag.retrieval.keyword import english_stemmer, tokenize
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from rag.store import Store
+    from rag.index.store import Store
 
 NOISE = -1  # a paper on no topic: HDBSCAN's outliers, drawn grey
 LABEL_WORDS = 4

@@ -10,7 +10,15 @@ from typing import Literal
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-ROOT = Path(__file__).resolve().parent.parent
+
+def project_root(package_dir: Path) -> Path:
+    """Where `.rag/` and `seeds/` live: the checkout holding the package (a clone, an editable install),
+    else the folder the command runs in (an installed wheel must not write into site-packages)."""
+    checkout = package_dir.parent
+    return checkout if (checkout / "pyproject.toml").is_file() else Path.cwd()
+
+
+ROOT = project_root(Path(__file__).resolve().parent)
 
 
 class Settings(BaseSettings):
@@ -134,19 +142,6 @@ class Settings(BaseSettings):
         description="Who writes answers: model, extractive (cited sentences of the abstracts), or auto: the model "
         "when it is one the user chose (llm_backend=openai, or a llm_model_path), else extractive, because the "
         "bundled 135M model lost to extraction on every kind of question. Comparisons are always extractive.",
-    )
-    refusal_threshold: float = Field(
-        0.44,
-        description="Decline as off-topic when no retrieved paper reaches this cosine similarity to the question, "
-        "no sentence of the top three reaches sentence_threshold, and coverage_threshold is not met either "
-        "(tuned on the dev questions at 57, 500 and 19,630 papers).",
-    )
-    sentence_threshold: float = Field(0.48, description="...the best sentence's cosine similarity for that rule.")
-    coverage_threshold: float = Field(
-        0.37, description="...the IDF-weighted share of the question's words that some abstract must hold."
-    )
-    support_threshold: float = Field(
-        0.55, description="A sentence counts as supported by a passage sentence at this cosine similarity."
     )
     max_question_chars: int = Field(2000, ge=10, description="Longer questions are cut to this length (with a notice).")
 

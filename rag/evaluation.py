@@ -17,12 +17,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from rag.config import Settings
-from rag.documents import SEED_METADATA, seed_id, seed_metadata
+from rag.config import ROOT, Settings
+from rag.corpus.documents import SEED_METADATA, seed_id, seed_metadata
 from rag.errors import InputError
 
 DATA = Path(__file__).parent / "data"
-ROOT = Path(__file__).resolve().parent.parent
 QUESTION_SETS = {
     "seeds": DATA / "dev_questions.jsonl",
     "dev": DATA / "conference_dev.jsonl",
@@ -243,7 +242,7 @@ def _norm(text: str) -> str:
 
 
 def score_answers(questions: Iterable[Question], answered: Callable[[Question], Any]) -> AnswerScores:
-    """answered(question) gives an Answer (rag.answer); scores the kinds separately too."""
+    """answered(question) gives an Answer (rag.answering.pipeline); scores the kinds separately too."""
     import time
 
     scores = AnswerScores()
@@ -316,9 +315,9 @@ def evaluate(
     settings: Settings, set_name: str, modes: Sequence[str], answer_modes: Sequence[str] = ()
 ) -> tuple[str, dict[str, Any]]:
     """`rag eval`: a set scored on the index of settings; (the table for a person, the same as JSON)."""
-    from rag.answer import Assistant
-    from rag.retrieval import Retriever
-    from rag.store import Store
+    from rag.answering.pipeline import Assistant
+    from rag.index.store import Store
+    from rag.retrieval.retriever import Retriever
 
     retriever = Retriever(Store(settings))
     keyword = retriever.keyword_index()

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from rag.config import Settings
-from rag.documents import Paper
+from rag.corpus.documents import Paper
 from tests.test_ui import XSS
 
 ROOT = Path(__file__).resolve().parent.parent

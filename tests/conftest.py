@@ -89,10 +89,10 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     """The three seed files, ingested once for every test that only reads."""
 
     def ingest_seeds(settings: Settings) -> None:
-        from rag.documents import Reading, read_papers
-        from rag.store import Store
+        from rag.corpus.documents import ReadLog, read_papers
+        from rag.index.store import Store
 
-        reading = Reading()
+        reading = ReadLog()
         Store(settings, create=True).ingest(read_papers([SEEDS], reading))
         assert not reading.problems
 
@@ -105,10 +105,10 @@ def fixture_500(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     path = shared_file("iclr2026_fixture_500.jsonl.gz")
 
     def ingest_500(settings: Settings) -> None:
-        from rag.documents import Reading, read_papers
-        from rag.store import Store
+        from rag.corpus.documents import ReadLog, read_papers
+        from rag.index.store import Store
 
-        reading = Reading()
+        reading = ReadLog()
         stats = Store(settings, create=True).ingest(read_papers([path], reading))
         assert stats.added == 500 and not reading.problems
 
@@ -262,7 +262,7 @@ def ui_server(seeded: Settings, tmp_path_factory: pytest.TempPathFactory) -> Ite
     browser tests alike: a Served(url, settings, seconds until the first page answered)."""
     import time
 
-    from rag.store import Store
+    from rag.index.store import Store
     from tests.browser import Served, hostile_paper
 
     settings = make_settings(tmp_path_factory.mktemp("ui-server"))

@@ -11,14 +11,15 @@ import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from pydantic import SecretStr
 
-from rag.answer import Answer, Assistant, Delta
+from rag.answering.evidence import answer_part, best_sentences, defined_acronyms, fits, names, numbers
+from rag.answering.grounding import degenerate, trim_loops
+from rag.answering.pipeline import Assistant
 from rag.config import Settings
 from rag.errors import InputError
-from rag.evidence import answer_part, best_sentences, defined_acronyms, fits, names, numbers
-from rag.grounding import degenerate, trim_loops
-from rag.questions import Part, read_question, split_parts
-from rag.store import Store
-from rag.turns import Turn, as_turns, follow_up
+from rag.index.store import Store
+from rag.reading.questions import Part, read_question, split_parts
+from rag.reading.turns import as_turns, follow_up
+from rag.types import Answer, Delta, Turn
 
 KV = "002_ab3fa8fe28be1742#9"
 MOE = "000_c31ea4fa21d0fe3c#16"
@@ -98,12 +99,14 @@ def test_detail_questions_are_read_by_what_they_ask() -> None:
 
 
 def test_a_name_the_question_or_the_paper_already_gave_does_not_answer_it() -> None:
-    from rag.retrieval import Hit
+    from rag.types import Hit
 
     abstract = "We introduce the Universal Error Corrector (UEC-STD), which improves accuracy across diverse backbones."
 
     def found(question: str, text: str = abstract) -> str | None:
-        paper = Hit(1, "p", "Reviving Error Correction", "", 1.0, text, 0, 0, len(text), None, text)
+        paper = Hit.of_abstract(
+            rank=1, paper_id="p", title="Reviving Error Correction", url="", score=1.0, similarity=None, abstract=text
+        )
         part = split_parts(question)[0]
         return answer_part(
             part,
@@ -339,7 +342,7 @@ def test_a_short_new_question_is_not_merged_with_the_last_one() -> None:
 def test_the_check_drops_a_sentence_whose_numbers_or_names_its_passage_lacks() -> None:
     import numpy as np
 
-    from rag.grounding import check
+    from rag.answering.grounding import check
 
     passages = ["DemoGrasp reaches 95% success on 175 objects."]
 
@@ -351,6 +354,22 @@ def test_the_check_drops_a_sentence_whose_numbers_or_names_its_passage_lacks() -
         "DemoGrasp reaches 95% success on 175 objects [2]."
     )
     assert check(draft, passages, similar, 0.5) == ("DemoGrasp reaches 95% success on 175 objects [1].", 2)
+
+
+def test_the_check_matches_whole_numbers_and_whole_names_not_substrings() -> None:
+    import numpy as np
+
+    from rag.answering.grounding import check
+
+    passages = ["RAGE improves retrieval by 42% on 1,200 queries."]
+
+    def similar(rows: list[str], cols: list[str]) -> np.ndarray:
+        return np.ones((len(rows), len(cols)))
+
+    assert check("RAGE improves retrieval by 4% overall [1].", passages, similar, 0.5) is None  # "4" is not "42"
+    assert check("RAG improves retrieval by 42% overall [1].", passages, similar, 0.5) is None  # nor "RAG" "RAGE"
+    kept = check("RAGE improves retrieval by 42% on 1,200 queries [1].", passages, similar, 0.5)
+    assert kept == ("RAGE improves retrieval by 42% on 1,200 queries [1].", 0)
 
 
 def test_a_detail_the_abstract_does_not_give_is_declined_with_the_paper_cited(seeded: Settings) -> None:
@@ -391,10 +410,10 @@ def test_every_asked_part_adds_its_own_sentence(seeded: Settings) -> None:
 
 
 def test_a_quoted_sentence_is_chosen_by_the_asked_words_too() -> None:
-    from rag.retrieval import Hit
+    from rag.types import Hit
 
     abstract = "Compression of large language models matters. We optimise the factors by alternating least squares."
-    paper = Hit(1, "p", "Title", "", 1.0, abstract, 0, 0, len(abstract), None, abstract)
+    paper = Hit.of_abstract(rank=1, paper_id="p", title="Title", url="", score=1.0, similarity=None, abstract=abstract)
 
     def generic_first(question: str, texts: list[str]) -> list[float]:  # the small embedder's habit
         return [0.6 if "matters" in t else 0.4 for t in texts]
@@ -408,15 +427,17 @@ def test_a_quoted_sentence_is_chosen_by_the_asked_words_too() -> None:
 
 
 def test_a_part_asking_what_a_benchmark_holds_or_where_models_fail_gets_the_sentence_that_says_it() -> None:
-    from rag.questions import Part
-    from rag.retrieval import Hit
+    from rag.reading.questions import Part
+    from rag.types import Hit
 
     abstract = (
         "We introduce PuzzleWorld, a benchmark of 667 puzzlehunt-style problems. "
         "On PuzzleWorld, the best model solves only 14% of puzzles. "
         "Error analysis shows that current models lack sketching skills."
     )
-    paper = Hit(1, "p", "PuzzleWorld: A Benchmark", "", 1.0, abstract, 0, 0, len(abstract), None, abstract)
+    paper = Hit.of_abstract(
+        rank=1, paper_id="p", title="PuzzleWorld: A Benchmark", url="", score=1.0, similarity=None, abstract=abstract
+    )
 
     def results_first(question: str, texts: list[str]) -> list[float]:  # the small embedder's habit here
         return [0.7 if "solves" in t else 0.6 for t in texts]
@@ -434,8 +455,8 @@ def test_a_part_asking_what_a_benchmark_holds_or_where_models_fail_gets_the_sent
 
 
 def test_a_summary_says_how_the_method_works_and_skips_release_notes() -> None:
-    from rag import compose
-    from rag.retrieval import Hit
+    from rag.answering import compose
+    from rag.types import Hit
 
     abstract = (
         "Virtual staining turns one stain into another. "
@@ -448,7 +469,9 @@ def test_a_summary_says_how_the_method_works_and_skips_release_notes() -> None:
         "Experiments on three datasets show that MagicStain outperforms existing methods. "
         "Our code and trained models will be released."
     )
-    paper = Hit(1, "p", "MagicStain", "", 1.0, abstract, 0, 0, len(abstract), None, abstract)
+    paper = Hit.of_abstract(
+        rank=1, paper_id="p", title="MagicStain", url="", score=1.0, similarity=None, abstract=abstract
+    )
     text = compose.summary(paper).text
     assert "Virtual staining turns" in text and "we propose MagicStain" in text and "outperforms" in text
     assert "pathology priors" in text and "two-stage progressive training" in text  # how it works
@@ -457,8 +480,8 @@ def test_a_summary_says_how_the_method_works_and_skips_release_notes() -> None:
 
 
 def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() -> None:
-    from rag import extractive
-    from rag.retrieval import Hit
+    from rag.answering import extractive
+    from rag.types import Hit
 
     abstract = (
         "Harmful fine-tuning makes language models unsafe. "
@@ -466,7 +489,7 @@ def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() 
         "Concretely, RAAI detects internal refusal signals and injects tailored phrases into prompts. "
         "Fine-tuning on RAAI data improves robustness to harmful prompts by 20%."
     )
-    paper = Hit(1, "p", "RAAI", "", 1.0, abstract, 0, 0, len(abstract), None, abstract)
+    paper = Hit.of_abstract(rank=1, paper_id="p", title="RAAI", url="", score=1.0, similarity=None, abstract=abstract)
 
     def opening_and_result_first(question: str, texts: list[str]) -> list[float]:  # the small embedder's habit
         return [0.3 if "Concretely" in t else 0.6 for t in texts]
@@ -481,15 +504,21 @@ def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() 
 
 
 def test_a_size_is_told_in_parameters_and_hardware_by_its_chip() -> None:
-    from rag.retrieval import Hit
+    from rag.types import Hit
 
     abstract = (
         "We propose Token Order Prediction (TOP), an auxiliary objective. "
         "We pretrain models of 340M, 1.8B, and 7B parameters using three objectives. "
         "TOP processes a request in half a minute on a Huawei Ascend 910B NPU."
     )
-    paper = Hit(
-        1, "p", "Predicting the Order of Upcoming Tokens", "", 1.0, abstract, 0, 0, len(abstract), None, abstract
+    paper = Hit.of_abstract(
+        rank=1,
+        paper_id="p",
+        title="Predicting the Order of Upcoming Tokens",
+        url="",
+        score=1.0,
+        similarity=None,
+        abstract=abstract,
     )
 
     def flat(question: str, texts: list[str]) -> list[float]:

@@ -8,9 +8,10 @@ from collections.abc import Callable
 
 import pytest
 
-from rag.answer import Answer, Assistant, Delta
+from rag.answering.pipeline import Assistant
 from rag.config import Settings
-from rag.store import Store
+from rag.index.store import Store
+from rag.types import Answer, Delta
 
 pytestmark = pytest.mark.slow
 

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from rag import llm
-from rag.answer import Answer, Assistant, Delta
+from rag.answering.pipeline import Assistant
 from rag.config import Settings
-from rag.store import Store
+from rag.index.store import Store
+from rag.models import llm
+from rag.types import Answer, Delta
 
 from .conftest import free_port, wait_for
 

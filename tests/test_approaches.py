@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 import re
 
-from rag import compose
-from rag.approaches import Group, group
-from rag.retrieval import Hit
+from rag.answering import compose
+from rag.answering.approaches import Group, group
+from rag.types import Hit
 
 STOPWORDS = {"the", "a", "of", "by", "and", "we", "to", "kv", "cache", "compression", "reduce", "memory"}
 
@@ -61,7 +61,12 @@ def test_mostly_unrelated_papers_stay_a_flat_list() -> None:
 
 
 def test_grouped_list_numbers_its_markers_in_the_order_it_shows_them() -> None:
-    hits = [Hit(i + 1, f"p{i}", f"Paper {i}", "", 1.0, text, 0, 0, len(text), 0.5, text) for i, text in enumerate(KV)]
+    hits = [
+        Hit.of_abstract(
+            rank=i + 1, paper_id=f"p{i}", title=f"Paper {i}", url="", score=1.0, similarity=0.5, abstract=text
+        )
+        for i, text in enumerate(KV)
+    ]
     items = [(h, h.abstract) for h in hits]
     groups = [Group("token eviction", [0, 2, 5]), Group("quantization", [1, 3]), Group(None, [4])]
     draft = compose.listing(items, 0, groups)

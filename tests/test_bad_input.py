@@ -19,12 +19,13 @@ from pathlib import Path
 import pytest
 from pydantic import SecretStr
 
-from rag import prompts
-from rag.answer import Answer, Assistant, Delta
+from rag.answering import prompts
+from rag.answering.pipeline import Assistant
 from rag.config import Settings
-from rag.documents import Paper
+from rag.corpus.documents import Paper
 from rag.errors import InputError
-from rag.store import Store
+from rag.index.store import Store
+from rag.types import Answer, Delta
 
 from .conftest import make_settings
 from .openai_server import MODEL, ScriptedServer, scripted_server

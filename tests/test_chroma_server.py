@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from rag.config import Settings
-from rag.documents import Paper
+from rag.corpus.documents import Paper
 from rag.errors import StoreError
-from rag.retrieval import Retriever
-from rag.store import Store
+from rag.index.store import Store
+from rag.retrieval.retriever import Retriever
 
 from .conftest import free_port, make_settings, wait_for
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from rag.config import Settings
-from rag.store import Store
+from rag.index.store import Store
 
 from .conftest import ROOT, SEEDS, run_cli
 

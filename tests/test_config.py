@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from rag.config import Settings, env_example
-from rag.embeddings import model_path
+from rag.calibration import CALIBRATION, Calibration
+from rag.config import Settings, env_example, project_root
 from rag.errors import ConfigError
+from rag.index.embeddings import model_path
 
 from .conftest import ROOT
 
@@ -29,3 +32,21 @@ def test_environment_and_blank_values(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_unknown_embedder_names_the_choices() -> None:
     with pytest.raises(ConfigError, match=r"unknown embedder 'bge'; choose one of: minilm"):
         model_path(Settings(_env_file=None, embedder="bge"))  # type: ignore[call-arg]
+
+
+def test_every_calibrated_number_says_what_set_it() -> None:
+    for name, info in Calibration.model_fields.items():
+        assert info.description and len(info.description) > 30, name
+    with pytest.raises(ValueError):
+        CALIBRATION.list_max = 3  # type: ignore[misc]  # one frozen instance: nothing changes it behind a test
+
+
+def test_an_installed_package_keeps_its_state_where_it_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    checkout = tmp_path / "clone"
+    (checkout / "rag").mkdir(parents=True)
+    (checkout / "pyproject.toml").write_text("[project]\n")
+    assert project_root(checkout / "rag") == checkout
+    site = tmp_path / "venv" / "site-packages" / "rag"
+    site.mkdir(parents=True)
+    monkeypatch.chdir(tmp_path)
+    assert project_root(site) == tmp_path  # never site-packages

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from rag import indexer
 from rag.config import ROOT, Settings
-from rag.corpora import CORPORA, corpus_paths, corpus_settings
-from rag.documents import Reading, read_papers, seed_id
-from rag.indexer import BackgroundIndexer, Progress
-from rag.retrieval import Retriever
-from rag.store import Store
+from rag.corpus.corpora import CORPORA, corpus_paths, corpus_settings
+from rag.corpus.documents import ReadLog, read_papers, seed_id
+from rag.index import indexer
+from rag.index.indexer import BackgroundIndexer, Progress
+from rag.index.store import Store
+from rag.retrieval.retriever import Retriever
 
 from .conftest import SEEDS, make_settings
 
@@ -38,7 +38,7 @@ def _slice(tmp: Path, n: int, start: int = 0) -> Path:
 
 
 def test_seeds_carry_their_public_titles_links_and_facets() -> None:
-    reading = Reading()
+    reading = ReadLog()
     papers = list(read_papers([SEEDS], reading))
     assert len(papers) == 57 and not reading.problems
     assert not any(p.title_derived for p in papers)
@@ -57,7 +57,7 @@ def test_a_seed_without_a_row_gets_a_label_and_a_bad_row_is_named(tmp_path: Path
     rows = [r for r in rows if not (r["file"] == "000_c31ea4fa21d0fe3c.txt" and r["paragraph"] == 0)]
     rows[0]["keywords"] = {"not": "a list"}
     (folder / "metadata.json").write_text("[\n" + ",\n".join(json.dumps(r) for r in rows) + "\n]\n")
-    reading = Reading()
+    reading = ReadLog()
     papers = {p.paper_id: p for p in read_papers([folder], reading)}
     assert len(papers) == 57  # nothing lost for a missing or bad row
     assert papers["000_c31ea4fa21d0fe3c#0"].title_derived
@@ -73,7 +73,7 @@ def test_broken_metadata_is_one_problem_and_every_seed_is_kept(tmp_path: Path) -
     folder = tmp_path / "seeds"
     shutil.copytree(SEEDS, folder)
     (folder / "metadata.json").write_text('[\n{"file": "x.txt",\n')
-    reading = Reading()
+    reading = ReadLog()
     assert len(list(read_papers([folder], reading))) == 57
     assert len(reading.problems) == 1 and "metadata.json:3: not valid JSON" in str(reading.problems[0])
 

@@ -7,8 +7,8 @@ import json
 import lzma
 from pathlib import Path
 
-from rag.documents import Reading, read_papers
-from rag.text import derive_label
+from rag.corpus.documents import ReadLog, read_papers
+from rag.reading.text import derive_label
 
 from .conftest import SEEDS
 
@@ -17,13 +17,13 @@ def good(i: int, **extra: object) -> dict[str, object]:
     return {"id": f"p{i}", "title": f"Paper {i}", "abstract": f"We study problem number {i} in depth.", **extra}
 
 
-def read(*paths: Path) -> tuple[list[str], Reading]:
-    reading = Reading()
+def read(*paths: Path) -> tuple[list[str], ReadLog]:
+    reading = ReadLog()
     ids = [p.paper_id for p in read_papers(list(paths), reading)]
     return ids, reading
 
 
-def messages(reading: Reading) -> list[str]:
+def messages(reading: ReadLog) -> list[str]:
     return [str(p) for p in reading.problems]
 
 
@@ -35,7 +35,7 @@ def write_jsonl(path: Path, lines: list[str]) -> Path:
 def test_seed_files_without_metadata_give_57_papers_with_derived_labels(tmp_path: Path) -> None:
     for seed in SEEDS.glob("*.txt"):
         (tmp_path / seed.name).write_bytes(seed.read_bytes())
-    reading = Reading()
+    reading = ReadLog()
     papers = list(read_papers([tmp_path], reading))
     assert len(papers) == 57 and not reading.problems
     assert len({p.paper_id for p in papers}) == 57
@@ -94,7 +94,7 @@ def test_metadata_lists_are_joined_and_missing_title_is_derived(tmp_path: Path) 
     path = write_jsonl(
         tmp_path / "c.jsonl", [json.dumps(good(1, title="", keywords=["rl", "agents"], authors=["A"], ratings=[1]))]
     )
-    reading = Reading()
+    reading = ReadLog()
     (paper,) = read_papers([path], reading)
     assert paper.title_derived and paper.title == "Problem number 1 in depth"
     assert paper.meta == {"keywords": "rl; agents", "authors": "A"}
@@ -181,7 +181,7 @@ def test_csv_with_quoted_newlines_and_a_bad_row(tmp_path: Path) -> None:
         'a4,Fine,"Another ""quoted"" abstract",,2024\n',
         encoding="utf-8",
     )
-    reading = Reading()
+    reading = ReadLog()
     papers = list(read_papers([path], reading))
     assert [p.paper_id for p in papers] == ["a1", "a4"]
     assert papers[0].abstract == "First line\nsecond line of the abstract"
@@ -196,7 +196,7 @@ def test_csv_with_quoted_newlines_and_a_bad_row(tmp_path: Path) -> None:
 def test_seed_format_without_header(tmp_path: Path) -> None:
     path = tmp_path / "mine.txt"
     path.write_text("First abstract, line one.\nLine two.\n\n\nSecond abstract.\n", encoding="utf-8")
-    reading = Reading()
+    reading = ReadLog()
     papers = list(read_papers([path], reading))
     assert [(p.paper_id, p.abstract, p.source) for p in papers] == [
         ("mine#0", "First abstract, line one. Line two.", f"{path}:1"),

@@ -8,17 +8,17 @@ import numpy as np
 import pytest
 
 from rag.config import Settings
-from rag.documents import Reading, read_papers
-from rag.embeddings import embedder_name, make_embeddings
+from rag.corpus.documents import ReadLog, read_papers
 from rag.errors import ConfigError, StoreError
 from rag.evaluation import load_questions, retrieval_query
-from rag.store import Store
+from rag.index.embeddings import embedder_name, make_embeddings
+from rag.index.store import Store
 from tests.conftest import SEEDS, make_settings
 
 
 @pytest.fixture(scope="module")
 def abstracts() -> list[str]:
-    return [p.abstract for p in read_papers([SEEDS], Reading())]
+    return [p.abstract for p in read_papers([SEEDS], ReadLog())]
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +45,7 @@ def test_int8_vectors_agree_with_float32(embedded: dict[str, np.ndarray], tmp_pa
 
 def test_int8_finds_the_dev_papers_as_well_as_float32(embedded: dict[str, np.ndarray], tmp_path: Path) -> None:
     """The bar for a faster embedder: dense hit@5 on the development questions within one point."""
-    ids = [p.paper_id for p in read_papers([SEEDS], Reading())]
+    ids = [p.paper_id for p in read_papers([SEEDS], ReadLog())]
     questions = [q for q in load_questions() if q.gold]
 
     def hit5(key: str) -> float:

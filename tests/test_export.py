@@ -12,20 +12,29 @@ from typing import Any
 
 import pytest
 
-from rag import export
-from rag.answer import Answer, Citation
+from rag.answering import export
 from rag.config import Settings
+from rag.types import Answer, Citation
 
 OPENREVIEW = "https://openreview.net/forum?id=BhfIg0tuti"
 
 
 def citation(n: int, title: str, url: str = "", **meta: Any) -> Citation:
-    return Citation(n, f"p{n}", title, url, "An abstract.", [], meta)
+    return Citation(n=n, paper_id=f"p{n}", title=title, url=url, passage="An abstract.", supporting=[], meta=meta)
 
 
 def answer(citations: list[Citation], table: list[list[str]] | None = None, kind: str = "lookup") -> Answer:
     return Answer(
-        "Which papers cut memory?", "Text [1].", citations, [], False, "q", "extractive", kind, "b", table=table or []
+        question="Which papers cut memory?",
+        text="Text [1].",
+        citations=citations,
+        retrieved=[],
+        refused=False,
+        query="q",
+        mode="extractive",
+        kind=kind,
+        backend="b",
+        table=table or [],
     )
 
 

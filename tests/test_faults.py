@@ -22,9 +22,10 @@ from pathlib import Path
 import pytest
 from pydantic import SecretStr
 
-from rag.answer import Answer, Assistant, Delta
+from rag.answering.pipeline import Assistant
 from rag.config import Settings
-from rag.store import Store
+from rag.index.store import Store
+from rag.types import Answer, Delta
 
 from .conftest import ROOT, SEEDS, cli_env, free_port, make_settings
 from .openai_server import KEY, MODEL, ScriptedServer, scripted_server
@@ -313,7 +314,7 @@ def revised(corpus: Path, path: Path, ids: range) -> Path:
 
 def test_ingest_killed_at_five_points_ends_with_every_paper_once(tmp_path: Path, settings: Settings) -> None:
     corpus = seed_variants(tmp_path / "v1.jsonl", PAPERS)
-    bump = "rag.store:Store._bump_revision"
+    bump = "rag.index.store:Store._bump_revision"
 
     # 1. first batch, before anything is written or any progress line
     kill_ingest(settings, corpus, pause=f"before:{bump}:1")

@@ -23,8 +23,8 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from rag.cli import main
-from rag.documents import Reading, read_papers
-from rag.fetch import fetch_openreview
+from rag.corpus.documents import ReadLog, read_papers
+from rag.corpus.fetch import fetch_openreview
 
 from .conftest import ROOT, free_port, wait_for
 
@@ -172,7 +172,7 @@ def anonymous(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def read_back(path: Path) -> list[dict[str, Any]]:
-    reading = Reading()
+    reading = ReadLog()
     papers = list(read_papers([path], reading))
     assert reading.problems == []
     records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]

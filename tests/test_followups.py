@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from rag.answer import Answer, Assistant, Citation
+from rag.answering.followups import answered, paper_name, suggest, suggestions
+from rag.answering.pipeline import Assistant
 from rag.config import Settings
 from rag.evaluation import fit_questions, load_questions, question_set
-from rag.followups import answered, paper_name, suggest, suggestions
-from rag.questions import read_question
-from rag.retrieval import Hit
-from rag.turns import as_turns, follow_up
+from rag.reading.questions import read_question
+from rag.reading.turns import as_turns, follow_up
+from rag.types import Answer, Citation, Hit
 
 TRADY = (
     "Memory is scarce on devices. We propose TraDy, a transfer learning scheme that picks channels at random. "
@@ -20,11 +20,21 @@ TRADY = (
 
 
 def cited(n: int, title: str, passage: str = "An abstract.", **meta: str) -> Citation:
-    return Citation(n, f"p{n}", title, "", passage, [], dict(meta))
+    return Citation(n=n, paper_id=f"p{n}", title=title, url="", passage=passage, supporting=[], meta=dict(meta))
 
 
 def make(kind: str, citations: list[Citation], retrieved: list[Hit] | None = None, refused: bool = False) -> Answer:
-    return Answer("What is new?", "Text [1].", citations, retrieved or [], refused, "q", "extractive", kind, "b")
+    return Answer(
+        question="What is new?",
+        text="Text [1].",
+        citations=citations,
+        retrieved=retrieved or [],
+        refused=refused,
+        query="q",
+        mode="extractive",
+        kind=kind,
+        backend="b",
+    )
 
 
 def test_names_are_coined_ones_the_paper_introduces() -> None:
@@ -37,7 +47,20 @@ def test_names_are_coined_ones_the_paper_introduces() -> None:
 
 
 def test_a_lookup_gets_a_summary_a_similar_question_and_a_comparison() -> None:
-    near = Hit(2, "p9", "SUIT: Subspace Editing", "", 0.5, "We edit.", 0, 0, 8, 0.5, "We edit.", {})
+    near = Hit(
+        rank=2,
+        paper_id="p9",
+        title="SUIT: Subspace Editing",
+        url="",
+        score=0.5,
+        passage="We edit.",
+        chunk=0,
+        start=0,
+        end=8,
+        similarity=0.5,
+        abstract="We edit.",
+        meta={},
+    )
     questions = suggest(
         make("lookup", [cited(1, "Study of Training Dynamics", TRADY, keywords="Sparse; Channels")], [near])
     )

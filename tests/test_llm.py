@@ -20,8 +20,8 @@ from rag.config import Settings, apply_runtime_env
 
 apply_runtime_env()
 
-from rag import llm  # noqa: E402
 from rag.errors import BackendError, ConfigError  # noqa: E402
+from rag.models import llm  # noqa: E402
 
 PROMPT = "What is the capital of France? Answer in one sentence."
 

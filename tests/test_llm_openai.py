@@ -13,8 +13,8 @@ from rag.config import Settings, apply_runtime_env
 
 apply_runtime_env()
 
-from rag import hosted, llm  # noqa: E402
 from rag.errors import BackendError, ConfigError  # noqa: E402
+from rag.models import hosted, llm  # noqa: E402
 
 from .conftest import free_port  # noqa: E402
 from .openai_server import KEY, MODEL, PIECES, REPLY, ScriptedServer, scripted_server  # noqa: E402

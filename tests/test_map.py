@@ -12,10 +12,10 @@ import pytest
 
 from rag.conference_map import NOISE, ConferenceMap, MapBuilder, build_map, load_map, load_or_build, map_path
 from rag.config import Settings
-from rag.documents import Paper
-from rag.filters import Filters
-from rag.retrieval import Retriever
-from rag.store import Store
+from rag.corpus.documents import Paper
+from rag.index.store import Store
+from rag.retrieval.filters import Filters
+from rag.retrieval.retriever import Retriever
 
 from .conftest import make_settings
 

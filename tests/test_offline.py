@@ -151,7 +151,7 @@ def test_the_public_api_loads_its_modules_only_when_used(settings: Settings) -> 
     report = json.loads(run.stdout.splitlines()[-1])
     assert report["heavy"] == [], "`import rag` must stay cheap: the CLI and the UI import it first"
     assert report["added"] > 0 and report["first"] == TRADY
-    public = {"Answer", "Assistant", "Citation", "Turn", "Filters", "Settings", "ingest", "search", "Hit"}
+    public = {"Answer", "Assistant", "Citation", "Turn", "Filters", "Settings", "answer", "ingest", "search", "Hit"}
     public |= {"SearchResult", "IngestStats", "RagError", "ConfigError", "StoreError", "InputError", "BackendError"}
     assert set(report["names"]) == public
 

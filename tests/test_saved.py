@@ -14,10 +14,10 @@ import pytest
 from pydantic import SecretStr
 
 from rag.config import Settings
-from rag.conversations import Conversations, SavedTurn
 from rag.errors import InputError, StoreError
-from rag.feedback import FeedbackStore
-from rag.turns import Turn
+from rag.state.conversations import Conversations, SavedTurn
+from rag.state.feedback import FeedbackStore
+from rag.types import Turn
 from tests.conftest import make_settings
 from ui.chat import ChatEntry
 from ui.saved import LOCAL_OWNER, SavedChats
@@ -315,7 +315,7 @@ class Visitor:
 def test_through_the_app_a_user_sees_only_their_own_chats(seeded: Settings, tmp_path: Path) -> None:
     import httpx
 
-    from rag.answer import Assistant
+    from rag.answering.pipeline import Assistant
     from tests.conftest import free_port
     from ui.app import build_app
 

@@ -10,8 +10,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from rag.conversations import Conversations
-from rag.feedback import FeedbackStore
+from rag.state.conversations import Conversations
+from rag.state.feedback import FeedbackStore
 from tests.browser import Served, ask, card, needs_chromium, screenshot
 from tests.test_ui import KV_PAPER
 from ui.saved import LOCAL_OWNER

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rag.config import Settings
-from rag.documents import Reading, read_papers, seed_id
+from rag.corpus.documents import ReadLog, read_papers, seed_id
 from rag.evaluation import (
     QUESTION_SETS,
     RetrievalScores,
@@ -23,9 +23,9 @@ from rag.evaluation import (
     score_retrieval,
     seed_ids_in_corpus,
 )
-from rag.filters import Filters
-from rag.retrieval import Retriever
-from rag.store import Store
+from rag.index.store import Store
+from rag.retrieval.filters import Filters
+from rag.retrieval.retriever import Retriever
 
 from .conftest import shared_file
 
@@ -66,7 +66,7 @@ def test_retrieval_floor_among_500_papers(fixture_500: Settings, name: str) -> N
 
 def test_answers_floor_among_500_papers(fixture_500: Settings) -> None:
     """The dev questions' answers: the right paper cited, absent details declined, few false refusals."""
-    from rag.answer import Assistant
+    from rag.answering.pipeline import Assistant
     from rag.evaluation import score_answers
 
     assistant = Assistant(fixture_500)
@@ -91,7 +91,7 @@ def test_the_seeds_are_the_papers_the_dev_set_names(fixture_500: Settings) -> No
             for r in csv.DictReader(f, delimiter="\t")
         }
     assert gold == public  # the shipped seeds/metadata.json says what the public list says
-    seeds = {p.paper_id: p.abstract for p in read_papers([Path(__file__).parent.parent / "seeds"], Reading())}
+    seeds = {p.paper_id: p.abstract for p in read_papers([Path(__file__).parent.parent / "seeds"], ReadLog())}
     stored = Store(fixture_500).get_papers(gold.values())
     assert len(stored) == 57
     same = sum(_words(seeds[s]) == _words(stored[c].abstract) for s, c in gold.items())

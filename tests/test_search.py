@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from rag.config import Settings
-from rag.documents import Paper
+from rag.corpus.documents import Paper
 from rag.errors import InputError
 from rag.evaluation import load_questions, retrieval_query, score_retrieval
-from rag.filters import Filters
-from rag.retrieval import Retriever
-from rag.store import Store
-from rag.text import coined_names
+from rag.index.store import Store
+from rag.reading.text import coined_names
+from rag.retrieval.filters import Filters
+from rag.retrieval.retriever import Retriever
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +87,7 @@ def test_filters_apply_to_both_sides_and_count_matches(settings: Settings) -> No
 
 
 def test_filters_stated_in_a_question() -> None:
-    from rag.filters import filters_in_question
+    from rag.retrieval.filters import filters_in_question
 
     facets = {
         "decision": ["Poster", "Not accepted", "Oral"],
@@ -187,8 +187,14 @@ NAMED_PAPERS = {
 
 def test_a_paper_is_found_by_a_plain_name_heading_its_title_or_a_name_it_shares(settings: Settings) -> None:
     store = Store(settings, create=True)
-    fillers = [Paper(f"f{i}", f"Study {i}", f"We study time series and agents, setting {i}.") for i in range(6)]
-    store.ingest([Paper(pid, title, abstract) for pid, (title, abstract) in NAMED_PAPERS.items()] + fillers)
+    fillers = [
+        Paper(paper_id=f"f{i}", title=f"Study {i}", abstract=f"We study time series and agents, setting {i}.")
+        for i in range(6)
+    ]
+    store.ingest(
+        [Paper(paper_id=pid, title=title, abstract=abstract) for pid, (title, abstract) in NAMED_PAPERS.items()]
+        + fillers
+    )
     retriever = Retriever(store)
     # "Fighter" is a plain word, but a title is headed by it and few abstracts use it
     fighter = retriever.search("For Fighter, what error does it reach at prediction horizon 96 in forecasting?", k=3)
@@ -222,7 +228,7 @@ def test_a_paper_is_found_by_a_plain_name_heading_its_title_or_a_name_it_shares(
 def test_the_keyword_side_is_read_back_from_its_cache(seeded: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
     import bm25s
 
-    from rag.keyword import KeywordIndex
+    from rag.retrieval.keyword import KeywordIndex
 
     store = Store(seeded)
     first = KeywordIndex(store)  # built, or read back if another test built it
@@ -238,7 +244,7 @@ def test_the_keyword_side_is_read_back_from_its_cache(seeded: Settings, monkeypa
 
 
 def test_a_texts_terms_are_kept_and_the_callers_copy_is_its_own(seeded: Settings) -> None:
-    from rag.keyword import KeywordIndex, english_stemmer, tokenize
+    from rag.retrieval.keyword import KeywordIndex, english_stemmer, tokenize
 
     keyword = KeywordIndex(Store(seeded))
     text = "Which papers reduce KV-cache memory during decoding?"

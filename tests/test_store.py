@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from rag.config import Settings
-from rag.documents import Paper, Reading, read_papers
+from rag.corpus.documents import Paper, ReadLog, read_papers
 from rag.errors import StoreError
-from rag.retrieval import Retriever
-from rag.store import Store
+from rag.index.store import Store
+from rag.retrieval.retriever import Retriever
 
 from .conftest import SEEDS, make_settings
 
@@ -29,7 +29,7 @@ def chunk_ids(store: Store) -> list[str]:
 def test_ingesting_the_seeds_twice_adds_nothing(seeded: Settings) -> None:
     store = Store(seeded)
     before = (store.paper_count(), store.chunk_count(), store.revision())
-    stats = Store(seeded, create=True).ingest(read_papers([SEEDS], Reading()))
+    stats = Store(seeded, create=True).ingest(read_papers([SEEDS], ReadLog()))
     assert (stats.added, stats.updated, stats.unchanged) == (0, 0, 57)
     assert (store.paper_count(), store.chunk_count(), store.revision()) == before
     assert before[0] == 57 and before[1] >= 57
@@ -120,7 +120,7 @@ def test_jsonl_metadata_reaches_the_chunks(tmp_path: Path, settings: Settings) -
         "decision": "Oral",
     }
     path.write_text(json.dumps(record) + "\n")
-    Store(settings, create=True).ingest(read_papers([path], Reading()))
+    Store(settings, create=True).ingest(read_papers([path], ReadLog()))
     (stored,) = Store(settings).papers()
     assert stored.title == "Sparse KV" and stored.url == "https://o.net/X1" and not stored.title_derived
     assert stored.meta["keywords"] == "kv cache; memory" and stored.meta["year"] == 2026

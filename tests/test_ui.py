@@ -16,13 +16,12 @@ from typing import Any
 
 import pytest
 
-from rag.answer import Answer, Assistant, Citation, Delta, Sources
+from rag.answering.pipeline import Assistant
 from rag.config import Settings
 from rag.errors import BackendError, InputError
-from rag.filters import FILTER_FIELDS, Filters
-from rag.retrieval import Hit
-from rag.store import StoredPaper
-from rag.turns import Turn
+from rag.index.store import StoredPaper
+from rag.retrieval.filters import FILTER_FIELDS, Filters
+from rag.types import Answer, Citation, Delta, Hit, Sources, Turn
 from tests.conftest import ROOT, free_port
 from ui import render
 from ui.app import AssistantUI
@@ -36,7 +35,16 @@ KV_PAPER = "002_ab3fa8fe28be1742#9"
 
 
 def hit(paper_id: str, title: str = "A paper", passage: str = "Some passage.", url: str = "") -> Hit:
-    return Hit(1, paper_id, title, url, 0.5, passage, 0, 0, len(passage), 0.6, passage, {"decision": "Poster"})
+    return Hit.of_abstract(
+        rank=1,
+        paper_id=paper_id,
+        title=title,
+        url=url,
+        score=0.5,
+        similarity=0.6,
+        abstract=passage,
+        meta={"decision": "Poster"},
+    )
 
 
 def answer(text: str = "", citations: list[Citation] | None = None, **fields: Any) -> Answer:
@@ -61,7 +69,9 @@ def citation(
     n: int, url: str = "", title: str = "Title", passage: str = "One. Two.", supporting: list[str] | None = None
 ) -> Citation:
     meta = {"decision": "Oral", "primary_area": "optimization", "venue": "ICLR 2026", "year": 2026}
-    return Citation(n, f"p{n}", title, url, passage, supporting or [], meta)
+    return Citation(
+        n=n, paper_id=f"p{n}", title=title, url=url, passage=passage, supporting=supporting or [], meta=meta
+    )
 
 
 # --- formatting -------------------------------------------------------------------------------------
@@ -459,7 +469,7 @@ def test_backend_failure_in_the_chat_keeps_the_sources(seeded: Settings) -> None
 
 
 def test_follow_up_buttons_and_downloads_come_from_the_last_answer(seeded: Settings) -> None:
-    from rag.followups import suggest
+    from rag.answering.followups import suggest
 
     ui = AssistantUI(Assistant(seeded), load_model=False)
     no_filters = [""] * 5

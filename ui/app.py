@@ -1,4 +1,4 @@
-"""The web UI: a Gradio chat over `rag.answer.Assistant`, with sources, filters and a paper browser.
+"""The web UI: a Gradio chat over `rag.answering.pipeline.Assistant`, with sources, filters and a paper browser.
 
 The UI only renders what rag returns: a question goes to `Assistant.stream` and its typed
 events (text pieces, then one checked `Answer`) are formatted by `ui.render`.
@@ -12,11 +12,12 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rag.answer import Assistant
+from rag.answering.followups import answer_json
+from rag.answering.pipeline import Assistant
 from rag.config import apply_runtime_env
 from rag.errors import RagError
-from rag.filters import FILTER_FIELDS
-from rag.indexer import Progress
+from rag.index.indexer import Progress
+from rag.retrieval.filters import FILTER_FIELDS
 from ui import PRIVATE, chat, render
 from ui.chat import ChatEntry, Message, Step
 from ui.map_tab import MapTab
@@ -261,7 +262,7 @@ class AssistantUI:
         """
         import gradio as gr
 
-        try:  # decoding the transport is ours; what the turns may hold rag checks (rag.turns.as_turns)
+        try:  # decoding the transport is ours; what the turns may hold rag checks (rag.reading.turns.as_turns)
             turns = json.loads(history) if (history or "").strip() else []
         except json.JSONDecodeError as exc:
             raise gr.Error(f"history is not JSON: {exc}") from None
@@ -269,7 +270,7 @@ class AssistantUI:
             answer = self.assistant.answer(question, turns)
         except RagError as exc:
             raise gr.Error(str(exc)) from None
-        return answer.markdown(), json.dumps(answer.to_json())
+        return answer.markdown(), json.dumps(answer_json(answer))
 
     def status(self) -> tuple[str, Any]:
         import gradio as gr

@@ -9,14 +9,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
-from rag.answer import Answer, Delta, Sources
 from rag.errors import RagError
-from rag.filters import Filters
-from rag.turns import Turn
+from rag.retrieval.filters import Filters
+from rag.types import Answer, Delta, Sources, Turn
 from ui import render
 
 if TYPE_CHECKING:
-    from rag.answer import Assistant
+    from rag.answering.pipeline import Assistant
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +79,7 @@ def respond(
     try:
         for event in events:
             if stopping is not None and stopping.is_set():
-                events.close()  # ends the model's generation too (rag.llm stops its thread on close)
+                events.close()  # ends the model's generation too (rag.models.llm stops its thread on close)
                 yield _stopped(entries, question, found)
                 return
             if isinstance(event, Sources):  # a model takes seconds to write: the papers can be read meanwhile

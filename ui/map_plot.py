@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rag.conference_map import NOISE, ConferenceMap
 from rag.config import Settings
 from rag.errors import InputError
-from rag.store import StoredPaper
+from rag.index.store import StoredPaper
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -167,7 +167,7 @@ def write_map(settings: Settings, path: Path) -> str:
     """`rag map --out FILE`: the map (cached beside the index, or built now) as one HTML file; returns
     what it shows, as lines of text."""
     from rag.conference_map import load_or_build
-    from rag.store import Store
+    from rag.index.store import Store
 
     store = Store(settings)
     cmap = load_or_build(store)

@@ -14,12 +14,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rag.answer import Assistant
+from rag.answering.pipeline import Assistant
 from rag.conference_map import NOISE, ConferenceMap, MapBuilder, Topic
-from rag.filters import FILTER_FIELDS
-from rag.indexer import Progress
-from rag.store import StoredPaper
-from rag.turns import Turn
+from rag.index.indexer import Progress
+from rag.index.store import StoredPaper
+from rag.retrieval.filters import FILTER_FIELDS
+from rag.types import Turn
 from ui import map_plot, render
 from ui.chat import ChatEntry
 from ui.papers import paper_table

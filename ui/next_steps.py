@@ -1,7 +1,7 @@
 """Under the chat: the last answer's suggested follow-ups as buttons that ask them, and its downloads
 (BibTeX of the cited papers, the answer as Markdown, a comparison's table as CSV).
 
-What is suggested and exported is rag's (`rag.followups`, `rag.export`), built from the typed
+What is suggested and exported is rag's (`rag.answering.followups`, `rag.answering.export`), built from the typed
 Answer the chat keeps in each entry; this module only lays out the buttons and writes the files
 Gradio serves. Gradio is imported inside functions, like the rest of the page; no `from __future__
 import annotations`, since Gradio reads the handlers' type hints at runtime.
@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rag import export, followups
-from rag.answer import Answer
+from rag.answering import export, followups
+from rag.types import Answer
 from ui import PRIVATE
 from ui.chat import ChatEntry
 

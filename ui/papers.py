@@ -4,11 +4,11 @@ No `from __future__ import annotations` here: Gradio reads the handlers' type hi
 from collections.abc import Sequence
 from typing import Any
 
-from rag.answer import Assistant
+from rag.answering.pipeline import Assistant
 from rag.errors import RagError
-from rag.filters import FILTER_FIELDS
-from rag.indexer import Progress
-from rag.store import StoredPaper
+from rag.index.indexer import Progress
+from rag.index.store import StoredPaper
+from rag.retrieval.filters import FILTER_FIELDS
 from ui import PRIVATE, box_and_button, render
 
 PAPER_LIST_LIMIT = 200

@@ -14,10 +14,9 @@ from dataclasses import replace
 from typing import Any
 from urllib.parse import urlsplit
 
-from rag.answer import Answer, Citation
-from rag.filters import FILTER_FIELDS, Filters
-from rag.retrieval import Hit
-from rag.store import StoredPaper
+from rag.index.store import StoredPaper
+from rag.retrieval.filters import FILTER_FIELDS, Filters
+from rag.types import Answer, Citation, Hit
 
 MARKER = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
 MAX_KEYWORD_CHOICES = 300  # a dropdown of every keyword of 20k papers would be unusable
@@ -42,11 +41,6 @@ def esc(text: object) -> str:
 def md_text(text: str) -> str:
     """Untrusted text inside Markdown: no HTML tags, no links or images of its own."""
     return esc(text).replace("[", "\\[").replace("]", "\\]")
-
-
-def md_plain(shown: str) -> str:
-    """The text md_text was given, back from what it made (the page sends a chat message back as shown)."""
-    return html.unescape(shown.replace("\\[", "[").replace("\\]", "]"))
 
 
 def safe_url(url: str) -> str:

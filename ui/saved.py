@@ -2,7 +2,7 @@
 current chat saved after each answer, and a rating with an optional note on any answer.
 
 The page hooks in at three places (ui/app.py): `note_row` inside the chat column, `attach` once the
-chat's components exist, `tab` among the tabs. What is saved is data (rag.conversations); reopening
+chat's components exist, `tab` among the tabs. What is saved is data (rag.state.conversations); reopening
 a chat rebuilds the page's ChatEntry list from it, never from the rendered messages.
 
 With auth on, a chat belongs to the signed-in user (Gradio's `request.username`); a request without one
@@ -14,11 +14,11 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rag.answer import Assistant
-from rag.conversations import Conversations, SavedTurn, Summary
+from rag.answering.pipeline import Assistant
 from rag.errors import RagError
-from rag.feedback import FeedbackStore, answer_settings
-from rag.turns import Turn
+from rag.state.conversations import Conversations, SavedTurn, Summary
+from rag.state.feedback import FeedbackStore, answer_settings
+from rag.types import Turn
 from ui import PRIVATE, box_and_button, chat, render
 from ui.chat import ChatEntry, Message
 

@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rag.answer import Assistant
+from rag.answering.pipeline import Assistant
 from rag.config import Settings, apply_runtime_env
 from rag.errors import RagError, StoreError
-from rag.indexer import BackgroundIndexer, Progress
-from rag.store import Store
+from rag.index.indexer import BackgroundIndexer, Progress
+from rag.index.store import Store
 from ui.app import CSS_PATH, AssistantUI
 
 if TYPE_CHECKING:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 import threading
 
-from rag.answer import Assistant
+from rag.answering.pipeline import Assistant
 from rag.errors import RagError
-from rag.indexer import Progress
+from rag.index.indexer import Progress
 from ui import render
 
 log = logging.getLogger(__name__)

@@ -1,0 +1,95 @@
+"""Approaches: a list answer's papers grouped by what their abstracts say they do.
+
+"What are the main approaches to KV cache compression?" is better read as eviction, quantization,
+low-rank... than as eight papers in score order. A group is the papers that share a word the
+question does not say and few abstracts of the index use ("eviction", "quantization"); the label
+is that word as the abstracts write it, with its neighbour where they agree ("token eviction").
+Where no such word is shared the list stays flat: the abstracts do not allow a grouping.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, Protocol
+
+from rag.calibration import CALIBRATION
+
+
+class Vocabulary(Protocol):
+    """What grouping needs of the keyword side (`KeywordIndex`): its terms, their rarity, its stemmer."""
+
+    stemmer: Any
+
+    def terms(self, text: str) -> list[str]: ...
+
+    def idf(self, term: str) -> float: ...
+
+
+_WORD = re.compile(r"[A-Za-z][\w-]*")
+# words of how well, not of how: "compression ratios" or "speedup" is a result every approach reports
+_OUTCOMES = (
+    "ratio ratios accuracy speedup speed-up throughput latency efficiency baseline baselines benchmark benchmarks "
+    "experiments results improvement improvements outperforms state-of-the-art existing prior novel extensive"
+)
+
+
+@dataclass(frozen=True)
+class Group:
+    label: str | None  # the shared word; None for the papers no group took
+    items: list[int]  # positions in the list, best first
+
+
+def group(query: str, texts: Sequence[str], keyword: Vocabulary) -> list[Group]:
+    """Groups of the list's items (each text: a paper's title and its quoted sentences), in the order
+    of their best item; [] when fewer than two items share a distinctive word."""
+    if len(texts) < CALIBRATION.group_min_items:
+        return []
+    asked = set(keyword.terms(query)) | set(keyword.terms(_OUTCOMES))
+    terms = [set(keyword.terms(t)) - asked for t in texts]
+    left, groups = set(range(len(texts))), []
+    while len(left) >= 2:
+        shared = Counter(term for i in left for term in terms[i])
+        scored = [
+            (n * keyword.idf(term), term)
+            for term, n in shared.items()
+            if 2 <= n < len(texts) and keyword.idf(term) >= CALIBRATION.group_min_idf
+        ]
+        if not scored:
+            break
+        _, term = max(scored)
+        members = sorted(i for i in left if term in terms[i])
+        groups.append(Group(_label(term, [texts[i] for i in members], keyword), members))
+        left -= set(members)
+    if 2 * len(left) > len(texts):  # most papers share nothing distinctive: a flat list reads better
+        return []
+    groups.sort(key=lambda g: g.items[0])
+    return [*groups, Group(None, sorted(left))] if left else groups
+
+
+def _label(term: str, texts: Sequence[str], keyword: Vocabulary) -> str:
+    """The word as written ("eviction"), or with the word before or after it where two of the
+    group's texts write the same pair ("token eviction")."""
+    stem: Callable[[str], str] = keyword.stemmer.stemWord
+    words: list[list[str]] = [_WORD.findall(t) for t in texts]
+    surface = Counter(w for ws in words for w in ws if stem(w.lower()) == term)
+    if not surface:
+        return term
+    pairs: Counter[str] = Counter()
+    written: dict[str, Counter[str]] = {}  # a pair as each text writes it: "KV cache", "KV Cache"
+    for ws in words:
+        seen: set[str] = set()
+        for a, b in pairwise(ws):
+            pair = f"{a} {b}"
+            if term in (stem(a.lower()), stem(b.lower())) and all(keyword.terms(x) for x in (a, b)):
+                if pair.lower() not in seen:
+                    seen.add(pair.lower())
+                    pairs[pair.lower()] += 1
+                written.setdefault(pair.lower(), Counter())[pair] += 1
+    best_pair = pairs.most_common(1)
+    if best_pair and best_pair[0][1] >= 2:
+        return written[best_pair[0][0]].most_common(1)[0][0]
+    return surface.most_common(1)[0][0]

@@ -1,0 +1,198 @@
+"""Composing answers from evidence: one function per kind of answer, each returning a `Draft`.
+
+A draft's markers [k] point at draft.sources[k-1]; `grounding.renumber` turns them into the
+final citations. Every sentence quoted comes from the abstract of the source it cites.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rag.answering.approaches import Group
+from rag.answering.evidence import PROPOSE, RESULT, Found
+from rag.answering.grounding import cite
+from rag.reading.questions import asked
+from rag.reading.text import sentences
+from rag.types import Hit
+
+
+@dataclass(frozen=True)
+class Draft:
+    text: str
+    sources: list[Hit]  # marker [k] cites sources[k-1]
+    passages: list[str]  # what each source's citation shows: its abstract, or the passage the model read
+    refused: bool = False
+    reason: str | None = None  # off_topic | not_stated, when refused
+    notices: list[str] = field(default_factory=list)
+    table: list[list[str]] = field(default_factory=list)  # compare: TABLE_HEADER, then each paper's plain cells
+
+
+def _abstracts(hits: Sequence[Hit]) -> list[str]:
+    return [h.abstract or h.passage for h in hits]
+
+
+def refusal(scope: str, nearest: Sequence[Hit], unsaid: Sequence[str] = ()) -> Draft:
+    text = f"The indexed abstracts{scope} do not cover this question, so I will not guess."
+    if unsaid:
+        text += f" None of the closest ones mentions {' or '.join(unsaid)}."
+    if nearest:
+        text += " The nearest papers are listed below."
+    return Draft(text, [], [], refused=True, reason="off_topic")
+
+
+def about(papers: Sequence[Hit], quoted: dict[str, list[str]]) -> Draft:
+    """A paper (or two tied ones) and the sentences of its abstract that answer the question."""
+    lines = []
+    for k, paper in enumerate(papers, start=1):
+        body = " ".join(cite(s, k) for s in quoted.get(paper.paper_id, []))
+        lines.append(f"**{paper.title}** [{k}]: {body}".rstrip(": "))
+    return Draft("\n\n".join(lines), list(papers), _abstracts(papers))
+
+
+def nothing_new(papers: Sequence[Hit]) -> Draft:
+    """A follow-up about papers whose every sentence the previous answer already quoted."""
+    titles = " and ".join(f"**{p.title}** [{k}]" for k, p in enumerate(papers, start=1))
+    text = f"The abstract of {titles} says nothing beyond what the previous answer quoted."
+    return Draft(text, list(papers), _abstracts(papers))
+
+
+def parts(papers: Sequence[Hit], found: Sequence[Found]) -> Draft:
+    """Each asked part answered by its sentence, or said plainly to be absent from the abstract.
+
+    Nothing asked is stated: a decline (reason not_stated) that still cites the paper and
+    quotes what it does say nearest to the question.
+    """
+    number = {p.paper_id: k for k, p in enumerate(papers, start=1)}
+    stated = [f for f in found if f.sentence]
+    missing = [f for f in found if not f.sentence and not any(s.part == f.part for s in stated)]
+    lines: list[str] = []
+    if stated:
+        by_paper: dict[str, list[str]] = {}
+        for f in stated:
+            quoted = by_paper.setdefault(f.paper.paper_id, [])
+            if f.sentence not in quoted:
+                quoted.append(str(f.sentence))
+        for paper in papers:
+            if paper.paper_id in by_paper:
+                k = number[paper.paper_id]
+                lines.append(f"**{paper.title}** [{k}]: " + " ".join(cite(s, k) for s in by_paper[paper.paper_id]))
+    seen: set[str] = set()
+    for f in missing:
+        if f.part.text in seen:
+            continue
+        seen.add(f.part.text)
+        lines.append(
+            f"The abstract of **{f.paper.title}** [{number[f.paper.paper_id]}] does not state {_detail(f.part.text)}."
+        )
+    return Draft(
+        "\n\n".join(lines),
+        list(papers),
+        _abstracts(papers),
+        refused=not stated,
+        reason=None if stated else "not_stated",
+    )
+
+
+def not_stated_with_nearest(draft: Draft, nearest: str | None) -> Draft:
+    """A decline that still shows the closest thing the abstract says."""
+    if not nearest:
+        return draft
+    return Draft(
+        f"{draft.text} The closest it says: {cite(nearest, 1)}", draft.sources, draft.passages, True, "not_stated"
+    )
+
+
+def _detail(part: str) -> str:
+    """The asked detail as the "does not state ..." line says it: "say how many experts" -> "how many experts"."""
+    part = asked(part.strip()).rstrip("?.!")
+    first = part.split(" ", 1)[0]
+    return part[:1].lower() + part[1:] if first[1:] == first[1:].lower() else part  # "What ..." but not "LoRA"
+
+
+def listing(items: Sequence[tuple[Hit, str]], more: int, groups: Sequence[Group] = ()) -> Draft:
+    """One item per relevant paper: its title and the sentence that makes it relevant; under the
+    word their abstracts share where they can be grouped by approach (markers follow the page)."""
+    n = len(items)
+    head = (
+        f"The {n} closest paper{'s' * (n != 1)} in the index, best first" if n > 1 else "The closest paper in the index"
+    )
+    if groups:
+        head += ", grouped by a distinctive word their abstracts share"
+    head += f" ({more} more ranked close behind them; narrow the question or use a filter):" if more else ":"
+    lines, papers = [head], []
+    for g in groups or [Group(None, list(range(n)))]:
+        if groups:
+            lines += ["", f"**{g.label[:1].upper() + g.label[1:] if g.label else 'Other papers'}**"]
+        elif len(lines) == 1:
+            lines.append("")
+        for i in g.items:
+            hit, sentence = items[i]
+            papers.append(hit)
+            lines.append(f"- **{hit.title}** [{len(papers)}]: {cite(sentence, len(papers))}")
+    return Draft("\n".join(lines), papers, _abstracts(papers))
+
+
+def row_sentences(abstract: str) -> tuple[str, str, str]:
+    """Problem, approach and key result sentences of an abstract, by the words that usually mark them."""
+    sents = sentences(abstract) or [abstract]
+    approach = next((s for s in sents if PROPOSE.search(s)), sents[min(1, len(sents) - 1)])
+    result = next((s for s in reversed(sents) if RESULT.search(s) and s != approach), sents[-1])
+    problem = next((s for s in sents if s not in (approach, result)), sents[0])
+    return problem, approach, result
+
+
+# Sentences that say what a method does, after the one that proposes it ("we further propose a
+# two-stage training strategy", "by introducing pathology priors ..."), and lines a summary skips.
+_WORKINGS = re.compile(
+    r"\bwe\b|\bour (?:method|approach|framework|model|algorithm)\b|\bby \w+ing\b|\bvia\b|\bleverag", re.I
+)
+_BOILERPLATE = re.compile(
+    r"\b(?:code|models?|data(?:set)?s?) (?:is|are|will be) (?:publicly )?(?:available|released)|github", re.I
+)
+
+
+def summary(paper: Hit, most: int = 6) -> Draft:
+    """Problem, approach, how it works, result: in the abstract's own order, at most `most` sentences.
+
+    "How it works" fills the room left with the sentences after the approach that say what the
+    method does (its parts, its training, what it builds on): a summary that named the method but
+    none of its parts missed most of what the dev questions' readers listed as key.
+    """
+    abstract = paper.abstract or paper.passage
+    ordered = [s for s in sentences(abstract) if not _BOILERPLATE.search(s)] or [abstract]
+    problem, approach, result = row_sentences(" ".join(ordered))
+    picked = {problem, approach, result, ordered[-1]}  # abstracts usually end on their headline result
+    after = [s for s in ordered[ordered.index(approach) + 1 :] if s not in picked] if approach in ordered else []
+    for s in sorted(after, key=lambda s: not _WORKINGS.search(s)):  # stable: the abstract's order within each
+        if len(picked) >= most:
+            break
+        picked.add(s)
+    body = " ".join(cite(s, 1) for s in ordered if s in picked)
+    return Draft(f"**{paper.title}** — summary of the abstract: {body}", [paper], [abstract])
+
+
+TABLE_HEADER = ("Paper id", "Method", "Approach", "On the question", "Key result")
+
+
+def table(papers: Sequence[Hit], names: Sequence[str | None], asked: Sequence[str | None], notices: list[str]) -> Draft:
+    """Two methods side by side: approach, what bears on the question, key result; each cell a cited sentence."""
+    rows = ["| Method | Approach | On the question | Key result |", "|---|---|---|---|"]
+    intro, plain = [], [list(TABLE_HEADER)]
+    for k, (paper, name, relevant) in enumerate(zip(papers, names, asked, strict=True), start=1):
+        _problem, approach, result = row_sentences(paper.abstract or paper.passage)
+        cells = [_cell(x, k) for x in (approach, relevant or approach, result)]
+        label = name or (paper.title.split(":")[0] if len(paper.title) > 60 else paper.title)
+        rows.append(f"| {_cell(label, k)} | " + " | ".join(cells) + " |")
+        intro.append(f"{name or 'a paper'} [{k}]")
+        plain.append([paper.paper_id, label, approach, relevant or approach, result])  # exports: whole sentences
+    text = f"Comparing {' and '.join(intro)}, from their abstracts:\n\n" + "\n".join(rows)
+    return Draft(text, list(papers), _abstracts(papers), notices=notices, table=plain)
+
+
+def _cell(text: str, k: int) -> str:
+    text = text.replace("|", "\\|").replace("\n", " ").strip()
+    if len(text) > 260:
+        text = text[:257].rsplit(" ", 1)[0] + "…"
+    return cite(text, k)

@@ -1,0 +1,316 @@
+"""Evidence: which papers a question is about, then which of their sentences answer each asked part.
+
+Papers first: a lookup is about one paper (two only when the search cannot tell them apart),
+a follow-up about the papers it points at, a list question about every paper that passes a
+cut-off. Sentences come only from the chosen papers; the other retrieved papers are shown
+as "also retrieved", never cited.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rag.calibration import CALIBRATION
+from rag.reading.questions import Part, Reading
+from rag.reading.text import NAME, coined_names, sentences
+from rag.types import Hit
+
+# Calibrated on the dev questions (rag eval --set dev --answers), never on test.
+
+_NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5) nor a symbol (2^N)
+    r"(?<![\w.\-])\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z])"
+    # a number word, not a kind of thing ("two-stage", "three-dimensional")
+    r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|double|half|dozens?|hundreds?|thousands?)\b(?!-)",
+    re.I,
+)
+# "What improvements/gains does it report?" asks for the paper's results, whatever they measure.
+RESULT_HEADS = {"improvement", "improvements", "gain", "gains", "result", "results", "performance", "benefits"}
+_IMPROVES = re.compile(r"\b(?:improv|outperform|gains?\b|boost|beat|surpass)", re.I)
+# What a method is evaluated on goes by many words; a sentence about its experiments names them.
+EVALUATION_HEADS = {
+    "dataset",
+    "datasets",
+    "benchmark",
+    "benchmarks",
+    "game",
+    "games",
+    "environments",
+    "tasks",
+    "domains",
+}
+# What is often named in plain capitalised words: games, tasks, environments (Atari, Minecraft).
+PLAIN_NAMED = {"game", "games", "task", "tasks", "environment", "environments", "domain", "domains"}
+_EXPERIMENT = re.compile(r"\b(?:experiment|evaluat|bench|test|demonstrat|verif|validat|environment|dataset)", re.I)
+# Words that usually mark an abstract's result and its proposal (summaries, tables, key sentences).
+RESULT = re.compile(r"(\d|outperform|improv|achiev|state-of-the-art|surpass|reduc|speed|show that|demonstrat)", re.I)
+# A sentence that says how a method works: what a "how does it ...?" part wants more than its result.
+MECHANISM = re.compile(
+    r"\b(?:we (?:propose|introduce|present|design|develop)|by (?:\w+ing)\b|via\b|through\b|leverag|approach that)",
+    re.I,
+)
+# What a part asks about, and the sentences that say it: a closest sentence in meaning is often a
+# result ("What does the benchmark contain?" found "the best model solves only 14%").
+ASPECTS = [
+    (  # what something holds: "a benchmark of 667 puzzlehunt-style problems", "consists of"
+        re.compile(r"\b(?:contain|consist|compris|made up of|composed of|what (?:is|are) in)", re.I),
+        re.compile(
+            r"\b(?:consists of|comprises|contains|includes|composed of|made up of)|\b(?:benchmark|dataset|suite|corpus|"
+            r"collection|set)s? (?:of|with) (?:over |about |nearly |more than )?\d",
+            re.I,
+        ),
+    ),
+    (  # what fails: "models exhibit myopic reasoning and lack sketching capabilities"
+        re.compile(r"\b(?:weakness|limitation|shortcoming|failure|fail|struggle|pitfall|flaw)", re.I),
+        re.compile(
+            r"\b(?:lack|fail|struggl|bottleneck|limitation|shortcoming|weakness|error analysis|unable|brittle|"
+            r"vulnerab|flaw)",
+            re.I,
+        ),
+    ),
+]
+PROPOSE = re.compile(
+    r"\b(we (?:propose|introduce|present|develop|design)|this (?:paper|work) (?:proposes|introduces|presents))\b", re.I
+)
+
+
+def choose_papers(reading: Reading, hits: Sequence[Hit], focus: Sequence[str]) -> list[Hit]:
+    """The papers the answer is about; the other hits are "also retrieved", never cited."""
+    if not hits:
+        return []
+    if focus:
+        return [h for h in hits if h.paper_id in focus]
+    if reading.kind == "list":
+        cut = CALIBRATION.list_share * hits[0].score
+        return [h for h in hits if h.score >= cut][: CALIBRATION.list_max] or [hits[0]]
+    tied = len(hits) > 1 and hits[1].score >= hits[0].score - CALIBRATION.tied
+    return list(hits[:2]) if tied else [hits[0]]
+
+
+@dataclass(frozen=True)
+class Found:
+    """The sentence that answers one part in one paper, or None where the abstract does not state it."""
+
+    part: Part
+    paper: Hit
+    sentence: str | None
+    score: float
+
+
+Similarity = Callable[[str, list[str]], list[float]]  # cosine of a text to each of several texts
+Coverage = Callable[[str, str], float]  # IDF-weighted share of a question's words found in a text
+Terms = Callable[[str], list[str]]  # the keyword side's stemmed terms of a text
+
+
+# Acronyms of the field, not names of a model, dataset or benchmark.
+GENERIC_NAMES = {
+    "AI",
+    "ML",
+    "NLP",
+    "LLM",
+    "LLMs",
+    "VLM",
+    "VLMs",
+    "MLLM",
+    "MLLMs",
+    "GPU",
+    "GPUs",
+    "CPU",
+    "RL",
+    "SOTA",
+    "IID",
+    "OOD",
+    "DNN",
+    "DNNs",
+    "CNN",
+    "CNNs",
+    "GNN",
+    "GNNs",
+    "2D",
+    "3D",
+    "KV",
+    "QA",
+    "PDE",
+    "PDEs",
+    "SGD",
+    "MoE",
+    "KL",
+    "RLHF",
+    "SFT",
+    "CoT",
+    "RAG",
+    "ODE",
+    "ODEs",
+    "SDE",
+    "SDEs",
+    "API",
+    "APIs",
+}
+
+
+def names(text: str) -> set[str]:
+    """Names a sentence states: models, datasets, benchmarks (ImageNet, LLaMA-3-8B), not "LLM-based"."""
+    text = _URL.sub(" ", text)  # "[here](https://…/e2e-model-444D/README.md)" names nothing
+    found = set(_BENCH.findall(text))
+    for name in NAME.findall(text):
+        compound = any(part.islower() for part in name.split("-")[1:])
+        plural_acronym = name.endswith("s") and name[:-1].isupper()
+        if not compound and not plural_acronym and name not in GENERIC_NAMES and not name.isdigit():
+            found.add(name)
+    return found
+
+
+_DEFINED = re.compile(r"((?:[\w-]+\s+){1,8})\(([A-Z][A-Za-z]*[A-Z][A-Za-z]*?)s?\)")
+
+
+def defined_acronyms(text: str) -> set[str]:
+    """Abbreviations an abstract defines for its own terms: "long-horizon (LH) tasks" gives LH. They
+    spell the words before them, so they are not the name of a model or dataset a question asks for."""
+    found = set()
+    for words, acronym in _DEFINED.findall(text):
+        initials = "".join(piece[0] for word in words.split() for piece in word.split("-") if piece).lower()
+        capitals = "".join(c for c in acronym if c.isupper()).lower()
+        # KD, MoS; "Adaptive Granular Graph Rewiring method (AGGR)" spells all but its common noun
+        spelled = [initials, initials[:-1]] if words.split() and words.split()[-1].islower() else [initials]
+        if any(x.endswith(capitals) or x.endswith(acronym.lower()) for x in spelled):
+            found |= {acronym, acronym + "s"}
+    return found
+
+
+def numbers(text: str) -> set[str]:
+    return {m.lower() for m in _NUMBER_TOKEN.findall(text)}
+
+
+_PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word inside a sentence
+_SPELLED_OUT = re.compile(r"(?:\b[A-Z][\w-]*\s+)+\([A-Z][A-Za-z]*s?\)")
+_SIZE_ASKED = re.compile(r"(?:how (?:big|large)|what (?:is|was) the size)\b", re.I)
+_SIZE = re.compile(r"\b(?:consists? of|compris|contain|includ|spann?|cover|total)|\d[KMB]\b")
+# Things asked by one word and stated by others: "at what model sizes" is told in parameters, "what
+# hardware" by the chip ("on a Huawei Ascend 910B NPU").
+SAID_AS = {"size": "parameters", "sizes": "parameters", "hardware": "GPU GPUs NPU NPUs TPU TPUs CPU CPUs accelerator"}
+_URL = re.compile(r"\S*https?://\S+")
+_BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench": benchmarks named in lower case
+
+
+def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) -> bool:
+    """Does the sentence hold the kind of thing the part asks for, beyond what the question itself gave?
+    Games, tasks and environments are often plain capitalised words ("the 20 Questions game", "Atari")."""
+    if part.wants == "number":
+        return bool(numbers(sentence) - given)
+    if part.wants == "name":
+        # not the words an abbreviation spells out: "a Large Language Model (LLM)"
+        proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if plain_names else set()
+        return bool((names(sentence) | proper) - given)
+    return True
+
+
+# What a paper compares its method with or builds it on is never the method it proposes:
+NOT_OWN = {"backbone", "backbones", "baseline", "baselines"}
+# "which backbones did they test it with?", "what base model is it fine-tuned from?"
+_BUILT_ON = re.compile(
+    r"\b(?:base|built (?:on|upon)|fine-?tuned from|initiali[sz]ed (?:from|with)|starts? from"
+    r"|compared? (?:with|to|against))\b",
+    re.I,
+)
+_CAPITAL_PIECE = re.compile(r"\b[A-Z]{2,}(?=-[a-z])")
+
+
+def closeness(similarity: float, covered: float) -> float:
+    """How well a sentence answers: its cosine to the asked words, plus half the share of their
+    rarer (IDF-weighted) words it holds; the small embedder alone favours general sentences."""
+    return similarity + CALIBRATION.coverage_weight * covered
+
+
+def answer_part(
+    part: Part, paper: Hit, similar: Similarity, coverage: Coverage, terms: Terms, exclude: set[str], question: str
+) -> Found:
+    """The paper's sentence that best answers the part, or a Found with no sentence: not stated.
+
+    A part asking for anything ("how does it work?") is always answered by its closest sentence.
+    A part asking for a number or a name is answered only by a sentence that states one the
+    question did not already give, and that is about the part: it says the thing asked for
+    ("clients" in "how many clients") or, where the part names none, is similar enough or shares
+    enough of its words. Without one, the abstract does not state it.
+    """
+    candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
+    if not candidates:
+        return Found(part, paper, None, 0.0)
+    given = names(question) | set(coined_names(paper.title)) | names(paper.title) | numbers(question)
+    given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
+    given |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
+    given |= defined_acronyms(paper.abstract or paper.passage)  # "world model (WM)" names no model
+    if part.head.lower() in NOT_OWN or _BUILT_ON.search(part.text):  # never the method they propose
+        given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
+    detail = _detail(part.text, paper.title, given)
+    sims = similar(part.text, candidates)
+    # "what improvements does it report?", "how much does it improve over X?": a result with a figure
+    results_asked = part.head.lower() in RESULT_HEADS or (not part.head and bool(_IMPROVES.search(part.text)))
+    head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
+    evaluated_on = part.head.lower() in EVALUATION_HEADS
+    plain_names = part.head.lower() in PLAIN_NAMED  # "the 20 Questions game", not "Euclidean baselines"
+    sized = bool(_SIZE_ASKED.match(part.text))  # "how big is that benchmark?": what it consists of, in numbers
+    best: tuple[float, str] | None = None
+    for sim, sentence in zip(sims, candidates, strict=True):
+        covered = coverage(detail, sentence) if detail else 0.0
+        score = closeness(sim, covered)
+        if part.wants == "method" and MECHANISM.search(sentence):  # "how does it ...?": how, not how well
+            score += CALIBRATION.method_bonus
+        score += sum(
+            CALIBRATION.method_bonus for asked, says in ASPECTS if asked.search(part.text) and says.search(sentence)
+        )
+        if part.wants in ("number", "name"):
+            if results_asked:  # "what improvements does it report?": any result sentence with a figure
+                about = bool(RESULT.search(sentence))
+            elif head:
+                # "which Atari games": "evaluations on ... environments (PitFall! ...)" names them too
+                about = bool(head & set(terms(sentence))) or (evaluated_on and bool(_EXPERIMENT.search(sentence)))
+            else:
+                about = (
+                    sim >= CALIBRATION.stated_similarity
+                    or covered >= CALIBRATION.stated_coverage
+                    or (sized and bool(_SIZE.search(sentence)))
+                )
+            if not (about and fits(part, sentence, given, plain_names)):
+                continue
+        if best is None or score > best[0]:
+            best = (score, sentence)
+    if best is None:
+        return Found(part, paper, None, max(sims))
+    return Found(part, paper, best[1], best[0])
+
+
+def _detail(part: str, title: str, own: set[str]) -> str:
+    """The words of a part that ask for the detail, not those that name the paper."""
+    title_words = {w.lower() for w in re.findall(r"\w+", title)}
+    kept = [w for w in re.findall(r"[\w$\\-]+", part) if w not in own and w.lower() not in title_words]
+    return " ".join(kept)
+
+
+def best_sentences(
+    question: str,
+    paper: Hit,
+    similar: Similarity,
+    exclude: set[str],
+    most: int = 3,
+    coverage: Coverage | None = None,
+) -> list[str]:
+    """What to quote when the question asks about a paper as a whole: the sentences closest to the
+    question, then its proposal, how it works and its result, in the abstract's order. With `coverage`,
+    closeness also counts the question's rarer words a sentence holds ("alternating least squares"):
+    the small embedder alone favours an abstract's general opening."""
+    candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
+    if not candidates:
+        return []
+    sims = similar(question, candidates)
+    if coverage is not None:
+        sims = [closeness(sim, coverage(question, s)) for sim, s in zip(sims, candidates, strict=True)]
+    order = sorted(range(len(candidates)), key=lambda i: -sims[i])
+    picked = order[: max(1, most - 3)] if most > 1 else order[:1]
+    if most > 1:
+        proposal = next((i for i, s in enumerate(candidates) if PROPOSE.search(s)), None)
+        result = next((i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i])), None)
+        for i in (proposal, None if proposal is None else proposal + 1, result, *order):
+            if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
+                picked.append(i)
+    return [candidates[i] for i in sorted(picked)]

@@ -1,0 +1,157 @@
+"""The extractive writer: an answer made only of sentences of the chosen papers' abstracts.
+
+One function per way of answering: what a paper is (its key sentences), the details asked part by
+part ("not stated" included), a list of papers, a table of two methods.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rag.answering import approaches, compose, evidence
+from rag.calibration import CALIBRATION
+from rag.reading.questions import Reading
+from rag.reading.text import coined_names, sentences
+from rag.retrieval.keyword import KeywordIndex
+from rag.types import Hit, Turn
+
+
+def extract(
+    question: str,
+    query: str,
+    reading: Reading,
+    chosen: list[Hit],
+    retrieved: Sequence[Hit],
+    turns: Sequence[Turn],
+    keyword: KeywordIndex,
+    similar: evidence.Similarity,
+) -> compose.Draft:
+    """Sentences of the chosen papers' abstracts: never says what no abstract says.
+
+    A follow-up does not repeat the sentences the previous answer quoted.
+    """
+    said = set(sentences(turns[-1].answer)) if turns else set()
+    exclude = {s for h in chosen for s in sentences(h.abstract) if said_before(s, said)}
+    if reading.kind == "list":
+        items = [(h, _item_sentence(query, h, similar, exclude, keyword)) for h in chosen]
+        more = sum(1 for h in retrieved[len(chosen) :] if h.score >= CALIBRATION.list_share * chosen[0].score)
+        texts = [" ".join((h.title, compose.row_sentences(h.abstract or h.passage)[1], s)) for h, s in items]
+        return compose.listing(items, more, approaches.group(query, texts, keyword))
+    # A question about what a paper is or does ("Is there a paper that ...?", "What does TraDy do?")
+    # is answered by the paper's key sentences; one that asks for details ("How many clients ...,
+    # and which datasets?") part by part, "not stated" included.
+    if len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts):
+        most = 5 if not turns else 3
+        quoted = {
+            h.paper_id: evidence.best_sentences(question, h, similar, exclude, most, keyword.coverage) for h in chosen
+        }
+        if turns and not any(quoted.values()):
+            return compose.nothing_new(chosen)
+        return compose.about(chosen, quoted)
+    draft = compose.parts(chosen, _answer_parts(question, reading, chosen, keyword, similar, exclude))
+    if draft.refused:
+        nearest = evidence.best_sentences(question, chosen[0], similar, set(), most=1)
+        return compose.not_stated_with_nearest(draft, nearest[0] if nearest else None)
+    return draft
+
+
+def _answer_parts(
+    question: str,
+    reading: Reading,
+    chosen: list[Hit],
+    keyword: KeywordIndex,
+    similar: evidence.Similarity,
+    exclude: set[str],
+) -> list[evidence.Found]:
+    """One sentence per asked part. Parts asking a number or a name go first; a part asking how or what
+    then skips the sentences they quoted, so that every part adds something to the answer."""
+    parts = reading.parts
+    found: dict[int, evidence.Found] = {}
+    used: set[str] = set()
+    for i in sorted(range(len(parts)), key=lambda i: parts[i].wants not in ("number", "name")):
+        skip = exclude if parts[i].wants in ("number", "name") else exclude | used
+        found[i] = max(
+            (
+                evidence.answer_part(parts[i], h, similar, keyword.coverage, keyword.terms, skip, question)
+                for h in chosen
+            ),
+            key=lambda f: (f.sentence is not None, f.score),
+        )
+        if sentence := found[i].sentence:
+            used.add(sentence)
+    return [found[i] for i in range(len(parts))]
+
+
+def _item_sentence(
+    query: str, paper: Hit, similar: evidence.Similarity, exclude: set[str], keyword: KeywordIndex
+) -> str:
+    """The one sentence that makes a paper a list item: the closest to the question, in meaning and words."""
+    return (evidence.best_sentences(query, paper, similar, exclude, 1, keyword.coverage) or [paper.passage])[0]
+
+
+def compare(
+    question: str, reading: Reading, hits: list[Hit], keyword: KeywordIndex, similar: evidence.Similarity
+) -> compose.Draft:
+    """Two methods in a table; a method no paper proposes ("DPO") is said to be only studied here.
+
+    Besides approach and result, each row quotes the sentence of its abstract closest to what
+    the question asks about the two ("in the criterion they use to pick the next query").
+    """
+    papers = hits[:2]
+    notices = (
+        [] if len(papers) == 2 else ["Only one of the two methods was found in the index; compared what was found."]
+    )
+    names: list[str | None] = []
+    for paper in papers:
+        names.append(next((n for t in reading.targets for n in names_in(t, f"{paper.title} {paper.abstract}")), None))
+    for target in reading.targets:
+        for name in coined_names(target):
+            said_by = keyword.named(name)
+            if len(said_by) > CALIBRATION.named_max and not any(said_by.get(p.paper_id) for p in papers):
+                notices.append(
+                    f"No paper here proposes {name}: {len(said_by)} papers mention it; the table shows what the "
+                    "papers that study it report."
+                )
+    asked = [_workings(question, names, p, similar, keyword) for p in papers]
+    return compose.table(papers, names, asked, notices)
+
+
+def _workings(
+    question: str, names: list[str | None], paper: Hit, similar: evidence.Similarity, keyword: KeywordIndex
+) -> str | None:
+    """The sentence after a paper's approach that best says how it does what the question asks about.
+
+    How two methods differ is told after each proposes itself ("Concretely, RAAI detects internal
+    refusal signals ..."); the closest sentence of the whole abstract was most often its opening
+    or its result, which the table's other cells already hold.
+    """
+    ordered = sentences(paper.abstract or paper.passage)
+    _problem, approach, result = compose.row_sentences(paper.abstract or paper.passage)
+    aspect = question  # what is asked of both, their names taken out ("... in the criterion they use")
+    for name in filter(None, names):
+        aspect = aspect.replace(name, " ")
+    before = set(ordered[: ordered.index(approach) + 1]) if approach in ordered else {approach}
+    after = evidence.best_sentences(aspect, paper, similar, before | {result}, 1, keyword.coverage)
+    anywhere = after or evidence.best_sentences(aspect, paper, similar, {approach}, 1, keyword.coverage)
+    return anywhere[0] if anywhere else None
+
+
+def title_phrase(target: str) -> str:
+    """The leading run of capitalised words of a target ("Local Linear Attention as ..."), if it has two or more."""
+    words = []
+    for word in target.split():
+        if not word[:1].isupper():
+            break
+        words.append(word)
+    return " ".join(words) if len(words) >= 2 else ""
+
+
+def names_in(target: str, text: str) -> list[str]:
+    """The coined names of the target that the text says."""
+    return [n for n in coined_names(target) if re.search(rf"\b{re.escape(n)}\b", text)]
+
+
+def said_before(sentence: str, said: set[str]) -> bool:
+    plain = sentence.rstrip(".!? ")
+    return any(plain[:60] in s for s in said)

@@ -1,0 +1,327 @@
+"""Grounded answers with checked citations: the pipeline, top to bottom.
+
+question -> reading (kind, parts: rag.reading.questions; turns: rag.reading.turns) -> papers (rag.retrieval,
+then evidence) -> sentences (evidence) -> composed text (compose, or the model) -> grounding check and
+renumbering (grounding) -> `Answer`.
+
+`Assistant.stream()` yields the papers found (`Sources`), text deltas while a model writes, then one final `Answer`.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import asdict, replace
+from typing import TYPE_CHECKING, Any
+
+from rag.answering import compose, evidence, extractive, prompts
+from rag.answering.grounding import check, renumber
+from rag.calibration import CALIBRATION
+from rag.config import Settings, get_settings
+from rag.errors import BackendError, InputError
+from rag.index.embeddings import Similarities
+from rag.index.store import Store
+from rag.reading.questions import Reading, read_question
+from rag.reading.text import FIELDS, sentences
+from rag.reading.turns import as_turns, follow_up
+from rag.retrieval.filters import Filters, filters_in_question
+from rag.retrieval.retriever import CONTROL, Retriever, SearchResult
+from rag.types import Answer, Citation, Delta, Event, Hit, Sources, Turn
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+
+__all__ = ["Answer", "Assistant", "Citation", "Delta", "Sources", "Turn", "answer"]
+
+
+class Assistant:
+    """Answers questions over one index with one chat model. Thread-safe; the model loads lazily."""
+
+    def __init__(
+        self, settings: Settings | None = None, store: Store | None = None, chat_model: BaseChatModel | None = None
+    ) -> None:
+        from rag.models.llm import describe_backend
+
+        self.settings = settings or get_settings()
+        self.store = store or Store(self.settings)
+        self.retriever = Retriever(self.store)
+        self.backend = describe_backend(self.settings)
+        self._model: BaseChatModel | None = chat_model
+        self._model_lock = threading.Lock()
+        self.similar = Similarities(self.store.embed)
+
+    def chat_model(self) -> BaseChatModel:
+        from rag.models.llm import make_chat_model
+
+        with self._model_lock:
+            if self._model is None:
+                self._model = make_chat_model(self.settings)
+            return self._model
+
+    def load_model(self) -> None:
+        """Load the local model now (a UI calls this in the background); no-op for servers."""
+        load = getattr(self.chat_model(), "load", None)
+        if callable(load):
+            load()
+
+    def writer(self, mode: str | None) -> str:
+        """Who writes: auto lets a model the user chose write; the bundled 135M model loses to extraction
+        on every kind of question (README, "Measured quality", the model-mode paragraph), so with it auto extracts."""
+        mode = mode or self.settings.answer_mode
+        if mode != "auto":
+            return mode
+        chosen = self.settings.llm_backend == "openai" or self.settings.llm_model_path is not None
+        return "model" if chosen else "extractive"
+
+    def answer(
+        self, question: str, history: Sequence[Any] = (), filters: Filters | None = None, mode: str | None = None
+    ) -> Answer:
+        final = None
+        for event in self.stream(question, history, filters, mode):
+            if isinstance(event, Answer):
+                final = event
+        assert final is not None
+        return final
+
+    def stream(
+        self, question: str, history: Sequence[Any] = (), filters: Filters | None = None, mode: str | None = None
+    ) -> Generator[Event, None, None]:
+        question, notices = self._clean(question)
+        turns = as_turns(history)
+        filters = self._filters(question, filters, notices)
+        reading = read_question(question)
+        follow = follow_up(question, turns)
+        if follow.note:
+            notices.append(follow.note)
+        if reading.kind == "compare" and follow.focus:
+            targets = tuple(
+                self._title(follow.focus[0]) if t.lower() in ("it", "this", "that") else t for t in reading.targets
+            )
+            reading = replace(reading, targets=targets)
+        result, hits = self._retrieve(reading, follow.query, follow.focus, filters)
+        yield Sources(hits)  # a page can show them while the answer is still being written
+        writer = self.writer(mode)
+        base = Answer(
+            question=question,
+            text="",
+            citations=[],
+            retrieved=hits,
+            refused=False,
+            query=follow.query,
+            mode=writer,
+            kind=reading.kind,
+            backend=self.backend,
+            searched=result.searched,
+            matched=result.matched,
+            notices=notices,
+        )
+        subject = reading.targets[0] if reading.kind == "summary" else follow.query
+        unsaid = self._fields_unsaid(hits, subject) if hits and not follow.focus else []
+        if not hits or (not follow.focus and self._off_topic(hits, subject, unsaid)):
+            scope = f" matching {filters.describe()}" if filters else ""
+            yield self._final(base, compose.refusal(scope, hits, unsaid), "refusal")
+            return
+        if reading.kind == "compare":
+            keyword = self.retriever.keyword_index()
+            yield self._final(base, extractive.compare(question, reading, hits, keyword, self.similar.of), "extractive")
+            return
+        chosen = hits[:1] if reading.kind == "summary" else evidence.choose_papers(reading, hits, follow.focus)
+        if writer == "model":
+            yield from self._model_answer(base, reading, chosen, turns)
+            return
+        yield self._final(base, self._extract(base, reading, chosen, turns), "extractive")
+
+    # --- steps ------------------------------------------------------------------------------
+
+    def _clean(self, question: str) -> tuple[str, list[str]]:
+        question = CONTROL.sub(" ", question or "").strip()
+        if not question:
+            raise InputError("the question is empty: ask something about the papers")
+        notices = []
+        limit = self.settings.max_question_chars
+        if len(question) > limit:
+            question = question[:limit].rsplit(" ", 1)[0]
+            notices.append(f"The question was cut to its first {limit:,} characters (RAG_MAX_QUESTION_CHARS).")
+        return question, notices
+
+    def _filters(self, question: str, filters: Filters | None, notices: list[str]) -> Filters | None:
+        stated = filters_in_question(question, self.retriever.keyword_index().facets())
+        if not stated:
+            return filters
+        explicit = {k: v for k, v in asdict(filters or Filters()).items() if v not in (None, "")}
+        notices.append(f"Filters taken from the question: {stated.describe()}.")
+        return Filters(**{**asdict(stated), **explicit})
+
+    def _title(self, paper_id: str) -> str:
+        paper = self.store.get_papers([paper_id]).get(paper_id)
+        return paper.title if paper else paper_id
+
+    def _retrieve(
+        self, reading: Reading, query: str, focus: Sequence[str], filters: Filters | None
+    ) -> tuple[SearchResult, list[Hit]]:
+        k = self.settings.context_passages
+        if reading.kind == "compare":
+            # each method looked up on its own: by its name in titles and abstracts first, then by meaning
+            results = [self.retriever.search(t, k=5, filters=filters) for t in reading.targets]
+            chosen: list[Hit] = []
+            for target, result in zip(reading.targets, results, strict=True):
+                phrase = extractive.title_phrase(target).lower()
+                named = [
+                    h
+                    for h in result.hits
+                    if extractive.names_in(target, f"{h.title} {h.abstract}") or (phrase and phrase in h.title.lower())
+                ]
+                pick = next((h for h in named + result.hits if h not in chosen), None)
+                if pick:
+                    chosen.append(pick)
+            rest = [h for r in results for h in r.hits if h not in chosen]
+            return results[0], self._pin(_unique([*chosen, *rest]), focus)[: max(k, 2)]
+        subject = reading.targets[0] if reading.kind == "summary" else query
+        depth = max(k, 2 * CALIBRATION.list_max) if reading.kind == "list" else k
+        result = self.retriever.search(subject, k=depth, filters=filters)
+        return result, self._pin(result.hits, focus)[:depth]
+
+    def _pin(self, hits: list[Hit], focus: Sequence[str]) -> list[Hit]:
+        """Papers an earlier turn discussed stay in play, first, even if this search missed them."""
+        if not focus:
+            return hits
+        have = {h.paper_id: h for h in hits}
+        papers = self.store.get_papers([pid for pid in focus if pid not in have])
+        pinned = [have.get(pid) or _whole_paper(papers[pid]) for pid in focus if pid in have or pid in papers]
+        return [*pinned, *(h for h in hits if h.paper_id not in focus)]
+
+    def _off_topic(self, hits: list[Hit], query: str, unsaid: list[str]) -> bool:  # unsaid: _fields_unsaid
+        """Nothing retrieved is about the question: no close paper or sentence, few of its words, no named method.
+
+        Several signals, because each fails alone: paraphrased questions have low word overlap,
+        "What is TraDy?" has a low embedding similarity but names the paper exactly, and one
+        vector per paper dilutes a question that matches one sentence of a long abstract.
+        """
+        if any(extractive.names_in(query, h.abstract) for h in hits):
+            return False
+        keyword = self.retriever.keyword_index()
+        if unsaid and max(h.similarity or 0.0 for h in hits) < CALIBRATION.field_similarity:
+            return True
+        coverage = max(keyword.coverage(query, f"{h.title} {h.abstract}") for h in hits)
+        if (
+            keyword.n_papers >= CALIBRATION.unseen_min_papers
+            and keyword.unseen(query)
+            and coverage < CALIBRATION.unseen_coverage
+        ):
+            return True  # "volcanic", "crossword": a word no abstract uses, and little else of the question found
+        if (
+            coverage >= CALIBRATION.coverage_threshold
+            or max(h.similarity or 0.0 for h in hits) >= CALIBRATION.refusal_threshold
+        ):
+            return False
+        near = [s for h in hits[:3] for s in sentences(h.abstract)]
+        return max(self.similar.of(query, near), default=0.0) < CALIBRATION.sentence_threshold
+
+    def _fields_unsaid(self, hits: list[Hit], query: str) -> list[str]:
+        """The fields the question names ("music", "speech") that no retrieved abstract mentions."""
+        keyword = self.retriever.keyword_index()
+        said = set(keyword.terms(" ".join(f"{h.title} {h.abstract}" for h in hits)))
+        asked = dict.fromkeys(w for w in re.findall(r"[a-z]+", query.lower()) if w.removesuffix("s") in FIELDS)
+        return [w for w in asked if not set(keyword.terms(w)) & said]
+
+    def _extract(self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn]) -> compose.Draft:
+        if reading.kind == "summary":  # the whole abstract is the context: problem, approach, result
+            return compose.summary(chosen[0])
+        keyword = self.retriever.keyword_index()
+        return extractive.extract(
+            base.question, base.query, reading, chosen, base.retrieved, turns, keyword, self.similar.of
+        )
+
+    def _model_answer(
+        self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn]
+    ) -> Iterator[Event]:
+        budget, used = self.settings.context_chars, 0
+        passages: list[prompts.Passage] = []
+        for paper in chosen:
+            text = (paper.abstract or paper.passage)[: max(200, budget - used)]
+            passages.append(prompts.Passage(len(passages) + 1, paper.title, text))
+            used += len(text)
+            if used >= budget:
+                break
+        sources = chosen[: len(passages)]
+        pieces: list[str] = []
+        try:
+            for chunk in self.chat_model().stream(prompts.messages(base.question, passages, kind=reading.kind)):
+                piece = chunk.content if isinstance(chunk.content, str) else ""
+                if piece:
+                    pieces.append(piece)
+                    yield Delta(piece)
+        except BackendError as error:  # both chat models raise only this for their failures: said, sources kept
+            fallback = self._final(base, self._extract(base, reading, chosen, turns), "extractive")
+            yield replace(
+                fallback,
+                error=str(error),
+                notices=[
+                    *fallback.notices,
+                    f"The model failed ({error}); this answer is extracted from the abstracts.",
+                ],
+            )
+            return
+        checked = check(
+            "".join(pieces).strip(), [p.text for p in passages], self.similar.matrix, CALIBRATION.support_threshold
+        )
+        if checked is None:
+            fallback = self._final(base, self._extract(base, reading, chosen, turns), "extractive")
+            note = "The model's answer was not supported by the passages; showing extracted sentences."
+            yield replace(fallback, notices=[*fallback.notices, note])
+            return
+        text, dropped = checked
+        notices = (
+            [f"{dropped} sentence(s) of the model's answer had no support in the passages and were removed."]
+            if dropped
+            else []
+        )
+        yield self._final(base, compose.Draft(text, sources, [p.text for p in passages], notices=notices), "model")
+
+    def _final(self, base: Answer, draft: compose.Draft, mode: str) -> Answer:
+        text, citations = renumber(draft.text, draft.sources, draft.passages)
+        return replace(
+            base,
+            text=text,
+            citations=citations,
+            refused=draft.refused,
+            reason=draft.reason,
+            mode="refusal" if draft.reason == "off_topic" else mode,
+            notices=[*base.notices, *draft.notices],
+            table=draft.table,
+        )
+
+    # --- similarity -------------------------------------------------------------------------
+
+
+def _unique(hits: list[Hit]) -> list[Hit]:
+    seen: dict[str, Hit] = {}
+    for hit in hits:
+        seen.setdefault(hit.paper_id, hit)
+    return list(seen.values())
+
+
+def _whole_paper(paper: Any) -> Hit:
+    return Hit.of_abstract(
+        rank=0,
+        paper_id=paper.paper_id,
+        title=paper.title,
+        url=paper.url,
+        abstract=paper.abstract,
+        meta=paper.meta,
+        limit=1200,
+    )
+
+
+_default: Assistant | None = None
+_default_lock = threading.Lock()
+
+
+def answer(question: str, history: Sequence[Any] = (), filters: Filters | None = None) -> Answer:
+    """One-call API over the default index and backend (Settings from the environment)."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = Assistant()
+    return _default.answer(question, history, filters)

@@ -1,0 +1,106 @@
+"""Calibrated numbers: every threshold that decides what an answer says, in one place, each with what set it.
+
+These are measurements, not preferences: each was chosen on the labelled question sets
+(`rag/data/dev_questions.jsonl` and `conference_dev.jsonl`, never the test split) at 57, 500 and
+19,630 papers with `bench/quality_at_scale.py` (`make bench`), unless its description says
+otherwise. To move one, change it here, run that bench before and after, and keep the change only
+if the dev figures say so; `tests/test_calibration.py` checks that every one is described.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Calibration(BaseModel):
+    """The calibrated thresholds of search and answering (one frozen instance: `CALIBRATION`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    # --- is the question answerable by these papers? (rag.answering.pipeline) ---------------
+    refusal_threshold: float = Field(
+        0.44,
+        description="Off-topic unless some retrieved paper reaches this cosine similarity to the question (or one "
+        "of the two rules below holds). bench/quality_at_scale.py, dev at 57, 500 and 19,630 papers.",
+    )
+    sentence_threshold: float = Field(
+        0.48,
+        description="...or a sentence of the three best papers reaches this cosine similarity. "
+        "bench/quality_at_scale.py, as above.",
+    )
+    coverage_threshold: float = Field(
+        0.37,
+        description="...or some abstract holds this IDF-weighted share of the question's words. 0.40 -> 0.37 "
+        "answered one more seeds question at 57 papers; 0.35 let 'speculative decoding' through at 57.",
+    )
+    unseen_coverage: float = Field(
+        0.5,
+        description="A question with a word no indexed abstract uses is off-topic below this coverage: at 19,630 "
+        "papers no answerable dev question had such a word, 3 of 4 off-topic ones did.",
+    )
+    unseen_min_papers: int = Field(
+        5_000,
+        description="...only in an index this large: 57 abstracts miss most of English, so there a word none "
+        "uses is no sign.",
+    )
+    field_similarity: float = Field(
+        0.5,
+        description="A question naming a field (reading.text.FIELDS) no close abstract mentions is off-topic "
+        "unless a paper reaches this similarity: answerable paraphrases reach 0.52 on the seeds, off-topic "
+        "questions 0.47 at most (57 and 500 papers).",
+    )
+    support_threshold: float = Field(
+        0.55,
+        description="A model's sentence is kept when a passage sentence reaches this cosine similarity "
+        "(rag.answering.grounding.check). bench/answer.py, model answers on the dev questions.",
+    )
+
+    # --- which papers an answer is about (rag.answering.evidence) ------------------------------
+    tied: float = Field(
+        0.02,
+        description="A second paper this close to the first in fused score is cited too: the search cannot "
+        "tell them apart. bench/quality_at_scale.py, single-paper precision against recall.",
+    )
+    list_share: float = Field(
+        0.70,
+        description="A list's items: the papers whose fused score is at least this share of the best one. "
+        "bench/quality_at_scale.py (list questions' gold recall against precision).",
+    )
+    list_max: int = Field(8, description="At most this many papers listed with a quoted sentence each.")
+
+    # --- which sentence answers an asked part (rag.answering.evidence) -------------------------
+    stated_similarity: float = Field(
+        0.50,
+        description="A number or name part that names no thing ('how much faster?') is answered by a sentence "
+        "this close in meaning. bench/quality_at_scale.py: absent details declined against false refusals.",
+    )
+    stated_coverage: float = Field(
+        0.34,
+        description="...or by one holding this IDF-weighted share of the part's own words. As above.",
+    )
+    method_bonus: float = Field(
+        0.15,
+        description="Added to a sentence that says how a method works when that is what is asked. "
+        "bench/quality_at_scale.py, key facts of 'how does it work' parts.",
+    )
+    coverage_weight: float = Field(
+        0.5,
+        description="A sentence's closeness is its cosine plus this times the share of the part's rarer words "
+        "it holds: the small embedder alone favours general sentences. bench/quality_at_scale.py, key facts.",
+    )
+
+    # --- names and groups (rag.retrieval.fusion, rag.answering.approaches) ---------------------
+    named_max: int = Field(
+        3,
+        description="A name said by more papers than this is a topic, not a pointer to one paper "
+        "(rag.retrieval.fusion.boost_named). bench/search.py, named lookups at 19,630 papers.",
+    )
+    group_min_items: int = Field(4, description="A list of fewer papers is not grouped: three read fine as one.")
+    group_min_idf: float = Field(
+        2.5,
+        description="A word in more than about 8% of the chunks ('model', 'performance') names no approach "
+        "(rag.answering.approaches).",
+    )
+
+
+CALIBRATION = Calibration()

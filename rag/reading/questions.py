@@ -1,0 +1,262 @@
+"""Reading a question: its kind, the parts it asks, and what each part wants (the turn it follows: rag.reading.turns).
+
+Rules, not a model: the bundled 135M model reads questions worse than these patterns, and
+patterns cost no latency. Every function here is pure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# --- kinds --------------------------------------------------------------------------------------
+
+_COMPARE = [
+    re.compile(r"^\s*compare\s+(?P<a>.+?)\s+(?:and|with|to|vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$", re.I),
+    re.compile(r"how (?:do|are)\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:differ|different|compare)\b", re.I),
+    re.compile(
+        r"how (?:does|do|is|are)\s+(?P<a>.+?)\s+(?:differ|different|compare)\s*(?:from|to|with)?\s+(?P<b>.+?)[\s?.!]*$",
+        re.I,
+    ),
+    re.compile(r"differences? between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)[\s?.!]*$", re.I),
+    re.compile(r"^\s*(?P<a>[^,]+?)\s+(?:vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$", re.I),
+]
+_SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)
+_NOT_A_METHOD = re.compile(r"(?:it|its|this|that|these|those|they|their)\b", re.I)
+_SUMMARY = re.compile(
+    r"^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?a summary of|summary of|tl;?dr(?: of)?|sum up)"
+    r"\s+(?P<t>.*?)[\s?.!]*$",
+    re.I,
+)
+_ABOUT = re.compile(
+    r"^(?:the\s+)?(?:paper|work|abstract|study|article)\s+(?:about|on|called|named|that|which)\s+", re.I
+)
+# "Which papers ...", "What are the main approaches to ...", "What is new in ...": a list of papers.
+# "Which baseline methods does X compare against?" asks about X's paper, not for a list.
+_ASKED_OF = r"\s+(?:does|do|did)\s+(?:it\b|they\b|this\b|the (?:paper|work)\b|(?-i:[A-Z]))"
+_LIST = re.compile(
+    r"\b(?:which|what|any|are there(?: any)?|list(?: the)?|find|show me)\s+(?:\w+\s+){0,2}?"
+    rf"(?:papers|works|studies|(?:methods|approaches|techniques)(?!{_ASKED_OF}))\b"
+    r"|\bwhat are the (?:main |different |key )?(?:approaches|methods|ways|techniques|directions)\b"
+    r"|\bwhat(?:'s| is) new in\b|\boverview of\b|\bpapers (?:that|which|on|about)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One thing the question asks, and the kind of answer it wants."""
+
+    text: str
+    wants: str  # number | name | method | any
+
+    @property
+    def asks_detail(self) -> bool:
+        """Opens by asking for a number or a name ("How many clients ...", "Which LLM ..."), so its
+        answer is a detail a paper's abstract may not state."""
+        return self.wants in ("number", "name") and bool(_DETAIL_OPENING.match(asked(self.text)))
+
+    @property
+    def head(self) -> str:
+        """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
+        m = _HEAD.search(asked(self.text))
+        words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
+        words = [w for w in words if not w.endswith("ed")] or words  # "batch size used by X": not "used"
+        if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
+            named = _NAME.search(asked(self.text))
+            return named["thing"] if named and named["thing"] else ""
+        # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
+        nouns = [w for w in words if w.endswith("s") or any(c.isupper() for c in w)]
+        return (nouns or words or [""])[-1 if not nouns else 0] if len(nouns) < 2 else nouns[-1]
+
+
+@dataclass(frozen=True)
+class Reading:
+    kind: str  # lookup | list | compare | summary
+    targets: tuple[str, ...]  # compare: the two methods; summary: what to summarise
+    parts: tuple[Part, ...]
+
+
+def read_question(question: str) -> Reading:
+    for pattern in _COMPARE:
+        # "how does its 7B model compare with larger models?" asks for a paper's result, not for two methods
+        # ("how does it differ from SUIT?" does); so does a comparison in a question's second part
+        if (
+            (m := pattern.search(question))
+            and not _SECOND_PART.search(question[: m.start()])
+            and not _unnamed_pair(m["a"], m["b"])
+        ):
+            return Reading("compare", (m["a"].strip(" ,"), m["b"].strip(" ,")), ())
+    if m := _SUMMARY.search(question):
+        return Reading("summary", (_ABOUT.sub("", m["t"]).strip() or question,), ())
+    kind = "list" if _LIST.search(_RELATIVE.sub(r"\1", question)) else "lookup"
+    return Reading(kind, (), tuple(split_parts(question)))
+
+
+def _unnamed_pair(a: str, b: str) -> bool:
+    return bool(_NOT_A_METHOD.match(a)) and not re.search(r"[A-Z]", b)
+
+
+# --- parts and what they want ------------------------------------------------------------------
+
+# a preposition may lead the question word ("from which model", "at what layer"); "say/tell me/name/list" ask too
+_LED = (
+    r"(?:(?:up to|on|by|from|in|with|at|for|to|under|over|across|of)\s+(?:exactly\s+)?(?:which|what)"
+    r"|by how (?:much|many))"
+)
+_ORDER = r"(?:say|tell me|name|list)"
+_WH = rf"(?:{_LED}|{_ORDER}|which|what|how|where|when|who|whom|whose|why|does|do|did|is|are|was|were|can|could)"
+_ASKING = rf"(?:{_LED}|{_ORDER}|which|what|how|when|who|whom|whose|why)"
+# what leads into the asking words without asking itself: "Specifically which ...", "Tell me which ...",
+# "Does the X paper say exactly how many ..."
+_FILLER = re.compile(
+    r"^(?:(?:please|so|and|also|now|then|specifically|exactly|precisely|roughly|approximately|"
+    r"i(?:'d| would)? (?:like to |want to |need to )?(?:know|wonder|ask)|i(?:'m| am) (?:curious|wondering)(?: about)?|"
+    r"(?:can|could|would) you (?:please )?(?:tell me|say|remind me)|tell me|say|give me|"
+    r"(?:does|do|did) (?:the |its |this |their )?(?:[\w$^'.-]+ ){0,3}(?:say|report|state|mention|give|specify))"
+    r"[\s,:]+)+",
+    re.I,
+)
+_ORDERED = re.compile(r"^(?:name|list|tell me|give me)\s+(?:the|its|their|all)\s+", re.I)
+
+
+_REPORTS = re.compile(r"\b(?:say|report|state|mention|give|specify)\s*$", re.I)
+_ARTICLE = re.compile(r"^(?:an?|any|the|some)\s+", re.I)
+
+
+def asked(part: str) -> str:
+    """A part from its asking words on: "Tell me the batch size of X" reads "which batch size of X",
+    "Does X report a top-1 accuracy on ImageNet" reads "what top-1 accuracy on ImageNet"."""
+    part = _ORDERED.sub("which ", part.strip())
+    lead = _FILLER.match(part)
+    rest = _ORDERED.sub("which ", part[lead.end() :] if lead else part)
+    if lead and _REPORTS.search(lead.group().strip(" ,:")) and not re.match(rf"{_ASKING}\b", rest, re.I):
+        return "what " + _ARTICLE.sub("", rest)
+    return rest
+
+
+# "?" and "and" open a new part before any question word; a bare comma only before one that asks
+# ("..., what TM-score ...?"), not before a clause ("..., where a model feeds ..." or "How wide, in tokens, is ...").
+_ADVERB = r"(?:(?:also|exactly|roughly|approximately|specifically|precisely)\s+)?"
+_PART_BREAK = re.compile(
+    rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_WH}\b)|(?:[,;:.]|\s[—–-])\s+{_ADVERB}(?={_ASKING}\b)", re.I
+)
+_IF_SO = re.compile(r"^(?:and )?if (?:so|yes|it does|they do)\b|\bif (?:so|yes)$", re.I)
+_NUMBER = re.compile(
+    r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
+    r"|\bby (?:what|how much|how many)\b|\bto what\b"
+    r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) [\w-]+ (?:reach|achieve|attain|obtain|report)\b"
+    r"|\b(?:at|after|in|from) (?:exactly )?which (?:layers?|steps?|epochs?|iterations?|depth)\b"
+    r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b|\b(?:speed-?up|accuracy|score|"
+    r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
+    r"compression ratio|win rate|success rate|(?:learning )?rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+|"
+    r"budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|"
+    r"RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|"
+    r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameters|parameter count)s?\b",
+    re.I,
+)
+_NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"
+_NAME = re.compile(
+    rf"\b(?:which|what)\s+(?:(?:kind|type|sort)s? of\s+)?(?:{_NOT_A_HEAD}[\w-]+\s+){{0,5}}"
+    r"(?P<thing>models?|systems?|suites?|transformers?|teachers?|checkpoints?|detectors?|classifiers?|generators?|"
+    r"solvers?|datasets?|benchmarks?|baselines?|architectures?|"
+    r"backbones?|llms?|tasks?|environments?|domains?|simulators?|languages?|games?|robots?|tools?|metrics?|data|"
+    r"optimi[sz]ers?|librar(?:y|ies)|frameworks?|hardware|gpus?|encoders?|networks?|embedding models?|licen[cs]es?)\b"
+    # "which acquisition function do the authors use?", "what are those datasets called?"
+    r"|\bwhich\s+(?:[\w-]+\s+){1,3}(?:do|does|did)\s+(?:the authors|they|it|the paper|the method|(?-i:[A-Z])[\w-]*)\s+"
+    r"(?:use|apply|adopt|employ|choose|pick|select|build on|rely on|fine-tune|train|start from)\b"
+    r"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){1,4}(?:called|named)\b"
+    r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in)"
+    r" (?:what|which)\b"
+    r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b|\bnames? of\b",
+    re.I,
+)
+_HEAD = re.compile(
+    r"^(?:at|on|in|for|with|by|to|up to|from)?\s*(?:exactly\s+)?(?:which|what|how many|how much)\s+"
+    r"(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
+    r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and|per|over|under|against|across|when|its|their|it|they|this|these|those)\b|$)",
+    re.I,
+)
+# Words that measure rather than name the thing asked for ("by what factor", "what percentage").
+_MEASURES = {
+    "factor",
+    "margin",
+    "percentage",
+    "percent",
+    "fraction",
+    "amount",
+    "extent",
+    "proportion",
+    "share",
+    "maximum",
+    "minimum",
+    "max",
+    "min",
+    "average",
+    "overall",
+    "specific",
+    "exact",
+    "exactly",
+    "more",
+    "less",
+    "the",
+    "its",
+    "their",
+    "much",
+    "many",
+    "kind",
+    "type",
+    "sort",
+    "best",
+    "main",
+}
+_DETAIL_OPENING = re.compile(
+    r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?"
+    r"(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
+    r"|by how|to what)\b"
+    rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{_ASKED_OF}))\b)",
+    re.I,
+)
+_COUNTED = re.compile(r"\b(?:sizes?|numbers?|counts?|scales?)\b", re.I)
+_METHOD = re.compile(
+    r"\bhow (?:does|do|did|is|are|can|could|would)\b|\bwhat (?:technique|mechanism|idea|trick)\b", re.I
+)
+
+
+# "Does the MA-BN paper, which studies batch norm ..., say which suite ...?": the clause after the
+# subject of a yes/no opening describes the paper, it asks nothing
+_RELATIVE = re.compile(r"^((?:does|do|did|is|are|was|were|has|have|can)\b[^,?]*),\s*which(?:\s+[^,?\s]+){3,},", re.I)
+
+
+def split_parts(question: str) -> list[Part]:
+    """A compound question's asked parts ("Which X ..., and how many Y ...?"), each with what it wants."""
+    question = _RELATIVE.sub(r"\1", question)
+    pieces = [p.strip(" ,;?.") for p in _PART_BREAK.split(question) if p and p.strip(" ,;?.")]
+    # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
+    merged: list[str] = []
+    for piece in pieces:
+        # "..., and why"; "Does X report Y? If so, what is it?" asks one thing
+        if merged and (len(piece.split()) < 4 or _IF_SO.match(piece) or _IF_SO.search(merged[-1])):
+            merged[-1] += " and " + piece
+        elif merged and not re.search(rf"\b{_ASKING}\b", asked(merged[-1]), re.I):
+            merged[-1] = piece  # the piece before only set the scene ("In the X approach, where ..."); this one asks
+        else:
+            merged.append(piece)
+    return [Part(p, wants(asked(p))) for p in merged] or [Part(question, wants(asked(question)))]
+
+
+def wants(part: str) -> str:
+    """The kind of answer a part asks for: a number, a name, a method, or anything relevant."""
+    m = _NAME.search(part)
+    if m and m.start() < 4 and not _COUNTED.search(part):  # "Which LLM reaches 78% pass@1?" asks for a name
+        return "name"
+    method = _METHOD.search(part)
+    if method and method.start() < 4 and not _NUMBER.match(part):  # "How does it keep rewards from misleading ..."
+        return "method"
+    if _NUMBER.search(part):
+        return "number"
+    if _NAME.search(part):
+        return "name"
+    if _METHOD.search(part):
+        return "method"
+    return "any"

@@ -1,0 +1,187 @@
+"""Text of abstracts: the one sentence splitter, coined method names, display labels."""
+
+from __future__ import annotations
+
+import re
+
+# A sentence ends at . ! or ? followed by a capital, a bracket, a digit or math: "e.g. the" stays whole.
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[0-9$\\])")
+
+
+def sentences(text: str) -> list[str]:
+    """The one sentence splitter: answers, grounding and labels all cut text here."""
+    return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
+
+
+_INTRO = re.compile(
+    r"\b(?:propose|proposes|introduce|introduces|present|presents|develop|develops|call|called|"
+    r"named|dubbed|termed|coined)\b",
+    re.IGNORECASE,
+)
+# A name someone coined: two or more capitals or a capital and a digit (TraDy, TOGP, SUIT, GPT-4o),
+# or spread over a hyphen: a lone capital before it (D-Artemis), a word before a code (Plan-R1, Self-RAG).
+# Two capitalised words ("Vision-Language") are a term, not a name.
+NAME = re.compile(
+    r"\b(?:[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*|[A-Z](?=-)|[A-Z][a-z]+(?=-[A-Z]*\d|-[A-Z]{2,}\b))"
+    r"(?:-[A-Za-z0-9]+)*\b"
+)
+_COMMON = {
+    "LLM",
+    "LLMs",
+    "AI",
+    "ML",
+    "NLP",
+    "GPU",
+    "GPUs",
+    "CPU",
+    "RL",
+    "CNN",
+    "CNNs",
+    "GNN",
+    "GNNs",
+    "VLM",
+    "VLMs",
+    "MLLM",
+    "MLLMs",
+    "SOTA",
+    "ImageNet",
+    "GPT",
+    "BERT",
+    "PDE",
+    "PDEs",
+    "SGD",
+    "ViT",
+    "ViTs",
+    "KV",
+    "QA",
+    "2D",
+    "3D",
+    "MoE",
+    "LoRA",
+    "RLHF",
+    "DNN",
+    "DNNs",
+    "IID",
+    "OOD",
+}
+_LEAD = re.compile(
+    r"^(?:in this (?:paper|work|study),?\s*|here,?\s*|this (?:paper|work) )?"
+    r"(?:we (?:present|propose|introduce|study|investigate|address|consider|show)\s+)?",
+    re.IGNORECASE,
+)
+
+
+def _coined(name: str) -> bool:
+    plural_acronym = name.endswith("s") and name[:-1].isupper()
+    compound = any(part.islower() for part in name.split("-")[1:])  # LLM-based, oRA-derived
+    return name not in _COMMON and not plural_acronym and not compound and not name.isdigit()
+
+
+def coined_names(text: str) -> list[str]:
+    """Names that look coined (TraDy, GH-OFL, SUIT), not the field's common acronyms; LaTeX in a name is
+    read flat, so that a title's "MAS$^2$" and "$\\text{G}^2$RPO" are the question's "MAS$^2$" and "G2RPO"."""
+    flat = re.sub(r"[$^{}]", "", _LATEX_WORD.sub(r"\1", text))
+    return list(dict.fromkeys(n for n in NAME.findall(flat) if _coined(n) and len(n) > 2))
+
+
+_LATEX_WORD = re.compile(r"\\(?:text|mathrm|mathbf|mathcal|textbf|textit|textsc)\{([^}]*)\}")
+
+
+def capitalised_phrases(text: str) -> list[str]:
+    """Runs of capitalised words inside a sentence ("the Generalized Adversarial Solver"), which may be
+    a method a title spells out."""
+    return list(dict.fromkeys(re.findall(r"(?<=[\w,;:(] )(?:[A-Z][\w-]+ ){1,5}[A-Z][\w-]+", text)))
+
+
+def spelled_out(text: str, name: str) -> str:
+    """The words a text spells a name with before it in brackets: "Constrained Mass Transport (CMT)"."""
+    m = re.search(rf"((?:[\w-]+\s+){{1,8}})\({re.escape(name)}\)", text)
+    if not m:
+        return ""
+    letters = [c for c in name if c.isupper()]
+    words = m[1].split()[-len(letters) :]
+    return " ".join(words) if "".join(w[0] for w in words).upper() == "".join(letters) else ""
+
+
+_PLAIN_HEAD = re.compile(r"^([A-Z][a-z]{3,}):")  # "Fighter: Unveiling ...": a plain word a paper is named
+
+
+def plain_head(title: str) -> list[str]:
+    """The plain capitalised word a title is named by, before its colon ("Fighter"), if any."""
+    m = _PLAIN_HEAD.match(title)
+    return [m[1]] if m else []
+
+
+def plain_words(text: str) -> list[str]:
+    """Capitalised plain words inside a sentence ("For Fighter, the ..."), which may name a paper."""
+    return list(dict.fromkeys(re.findall(r"(?<=[\w,;:(] )[A-Z][a-z]{3,}\b", text)))
+
+
+def derive_label(abstract: str, words: int = 9) -> str:
+    """A short display label for an abstract without a title: the coined name, then topic words."""
+    name = ""
+    seen = ""  # a name already used before the sentence that introduces something is the field's, not theirs
+    for sentence in sentences(abstract):
+        intro = _INTRO.search(sentence)
+        if intro:
+            tail = sentence[intro.start() :]
+            name = next((m for m in NAME.findall(tail) if _coined(m) and m not in seen), "")
+            if name:
+                break
+        seen += " " + sentence
+    first = next(iter(sentences(abstract)), "")
+    first = re.sub(r"\\[a-zA-Z]+\{([^}]*)\}", r"\1", first)  # \textit{x} -> x
+    first = _LEAD.sub("", re.sub(r"[\\$*_`{}]", "", first)).strip()
+    topic_words = first.split()
+    topic = " ".join(topic_words[:words]).rstrip(",;:.")
+    if len(topic_words) > words:
+        topic += "…"
+    topic = topic[:1].upper() + topic[1:]
+    return f"{name}: {topic}" if name else topic
+
+
+# Fields and modalities a question can be about, singular (the pipeline checks the closest abstracts name them).
+FIELDS = frozenset(
+    {
+        "music",
+        "musical",
+        "song",
+        "audio",
+        "speech",
+        "voice",
+        "video",
+        "protein",
+        "molecule",
+        "molecular",
+        "drug",
+        "chemistry",
+        "chemical",
+        "genomic",
+        "genomics",
+        "gene",
+        "dna",
+        "rna",
+        "medical",
+        "clinical",
+        "patient",
+        "robot",
+        "robotic",
+        "driving",
+        "vehicle",
+        "weather",
+        "climate",
+        "finance",
+        "financial",
+        "stock",
+        "legal",
+        "quantum",
+        "astronomy",
+        "astronomical",
+        "satellite",
+        "traffic",
+        "earthquake",
+        "ocean",
+        "agriculture",
+        "crop",
+    }
+)

@@ -1,0 +1,168 @@
+"""Fusion: a dense and a BM25 list of chunks -> one score per paper, with its best chunk.
+
+Keyed by Settings.fusion (convex or rrf); `boost_named` then puts a paper whose coined name the
+question says first. Measured side by side in bench/quality_at_scale.py (README, "Measured quality": the
+retrieval tables and "Fusion" under what was tried).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from rag.calibration import CALIBRATION
+from rag.config import Settings
+from rag.corpus.documents import chunk_id
+from rag.errors import unknown_key
+from rag.reading.text import capitalised_phrases, coined_names, plain_words, spelled_out
+
+if TYPE_CHECKING:
+    from rag.retrieval.filters import Filters
+    from rag.retrieval.keyword import KeywordIndex
+
+Candidate = tuple[dict[str, Any], float]  # a chunk record and its score on one side (cosine or BM25)
+Scored = dict[str, tuple[float, dict[str, Any]]]  # paper id -> (score, best chunk)
+
+
+def paper_best(candidates: list[Candidate]) -> dict[str, tuple[float, dict[str, Any]]]:
+    """Each paper's best chunk on one side, with its score."""
+    best: dict[str, tuple[float, dict[str, Any]]] = {}
+    for chunk, score in candidates:
+        pid = str(chunk["paper_id"])
+        if pid not in best or score > best[pid][0]:
+            best[pid] = (score, chunk)
+    return best
+
+
+def _one_side(dense: list[Candidate], lexical: list[Candidate], settings: Settings) -> Scored:
+    return paper_best(dense or lexical)
+
+
+def _rrf(dense: list[Candidate], lexical: list[Candidate], settings: Settings) -> Scored:
+    """Reciprocal rank fusion over chunks (Cormack et al. 2009); a paper takes its best chunk."""
+    fused: dict[str, float] = {}
+    chunks: dict[str, dict[str, Any]] = {}
+    for side in (dense, lexical):
+        for rank, (chunk, _score) in enumerate(side):
+            key = chunk_id(str(chunk["paper_id"]), int(chunk["chunk"]))
+            fused[key] = fused.get(key, 0.0) + 1.0 / (settings.rrf_k + rank + 1)
+            chunks.setdefault(key, chunk)
+    out: Scored = {}
+    for key, score in fused.items():
+        pid = str(chunks[key]["paper_id"])
+        if pid not in out or score > out[pid][0]:
+            out[pid] = (score, chunks[key])
+    return out
+
+
+def _convex(dense: list[Candidate], lexical: list[Candidate], settings: Settings) -> Scored:
+    """A convex combination of min-max normalised paper scores (Bruch et al. 2022).
+
+    Unlike RRF it keeps how far ahead a paper is: a BM25 score twice the runner-up's survives
+    fusion, where a rank of 1 against 2 barely moves the sum.
+    """
+    weight = settings.keyword_weight
+    sides = [(paper_best(dense), 1.0 - weight), (paper_best(lexical), weight)]
+    out: dict[str, tuple[float, dict[str, Any]]] = {}
+    for best, share in sides:
+        if not best:
+            continue
+        low, high = min(v[0] for v in best.values()), max(v[0] for v in best.values())
+        for pid, (score, chunk) in best.items():
+            value = share * ((score - low) / (high - low) if high > low else 1.0)
+            total, kept = out.get(pid, (0.0, chunk))
+            out[pid] = (total + value, kept)
+    return out
+
+
+FUSIONS: dict[str, Callable[[list[Candidate], list[Candidate], Settings], Scored]] = {
+    "convex": _convex,
+    "rrf": _rrf,
+    "dense": _one_side,
+    "bm25": _one_side,
+}
+
+
+def fusion(key: str) -> Callable[[list[Candidate], list[Candidate], Settings], Scored]:
+    if key not in FUSIONS:
+        raise unknown_key("fusion", key, [k for k in FUSIONS if k not in ("dense", "bm25")])
+    return FUSIONS[key]
+
+
+def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filters) -> Scored:
+    """A coined name in the question ("What does TraDy do?") puts the paper that says it first.
+
+    Only distinctive names count: one that at most three papers are named after ("MUSE: ..."),
+    or that at most three papers say at all. A name many papers use ("GRPO", "ANN") describes a
+    topic, and the fused ranking already handles topics.
+    """
+    top = max((v[0] for v in scored.values()), default=0.0)
+    leaders = set(sorted(scored, key=lambda pid: -scored[pid][0])[: CALIBRATION.named_max])
+    boosted = dict(scored)
+    for pid, mark in _named_papers(query, keyword, leaders):
+        if pid not in boosted:
+            record = keyword.first_chunk(pid)
+            if record is None or not filters.matches(record):
+                continue
+            boosted[pid] = (0.0, record)
+        score, chunk = boosted[pid]
+        boosted[pid] = (score + top + mark, chunk)
+    return boosted
+
+
+def _named_papers(query: str, keyword: KeywordIndex, leaders: set[str]) -> list[tuple[str, float]]:
+    """The papers each name or title phrase of the question points at, with 0.1 for the ones it names best."""
+    out: list[tuple[str, float]] = []
+    for phrase in capitalised_phrases(query):  # "the Generalized Adversarial Solver", a title's "via ... Solver"
+        titles = _titles(keyword)
+        words = [titles.by_word.get(w, set()) for w in phrase.lower().split()]
+        titling = sorted(pid for pid in set.intersection(*words) if phrase.lower() in titles.text[pid])
+        if len(titling) <= CALIBRATION.named_max:
+            out += [(pid, 0.1) for pid in titling]
+    # a plain word names a paper only when a title is headed by it and few abstracts use it ("Fighter"):
+    # at most 1 in 400 (49 of 19,630), or three
+    rare = max(CALIBRATION.named_max, len(keyword.chunks) // 400)
+    plain = [w for w in plain_words(query) if keyword.df(keyword.stemmer.stemWord(w.lower())) <= rare]
+    for name in coined_names(query) + plain:
+        papers = keyword.named(name)
+        titled = {pid for pid, title in papers.items() if title}
+        # the papers named after it ("MUSE: ..."), however many others mention it; else a name few say.
+        # A name a few papers share ("GOAT", one paper's title, another's method) boosts them all, the
+        # titled one a little more: the rest of the question tells them apart.
+        chosen = titled if 0 < len(titled) <= CALIBRATION.named_max else set()
+        if len(papers) <= CALIBRATION.named_max:
+            chosen |= set(papers)
+        elif chosen:  # "EVA (the mixture-of-experts framework ...)": the one the rest of the question found first
+            chosen |= set(papers) & leaders
+        # "Constrained Mass Transport (CMT)": the papers that spell it so are the ones meant, however
+        # many say "CMT", and they, not the one titled "CMT: Mid-Training ...", get the mark
+        spelled = spelled_out(query, name).lower()
+        if spelled:
+            titled = {pid for pid in papers if spelled in _text(keyword.first_chunk(pid))}
+            chosen |= titled
+        out += [(pid, 0.1 if pid in titled else 0.0) for pid in sorted(chosen)]
+    return out
+
+
+@dataclass
+class _Titles:
+    text: dict[str, str]  # paper id -> lower-case title
+    by_word: dict[str, set[str]]  # a title's word -> the papers whose title has it
+
+
+@lru_cache(maxsize=2)
+def _titles(keyword: KeywordIndex) -> _Titles:
+    titles = _Titles({}, {})
+    for c in keyword.chunks:
+        if c.get("chunk") == 0:
+            pid = str(c["paper_id"])
+            titles.text[pid] = str(c.get("title", "")).lower()
+            for word in titles.text[pid].split():
+                titles.by_word.setdefault(word.strip(":,;.()"), set()).add(pid)
+    return titles
+
+
+def _text(record: dict[str, Any] | None) -> str:
+    return f"{record.get('title', '')} {record.get('text', '')}".lower() if record else ""

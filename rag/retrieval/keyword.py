@@ -1,0 +1,205 @@
+"""The keyword side of search: BM25 (bm25s) over every chunk, with title and keywords prepended.
+
+It is derived from the collection itself and keyed by the collection's revision (bumped by every
+write), so it is never stale after an ingest, in embedded and in server mode alike; it is cached on
+disk per revision so restarts are cheap. Its terms also weigh a question's words (coverage, rarity).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rag.index import cache
+from rag.reading.text import coined_names, plain_head
+from rag.retrieval.filters import FILTER_FIELDS, Filters
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from rag.index.store import Store
+
+# Filter fields with a menu of values; keyword is matched as a substring of a paper's keywords.
+FACETS = tuple(name for name in FILTER_FIELDS if name != "keyword")
+# Kept per chunk in memory for the keyword side: what filters and hits need.
+KEYWORD_META = ("paper_id", "title", "url", "chunk", "start", "end", *FACETS, "keywords")
+
+
+QUESTION_WORDS = re.compile(
+    r"\b(what|which|how|why|who|does|do|is|are|paper|papers|method|methods|approach|work|use|used|using|can|"
+    r"find|there|any|anyone)\b",
+    re.IGNORECASE,
+)
+TERMS_KEPT = 20_000  # texts whose terms are kept (a few MB)
+
+
+class KeywordIndex:
+    """BM25 over every chunk (title and keywords prepended), for one revision of the collection."""
+
+    def __init__(self, store: Store) -> None:
+        import bm25s
+
+        self.stemmer = english_stemmer()
+        self.revision = store.revision()
+        # one cache per index, kept across runs; switching corpora (seeds, iclr2026) rebuilds neither
+        folder = store.derived("bm25", self.revision)
+        if (folder / "chunks.json").exists():
+            self.bm25 = bm25s.BM25.load(str(folder))
+            self.chunks: list[dict[str, Any]] = json.loads((folder / "chunks.json").read_text())
+        else:
+            texts, self.chunks = [], []
+            for _cid, text, meta in store.iter_chunks():
+                keep = {k: meta[k] for k in KEYWORD_META if k in meta}
+                keep["text"] = text
+                self.chunks.append(keep)
+                texts.append(f"{meta.get('title', '')}. {meta.get('keywords', '')}. {text}")
+            tokens = self._tokenize(texts, ids=True)
+            self.bm25 = bm25s.BM25()
+            if texts:
+                self.bm25.index(tokens, show_progress=False)
+            self._save(folder)
+        self.n_papers = sum(1 for c in self.chunks if c.get("chunk") == 0)
+        self._masks: dict[Filters, np.ndarray] = {}
+        self._df: np.ndarray | None = None
+        self._facets: dict[str, list[str]] | None = None
+        self._names: dict[str, dict[str, bool]] | None = None
+        self._first: dict[str, dict[str, Any]] | None = None
+        # kept per text: a question's checks read the same abstracts' sentences again and again, and one call
+        # of bm25s' tokenizer costs 0.5 ms (its progress-bar objects are made even when hidden)
+        self._kept_terms = functools.lru_cache(maxsize=TERMS_KEPT)(self._terms)
+        self.named("")  # built now, with the rest: built on a first question it cost that question 2.3 s
+
+    def _save(self, folder: Path) -> None:
+        def write(tmp: Path) -> None:
+            tmp.mkdir(parents=True)
+            if self.chunks:
+                self.bm25.save(str(tmp), show_progress=False)
+            (tmp / "chunks.json").write_text(json.dumps(self.chunks))
+
+        cache.keep(folder, write)
+
+    def _tokenize(self, texts: list[str], *, ids: bool) -> Any:
+        return tokenize(texts, self.stemmer, ids=ids)
+
+    def terms(self, text: str) -> list[str]:
+        return list(self._kept_terms(text))
+
+    def _terms(self, text: str) -> tuple[str, ...]:
+        return tuple(self._tokenize([QUESTION_WORDS.sub(" ", text)], ids=False)[0])
+
+    def coverage(self, query: str, text: str) -> float:
+        """IDF-weighted share of the query's words that the text contains.
+
+        A word the corpus never saw weighs most: "quantum" or "speech" missing from every
+        abstract is the clearest sign that a question is not covered.
+        """
+        wanted = set(self.terms(query))
+        total = sum(self.idf(t) for t in wanted)
+        if not total:
+            return 0.0
+        have = set(self.terms(text))
+        return sum(self.idf(t) for t in wanted if t in have) / total
+
+    def idf(self, term: str) -> float:
+        """How rare a (stemmed) term is among the chunks: log((n + 1) / (df + 0.5)); unseen terms weigh most."""
+        import math
+
+        return math.log((len(self.chunks) + 1) / (self.df(term) + 0.5))
+
+    def df(self, term: str) -> int:
+        """How many chunks hold the (stemmed) term."""
+        import numpy as np
+
+        if self._df is None:
+            self._df = np.diff(np.asarray(self.bm25.scores["indptr"])) if self.chunks else np.zeros(0)
+        i = self.bm25.vocab_dict.get(term) if self.chunks else None
+        return int(self._df[i]) if i is not None else 0
+
+    def named(self, name: str) -> dict[str, bool]:
+        """Papers whose title or abstract says this coined name, as {paper id: named after it}.
+
+        Named after it: the name is in the title's head ("PoseX: AI Defeats ...", the words before
+        the colon, or the first word), not merely in the title ("Distilling SNN Students from ANN ...").
+        """
+        if self._names is None:
+            names: dict[str, dict[str, bool]] = {}
+            for chunk in self.chunks:
+                pid, title = str(chunk["paper_id"]), str(chunk.get("title", ""))
+                head = title.split(":")[0] if ":" in title else (title.split() or [""])[0]
+                for n in coined_names(head) or plain_head(title):
+                    names.setdefault(n, {})[pid] = True
+                for n in coined_names(title):
+                    names.setdefault(n, {}).setdefault(pid, False)
+                for n in coined_names(str(chunk.get("text", ""))):
+                    names.setdefault(n, {}).setdefault(pid, False)
+            self._names = names
+        return self._names.get(name, {})
+
+    def first_chunk(self, paper_id: str) -> dict[str, Any] | None:
+        if self._first is None:
+            self._first = {str(c["paper_id"]): c for c in self.chunks if c.get("chunk") == 0}
+        return self._first.get(paper_id)
+
+    def unseen(self, text: str) -> list[str]:
+        """The text's terms that no chunk of the index contains."""
+        return [t for t in self.terms(text) if t not in self.bm25.vocab_dict] if self.chunks else []
+
+    def facets(self) -> dict[str, list[str]]:
+        """Distinct values of each filterable field, most common first (filter menus, question parsing)."""
+        if self._facets is None:
+            counts: dict[str, dict[str, int]] = {name: {} for name in FACETS}
+            for chunk in self.chunks:
+                if chunk.get("chunk") == 0:
+                    for name, seen in counts.items():
+                        if chunk.get(name) not in (None, ""):
+                            value = str(chunk[name])
+                            seen[value] = seen.get(value, 0) + 1
+            self._facets = {name: sorted(seen, key=lambda v: -seen[v]) for name, seen in counts.items()}
+        return self._facets
+
+    def mask(self, filters: Filters) -> np.ndarray | None:
+        import numpy as np
+
+        if not filters:
+            return None
+        if filters not in self._masks:
+            self._masks[filters] = np.array([filters.matches(c) for c in self.chunks], dtype=np.float32)
+        return self._masks[filters]
+
+    def matched_papers(self, filters: Filters) -> int:
+        if not filters:
+            return self.n_papers
+        return sum(1 for c in self.chunks if c.get("chunk") == 0 and filters.matches(c))
+
+    def search(self, query: str, n: int, filters: Filters) -> list[tuple[int, float]]:
+        """(chunk position, score) of the best n chunks with a positive score."""
+        import numpy as np
+
+        if not self.chunks:
+            return []
+        # question words ("which paper proposes a method") are in most abstracts and only add noise
+        known = [t for t in self.terms(query) if t in self.bm25.vocab_dict]
+        if not known:
+            return []
+        scores = self.bm25.get_scores(known, weight_mask=self.mask(filters))
+        n = min(n, len(scores))
+        top = np.argpartition(-scores, n - 1)[:n]
+        top = top[np.argsort(-scores[top])]
+        return [(int(i), float(scores[i])) for i in top if scores[i] > 0]
+
+
+def tokenize(texts: list[str], stemmer: Any, *, ids: bool) -> Any:
+    """The one BM25 tokenisation (English stopwords, Snowball stems), of the index and of queries alike;
+    the map's topic labels use it with stemmer=None, to show whole words."""
+    import bm25s
+
+    return bm25s.tokenize(texts, stopwords="en", stemmer=stemmer, return_ids=ids, show_progress=False)
+
+
+def english_stemmer() -> Any:
+    import Stemmer
+
+    return Stemmer.Stemmer("english")
