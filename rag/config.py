@@ -80,7 +80,7 @@ class Settings(BaseSettings):
     chunking: str = Field(
         "paper",
         description="What is embedded: paper (one vector per paper, 'title. abstract') or tokens (the abstract in "
-        "chunk_tokens chunks). paper won at 19,630 papers on the dev questions (README, 'Measured quality').",
+        "chunk_tokens chunks). paper won at 19,630 papers on the dev questions (docs/quality.md).",
     )
     chunk_tokens: int = Field(
         240, ge=32, description="Chunk size in embedder tokens (chunking=tokens; MiniLM reads at most 256)."

@@ -54,7 +54,7 @@ def test_retrieval_floor_among_500_papers(fixture_500: Settings, name: str) -> N
 
     hybrid, dense, bm25 = scores("hybrid"), scores("dense"), scores("bm25")
     assert hybrid.n == {"seeds": 87, "dev": 252, "test": 72}[name]
-    # Floors a few points under what was measured (README, "Quality at scale"); a drop below
+    # Floors a few points under what was measured (docs/quality.md); a drop below
     # them is a regression in the embedded text, fusion or the embedder, not noise: nothing here is random.
     floor = FLOOR[name]
     assert hybrid.hit5 >= floor["hit5"], (hybrid.row(), hybrid.misses)
@@ -74,7 +74,7 @@ def test_answers_floor_among_500_papers(fixture_500: Settings) -> None:
     indexed = {str(c["paper_id"]) for c in keyword.chunks if c.get("chunk") == 0}
     questions, _ = fit_questions(load_questions(QUESTION_SETS["dev"]), indexed)
     scores = score_answers(questions, lambda q: assistant.answer(q.question, list(q.history), mode="extractive"))
-    # measured (README, "Measured quality"): single-paper precision 0.978, absent details declined
+    # measured (docs/quality.md): single-paper precision 0.978, absent details declined
     # 63/66, false refusals 1/106, key facts 0.713
     assert scores.single_precision >= 0.93, scores.row()
     assert scores.absent_declined >= 0.88, scores.row()

@@ -67,7 +67,7 @@ class Assistant:
 
     def writer(self, mode: str | None) -> str:
         """Who writes: auto lets a model the user chose write; the bundled 135M model loses to extraction
-        on every kind of question (README, "Measured quality", the model-mode paragraph), so with it auto extracts."""
+        on every kind of question (docs/decisions.md, "Who writes the answer"), so with it auto extracts."""
         mode = mode or self.settings.answer_mode
         if mode != "auto":
             return mode

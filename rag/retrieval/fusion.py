@@ -1,7 +1,7 @@
 """Fusion: a dense and a BM25 list of chunks -> one score per paper, with its best chunk.
 
 Keyed by Settings.fusion (convex or rrf); `boost_named` then puts a paper whose coined name the
-question says first. Measured side by side in bench/quality_at_scale.py (README, "Measured quality": the
+question says first. Measured side by side in bench/quality_at_scale.py (docs/quality.md: the
 retrieval tables and "Fusion" under what was tried).
 """
 

@@ -124,7 +124,7 @@ class Retriever:
             lexical = [(keyword.chunks[pos], score) for pos, score in keyword.search(query, n, filters)]
         dense: list[Candidate] = []
         if mode in ("hybrid", "dense"):
-            # dense_feedback > 0 leans the dense query toward BM25's first papers (README, "Measured quality")
+            # dense_feedback > 0 leans the dense query toward BM25's first papers (docs/quality.md)
             tops = list(paper_best(lexical).values())[: self.settings.dense_feedback] if mode == "hybrid" else []
             feedback = [chunk_id(str(c["paper_id"]), int(c["chunk"])) for _, c in tops]
             found = self.store.dense_search(
