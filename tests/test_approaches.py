@@ -1,4 +1,4 @@
-"""List answers grouped by approach (rag/approaches.py) and how the list shows the groups."""
+"""List answers grouped by approach (rag/answering/approaches.py) and how the list shows the groups."""
 
 from __future__ import annotations
 

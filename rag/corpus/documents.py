@@ -1,4 +1,4 @@
-"""Reading corpora into papers (what is embedded for a paper is rag/chunking.py).
+"""Reading corpora into papers (what is embedded for a paper is rag/index/chunking.py).
 
 Formats: seed text files (a header line, then abstracts separated by blank lines),
 JSON Lines (.jsonl, .jsonl.gz, .jsonl.xz) and CSV (.csv, .csv.gz, .csv.xz) with the
