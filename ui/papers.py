@@ -125,8 +125,8 @@ class PaperBrowser:
         return render.ask_about(paper), gr.Tabs(selected="chat")
 
     def refresh(self) -> dict[str, StoredPaper]:
-        # a full read (cached per revision: rag/index/cache.py): read again only while a corpus is being indexed, and only
-        # once it grew
+        # a full read (cached per revision: rag/index/cache.py): read again only while a corpus is being indexed,
+        # and only once it grew
         grown = self.indexing is not None and self.indexing.done != len(self.catalog)
         if not self.catalog or grown:
             self.catalog = list(self.assistant.store.papers())
