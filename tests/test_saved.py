@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -116,6 +117,21 @@ def test_an_unusable_state_folder_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="state database") as caught:
         Conversations(blocker / "state").recent("ann")
     assert "\n" not in str(caught.value)
+
+
+def test_the_state_is_private_to_its_account(tmp_path: Path) -> None:
+    state = tmp_path / "deep" / "state"
+    Conversations(state).save("ann", [KV_TURN])
+    FeedbackStore(state).all()
+    assert stat.S_IMODE(state.stat().st_mode) == 0o700
+    assert [(p.name, stat.S_IMODE(p.stat().st_mode)) for p in state.iterdir()] == [("state.sqlite3", 0o600)]
+    # a database an earlier version left readable by everyone is closed on its next use; its folder, not
+    # necessarily the product's alone, keeps its mode
+    (state / "state.sqlite3").chmod(0o644)
+    state.chmod(0o755)
+    assert [s.title for s in Conversations(state).recent("ann")] == [KV_TURN.question]
+    assert stat.S_IMODE((state / "state.sqlite3").stat().st_mode) == 0o600
+    assert stat.S_IMODE(state.stat().st_mode) == 0o755
 
 
 # --- the feedback store and its export -------------------------------------------------------------
