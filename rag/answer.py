@@ -26,7 +26,7 @@ from rag.questions import Reading, read_question
 from rag.retrieval import CONTROL, Hit, Retriever, SearchResult
 from rag.store import Store
 from rag.text import FIELDS, sentences
-from rag.turns import Turn, as_turns, follow_up
+from rag.turns import Turn, as_turns, follow_up, question_text
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -204,7 +204,7 @@ class Assistant:
     # --- steps ------------------------------------------------------------------------------
 
     def _clean(self, question: str) -> tuple[str, list[str]]:
-        question = CONTROL.sub(" ", question or "").strip()
+        question = CONTROL.sub(" ", question_text(question)).strip()
         if not question:
             raise InputError("the question is empty: ask something about the papers")
         notices = []

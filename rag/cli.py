@@ -155,7 +155,7 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
         skipped = 0
         for where, record in read_batch(args.batch, ("id", "question")):
             try:  # history: turns {"question", "answer", "cited"} or chat messages; a bad one costs its line only
-                answer = assistant.answer(str(record["question"]), record.get("history") or [], filters, args.mode)
+                answer = assistant.answer(record["question"], record.get("history") or [], filters, args.mode)
             except InputError as exc:
                 err(f"{where}: {exc}")
                 skipped += 1

@@ -33,7 +33,7 @@ def launch(demo: "gr.Blocks", settings: Settings, *, block: bool = True) -> None
         server_port=settings.port,
         share=settings.share,
         auth=auth,
-        show_error=True,
+        show_error=False,  # an unexpected error's text (Python's internals) never reaches a client; gr.Error's do
         prevent_thread_lock=not block,
         ssr_mode=False,  # server-side rendering needs Node; the page works without it
         # system fonts: the default theme would fetch Google Fonts, and this product is offline
