@@ -19,6 +19,7 @@ from rag.conversations import Conversations, SavedTurn
 from rag.errors import InputError, StoreError
 from rag.feedback import FeedbackStore
 from rag.turns import Turn
+from rag.users import Users, users_path
 from tests.conftest import make_settings
 from ui.chat import ChatEntry
 from ui.saved import LOCAL_OWNER, SavedChats
@@ -334,18 +335,23 @@ def test_through_the_app_a_user_sees_only_their_own_chats(seeded: Settings, tmp_
     from rag.answer import Assistant
     from tests.conftest import free_port
     from ui.app import build_app
+    from ui.server import launch
 
-    # rag's Settings name one user; Gradio takes several, and the page keys chats by whoever signed in
+    # ann is the single user of RAG_AUTH_USERNAME, bob one of the users file: the page keys chats by whoever signed in
     settings = seeded.model_copy(
-        update={"state_dir": tmp_path / "state", "auth_username": "ann", "auth_password": SecretStr("a-pw")}
+        update={
+            "state_dir": tmp_path / "state",
+            "auth_username": "ann",
+            "auth_password": SecretStr("a-password"),
+            "port": free_port(),
+        }
     )
+    Users(users_path(settings)).add("bob", "b-password")
     demo = build_app(Assistant(settings), load_model=False)
-    port = free_port()
-    demo.queue()
-    demo.launch(server_port=port, auth=[("ann", "a-pw"), ("bob", "b-pw")], prevent_thread_lock=True, ssr_mode=False)
-    url = f"http://127.0.0.1:{port}"
+    launch(demo, settings, block=False)
+    url = f"http://127.0.0.1:{settings.port}"
     try:
-        ann, bob = Visitor(url, ("ann", "a-pw")), Visitor(url, ("bob", "b-pw"))
+        ann, bob = Visitor(url, ("ann", "a-password")), Visitor(url, ("bob", "b-password"))
         asked = ann.call(ann.event("question", "submit"), ["What is TraDy?", None, "extractive", *[""] * 5, None])
         assert "data" in asked, asked
         # the page saves after each answer when its entries change; here that event is called as the page would

@@ -288,7 +288,7 @@ class AssistantUI:
     # --- helpers ----------------------------------------------------------------------------------
 
 
-def _history(history: object) -> object:
+def _history(history: object) -> Any:  # what a client sent; rag reads and checks it
     """The API's history as rag reads it: JSON text decoded (decoding the transport is ours), a list a raw
     request sent passed on as it is; what the turns may hold rag checks (rag.turns.as_turns)."""
     if history is None or (isinstance(history, str) and not history.strip()):
