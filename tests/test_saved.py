@@ -20,7 +20,7 @@ from rag.errors import InputError, StoreError
 from rag.feedback import FeedbackStore
 from rag.turns import Turn
 from rag.users import Users, users_path
-from tests.conftest import make_settings
+from tests.conftest import ROOT, make_settings
 from ui.chat import ChatEntry
 from ui.saved import LOCAL_OWNER, SavedChats
 
@@ -133,6 +133,34 @@ def test_the_state_is_private_to_its_account(tmp_path: Path) -> None:
     assert [s.title for s in Conversations(state).recent("ann")] == [KV_TURN.question]
     assert stat.S_IMODE((state / "state.sqlite3").stat().st_mode) == 0o600
     assert stat.S_IMODE(state.stat().st_mode) == 0o755
+
+
+SAVER = """
+import sys
+from pathlib import Path
+from rag.conversations import Conversations, SavedTurn
+store = Conversations(Path(sys.argv[1]))
+for i in range(int(sys.argv[3])):
+    store.save(sys.argv[2], [SavedTurn(f"question {i}", "answer", ("p1",))])
+"""
+
+
+def test_app_processes_share_one_state_folder(tmp_path: Path) -> None:
+    """Several `rag serve` processes on one machine keep their chats in one folder: SQLite's locks make
+    writers from other processes wait their turn (BUSY_TIMEOUT_S), so none is lost and none fails."""
+    import subprocess
+    import sys
+
+    state, n = tmp_path / "state", 40
+    writers = [
+        subprocess.Popen([sys.executable, "-c", SAVER, str(state), owner, str(n)], cwd=ROOT, stderr=subprocess.PIPE)
+        for owner in ("ann", "bob", "carol")
+    ]
+    errors = [w.communicate(timeout=120)[1].decode() for w in writers]
+    assert [w.returncode for w in writers] == [0, 0, 0], errors
+    store = Conversations(state)
+    for owner in ("ann", "bob", "carol"):
+        assert sorted(s.title for s in store.recent(owner)) == sorted(f"question {i}" for i in range(n))
 
 
 # --- the feedback store and its export -------------------------------------------------------------
