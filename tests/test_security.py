@@ -246,10 +246,9 @@ def test_malformed_api_requests_get_one_line_and_the_next_question_its_answer(
     logged = log_path.read_text()[len(logged_before) :]
     assert "Traceback" not in logged, logged
     refused = [line for line in logged.splitlines() if line.startswith("/ask refused: ")]
-    assert [line.removeprefix("/ask refused: ")[: len(e)] for line, (_, e) in zip(refused, MALFORMED)] == [
-        e for _, e in MALFORMED
-    ]
     assert len(refused) == len(MALFORMED), logged
+    for line, (_, expected) in zip(refused, MALFORMED, strict=True):
+        assert line.startswith(f"/ask refused: {expected}"), line
 
     backend.script("ok", pieces=TRADY_PIECES)
     kind, sent = call_ask(url, opener, [QUESTION, ""])
