@@ -1,4 +1,4 @@
-"""The `rag` command: ingest, search, papers, stats, eval. Also the interface scripts and tests use.
+"""The `rag` command: ingest, search, ask, serve, users, eval and more. Also the interface scripts and tests use.
 
 Exit status: 0 success; 1 error (one line on stderr); 3 ingest (or ask --batch) finished but skipped bad records.
 """
@@ -110,11 +110,9 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         out(json.dumps(result.to_json()))
         return 0
-    scope = (
-        f"{result.matched} of {result.searched} papers match the filters"
-        if result.filters
-        else f"{result.searched} papers searched"
-    )
+    scope = f"{result.searched} papers searched"
+    if result.filters:
+        scope = f"{result.matched} of {result.searched} papers match the filters"
     out(f"{scope}; top {len(result.hits)}:")
     for hit in result.hits:
         out(f"{hit.rank:>3}. {hit.title}  [{hit.paper_id}]{'  ' + hit.url if hit.url else ''}")
@@ -134,13 +132,8 @@ def cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
     from rag.index.store import Store
 
     store = Store(settings)
-    stats = {
-        "papers": store.paper_count(),
-        "chunks": store.chunk_count(),
-        "index": store.location,
-        "embedder": store.embedder,
-        "revision": store.revision(),
-    }
+    stats = {"papers": store.paper_count(), "chunks": store.chunk_count(), "index": store.location}
+    stats |= {"embedder": store.embedder, "revision": store.revision()}
     out(json.dumps(stats) if args.json else "\n".join(f"{k}: {v}" for k, v in stats.items()))
     return 0
 
@@ -157,7 +150,7 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
         skipped = 0
         for where, record in read_batch(args.batch, ("id", "question")):
             try:  # history: turns {"question", "answer", "cited"} or chat messages; a bad one costs its line only
-                answer = assistant.answer(str(record["question"]), record.get("history") or [], filters, args.mode)
+                answer = assistant.answer(record["question"], record.get("history") or [], filters, args.mode)
             except InputError as exc:
                 err(f"{where}: {exc}")
                 skipped += 1
@@ -224,14 +217,14 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     from ui.server import serve
 
     updates = {k: v for k, v in (("host", args.host), ("port", args.port)) if v is not None}
-    settings = settings.model_copy(update=updates)
-    if args.corpus is None:
-        serve(settings)
-        return 0
-    from rag.corpus.corpora import corpus_paths, corpus_settings
+    serve(settings.model_copy(update=updates), args.corpus, insecure_no_auth=args.insecure_no_auth)
+    return 0
 
-    # the page opens over what is indexed; the rest of the corpus is indexed behind it
-    serve(corpus_settings(settings, args.corpus), corpus=corpus_paths([args.corpus]))
+
+def cmd_users(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.state.users import manage
+
+    out(manage(settings, args.action, args.name, sys.stdin))
     return 0
 
 
@@ -347,6 +340,7 @@ def _answer_commands(sub: Subparsers) -> None:
     p.add_argument("--port", type=int, help="port (default: RAG_PORT, 7860)")
     background = "also index this corpus (seeds, iclr2026 or a path) behind the open chat"
     p.add_argument("--corpus", metavar="NAME|PATH", help=background)
+    p.add_argument("--insecure-no-auth", action="store_true", help="serve beyond this machine with no sign-in")
     p.set_defaults(run=cmd_serve)
 
     p = _command(sub, "eval", "score retrieval (and answers) on a question set, per kind of question")
@@ -366,6 +360,12 @@ def _data_commands(sub: Subparsers) -> None:
     p.add_argument("--out", metavar="FILE", help="a .jsonl file, appended to (default: <venue slug>.jsonl)")
     p.add_argument("--base-url", metavar="URL", help="OpenReview API v2 (default: RAG_OPENREVIEW_BASE_URL)")
     p.set_defaults(run=cmd_fetch)
+
+    users_help = "who may sign in to `rag serve`: add NAME (or give a new password; asked without echo), remove, list"
+    p = sub.add_parser("users", help=users_help, description=users_help)
+    p.add_argument("action", choices=["add", "remove", "list"])
+    p.add_argument("name", nargs="?", metavar="NAME", help="the user (add, remove)")
+    p.set_defaults(run=cmd_users)
 
     p = sub.add_parser("feedback", help="write the answers' thumbs up/down as dev-set candidates (JSON lines)")
     p.add_argument("action", choices=["export"])

@@ -149,8 +149,16 @@ class Settings(BaseSettings):
     host: str = Field("127.0.0.1", description="Address the UI binds to; localhost unless asked.")
     port: int = Field(7860, description="Port of the UI.")
     share: bool = Field(False, description="Create a public Gradio share link (needs internet).")
-    auth_username: str | None = Field(None, description="If set with a password, the UI asks for it.")
+    auth_username: str | None = Field(
+        None, description="One user who may sign in, with auth_password (for a lab: users_file, `rag users add`)."
+    )
     auth_password: SecretStr | None = Field(None, description="Password for auth_username.")
+    users_file: Path | None = Field(
+        None,
+        description="Who may sign in: one name:bcrypt-hash a line, written by `rag users add NAME`; empty: the file "
+        "`users` in state_dir. The page asks for a sign-in whenever it names a user (or auth_username is set), and "
+        "each user's saved chats and ratings are their own.",
+    )
     concurrency: int = Field(2, ge=1, description="Answers computed at once; the rest wait in Gradio's queue.")
     state_dir: Path = Field(
         ROOT / ".rag" / "state",
@@ -159,7 +167,13 @@ class Settings(BaseSettings):
     )
 
     @field_validator(
-        "llm_model_path", "openai_api_key", "chroma_token", "auth_username", "auth_password", mode="before"
+        "llm_model_path",
+        "openai_api_key",
+        "chroma_token",
+        "auth_username",
+        "auth_password",
+        "users_file",
+        mode="before",
     )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:

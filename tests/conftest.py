@@ -216,6 +216,7 @@ UNITS = {
 LONGEST_FIRST = (
     "served page",  # 169 s
     "500 papers",  # 140 s
+    "test_users_browser.py",  # 60 s alone (issue 29's session): its own `rag serve`, two sign-ins, two answers
     "test_offline.py",  # 43 s
     "test_faults.py",  # 39 s
     "test_indexing_browser.py",  # 27 s

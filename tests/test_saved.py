@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -17,8 +18,9 @@ from rag.config import Settings
 from rag.errors import InputError, StoreError
 from rag.state.conversations import Conversations, SavedTurn
 from rag.state.feedback import FeedbackStore
+from rag.state.users import Users, users_path
 from rag.types import Turn
-from tests.conftest import make_settings
+from tests.conftest import ROOT, make_settings
 from ui.chat import ChatEntry
 from ui.saved import LOCAL_OWNER, SavedChats
 
@@ -116,6 +118,49 @@ def test_an_unusable_state_folder_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="state database") as caught:
         Conversations(blocker / "state").recent("ann")
     assert "\n" not in str(caught.value)
+
+
+def test_the_state_is_private_to_its_account(tmp_path: Path) -> None:
+    state = tmp_path / "deep" / "state"
+    Conversations(state).save("ann", [KV_TURN])
+    FeedbackStore(state).all()
+    assert stat.S_IMODE(state.stat().st_mode) == 0o700
+    assert [(p.name, stat.S_IMODE(p.stat().st_mode)) for p in state.iterdir()] == [("state.sqlite3", 0o600)]
+    # a database an earlier version left readable by everyone is closed on its next use; its folder, not
+    # necessarily the product's alone, keeps its mode
+    (state / "state.sqlite3").chmod(0o644)
+    state.chmod(0o755)
+    assert [s.title for s in Conversations(state).recent("ann")] == [KV_TURN.question]
+    assert stat.S_IMODE((state / "state.sqlite3").stat().st_mode) == 0o600
+    assert stat.S_IMODE(state.stat().st_mode) == 0o755
+
+
+SAVER = """
+import sys
+from pathlib import Path
+from rag.state.conversations import Conversations, SavedTurn
+store = Conversations(Path(sys.argv[1]))
+for i in range(int(sys.argv[3])):
+    store.save(sys.argv[2], [SavedTurn(f"question {i}", "answer", ("p1",))])
+"""
+
+
+def test_app_processes_share_one_state_folder(tmp_path: Path) -> None:
+    """Several `rag serve` processes on one machine keep their chats in one folder: SQLite's locks make
+    writers from other processes wait their turn (BUSY_TIMEOUT_S), so none is lost and none fails."""
+    import subprocess
+    import sys
+
+    state, n = tmp_path / "state", 40
+    writers = [
+        subprocess.Popen([sys.executable, "-c", SAVER, str(state), owner, str(n)], cwd=ROOT, stderr=subprocess.PIPE)
+        for owner in ("ann", "bob", "carol")
+    ]
+    errors = [w.communicate(timeout=120)[1].decode() for w in writers]
+    assert [w.returncode for w in writers] == [0, 0, 0], errors
+    store = Conversations(state)
+    for owner in ("ann", "bob", "carol"):
+        assert sorted(s.title for s in store.recent(owner)) == sorted(f"question {i}" for i in range(n))
 
 
 # --- the feedback store and its export -------------------------------------------------------------
@@ -318,18 +363,23 @@ def test_through_the_app_a_user_sees_only_their_own_chats(seeded: Settings, tmp_
     from rag.answering.pipeline import Assistant
     from tests.conftest import free_port
     from ui.app import build_app
+    from ui.server import launch
 
-    # rag's Settings name one user; Gradio takes several, and the page keys chats by whoever signed in
+    # ann is the single user of RAG_AUTH_USERNAME, bob one of the users file: the page keys chats by whoever signed in
     settings = seeded.model_copy(
-        update={"state_dir": tmp_path / "state", "auth_username": "ann", "auth_password": SecretStr("a-pw")}
+        update={
+            "state_dir": tmp_path / "state",
+            "auth_username": "ann",
+            "auth_password": SecretStr("a-password"),
+            "port": free_port(),
+        }
     )
+    Users(users_path(settings)).add("bob", "b-password")
     demo = build_app(Assistant(settings), load_model=False)
-    port = free_port()
-    demo.queue()
-    demo.launch(server_port=port, auth=[("ann", "a-pw"), ("bob", "b-pw")], prevent_thread_lock=True, ssr_mode=False)
-    url = f"http://127.0.0.1:{port}"
+    launch(demo, settings, block=False)
+    url = f"http://127.0.0.1:{settings.port}"
     try:
-        ann, bob = Visitor(url, ("ann", "a-pw")), Visitor(url, ("bob", "b-pw"))
+        ann, bob = Visitor(url, ("ann", "a-password")), Visitor(url, ("bob", "b-password"))
         asked = ann.call(ann.event("question", "submit"), ["What is TraDy?", None, "extractive", *[""] * 5, None])
         assert "data" in asked, asked
         # the page saves after each answer when its entries change; here that event is called as the page would

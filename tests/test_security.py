@@ -200,3 +200,70 @@ def test_the_cli_never_prints_the_key(seeded: Settings, backend: ScriptedServer)
     assert CANARY in backend.received_keys()
     assert "note: The model failed (openai · " in run.stdout and "not an OpenAI chat completion" in run.stdout
     assert CANARY not in run.stdout + run.stderr
+
+
+# --- malformed API requests ---------------------------------------------------------------------------
+
+# (what a raw client sends as "data" to /ask, the one line it must get back); the first ones are also
+# what `rag ask --batch` reads, so the CLI must say the same
+MALFORMED: list[tuple[list[Any], str]] = [
+    ([5, ""], "question must be text, got a number"),
+    ([[QUESTION], ""], "question must be text, got a list"),
+    ([{"text": QUESTION}, ""], "question must be text, got an object"),
+    ([True, ""], "question must be text, got true/false"),
+    ([QUESTION, 7], "history must be a list of turns or of chat messages, got a number"),
+    ([QUESTION, ["a"]], "history[0]: expected an object, got text"),
+    ([QUESTION, [{"question": 5}]], "history[0]: field 'question' must be text, got a number"),
+    ([QUESTION, [{"role": "robot", "content": "x"}]], "history[0]: field 'role' must be 'user' or 'assistant'"),
+    (["\x00\x01  ", ""], "the question is empty: ask something about the papers"),
+    ([QUESTION, "{not json"], "history is not JSON: Expecting property name enclosed in double quotes"),
+    ([], '/ask takes 2 values in "data", got 0'),
+    ([QUESTION], '/ask takes 2 values in "data", got 1'),
+]
+SAME_IN_THE_CLI = 8
+
+
+def call_ask(url: str, opener: Any, data: list[Any]) -> tuple[str, Any]:
+    """A raw call of /ask as any HTTP client makes it: (the event's kind, its data)."""
+    code, body = status(f"{url}/gradio_api/call/ask", {"data": data}, opener=opener)
+    assert code == 200, (data, code, body)
+    code, stream = status(f"{url}/gradio_api/call/ask/{json.loads(body)['event_id']}", opener=opener)
+    kind = next(line.split(":", 1)[1].strip() for line in stream.splitlines() if line.startswith("event:"))
+    sent = [line[5:] for line in stream.splitlines() if line.startswith("data:")][-1]
+    return kind, json.loads(sent)
+
+
+def test_malformed_api_requests_get_one_line_and_the_next_question_its_answer(
+    served: dict[str, Any], backend: ScriptedServer
+) -> None:
+    url, log_path = served["url"], served["log"]
+    _, opener = logged_in(url, PASSWORD)
+    logged_before = log_path.read_text()
+    for data, expected in MALFORMED:
+        kind, sent = call_ask(url, opener, data)
+        assert kind == "error" and sent["error"].startswith(expected), (data, sent)
+        assert "\n" not in sent["error"] and "object at 0x" not in sent["error"], sent
+    logged = log_path.read_text()[len(logged_before) :]
+    assert "Traceback" not in logged, logged
+    refused = [line for line in logged.splitlines() if line.startswith("/ask refused: ")]
+    assert len(refused) == len(MALFORMED), logged
+    for line, (_, expected) in zip(refused, MALFORMED, strict=True):
+        assert line.startswith(f"/ask refused: {expected}"), line
+
+    backend.script("ok", pieces=TRADY_PIECES)
+    kind, sent = call_ask(url, opener, [QUESTION, ""])
+    assert kind == "complete" and json.loads(sent[1])["error"] is None
+    assert TRADY in [c["paper_id"] for c in json.loads(sent[1])["citations"]]
+
+
+def test_the_cli_says_the_same_of_the_same_bad_fields(
+    seeded: Settings, tmp_path: Path, rag_main: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    batch = tmp_path / "bad.jsonl"
+    lines = [{"id": i, "question": d[0], "history": d[1]} for i, (d, _) in enumerate(MALFORMED[:SAME_IN_THE_CLI])]
+    batch.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert rag_main(seeded, "ask", "--batch", str(batch), RAG_ANSWER_MODE="extractive") == 3
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == SAME_IN_THE_CLI, said
+    for i, (line, (_, expected)) in enumerate(zip(said, MALFORMED, strict=False)):
+        assert line.startswith(f"{batch}:{i + 1}: {expected}"), line

@@ -7,6 +7,7 @@ Gradio itself is imported inside functions, so that importing this module (as `r
 """
 
 import json
+import logging
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from rag.answering.followups import answer_json
 from rag.answering.pipeline import Assistant
 from rag.config import apply_runtime_env
-from rag.errors import RagError
+from rag.errors import InputError, RagError
 from rag.index.indexer import Progress
 from rag.retrieval.filters import FILTER_FIELDS
 from ui import PRIVATE, chat, render
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     import gradio as gr
 
 __all__ = ["AssistantUI", "Warmup", "build_app"]
+
+log = logging.getLogger(__name__)
 
 TITLE = "ICLR 2026 paper assistant"
 EXAMPLES = [
@@ -80,7 +83,7 @@ class AssistantUI:
     def build(self) -> "gr.Blocks":
         import gradio as gr
 
-        with gr.Blocks(title=TITLE, analytics_enabled=False) as demo:
+        with _page_class()(title=TITLE, analytics_enabled=False) as demo:
             gr.Markdown(f"## {TITLE}\nAnswers from the indexed abstracts only, every sentence cited.")
             status_line = gr.Markdown(self.warmup.status(len(self.papers.catalog)), elem_id="status")
             timer = gr.Timer(1.0)
@@ -251,7 +254,7 @@ class AssistantUI:
     def clear(self) -> tuple[list[Message], list[ChatEntry], str, str, str]:
         return [], [], render.sources_html(None), "", ""
 
-    def ask(self, question: str, history: str = "") -> tuple[str, str]:
+    def ask(self, question: str, history: str = "") -> tuple[str, str]:  # a raw request may send any JSON
         """Answer one question over the index.
 
         history: optional JSON list of earlier turns, for follow-ups: each the "turn" object of an
@@ -260,16 +263,10 @@ class AssistantUI:
         Returns the answer Markdown with its References block, and the answer as JSON
         (text, citations, refused, reason, mode, coverage, notices, error, turn).
         """
-        import gradio as gr
-
-        try:  # decoding the transport is ours; what the turns may hold rag checks (rag.reading.turns.as_turns)
-            turns = json.loads(history) if (history or "").strip() else []
-        except json.JSONDecodeError as exc:
-            raise gr.Error(f"history is not JSON: {exc}") from None
         try:
-            answer = self.assistant.answer(question, turns)
-        except RagError as exc:
-            raise gr.Error(str(exc)) from None
+            answer = self.assistant.answer(question, _history(history))
+        except RagError as exc:  # rag's one-line message, as the CLI says it; the log keeps one line too
+            raise refused("/ask", exc) from None
         return answer.markdown(), json.dumps(answer_json(answer))
 
     def status(self) -> tuple[str, Any]:
@@ -290,6 +287,44 @@ class AssistantUI:
         ]
 
     # --- helpers ----------------------------------------------------------------------------------
+
+
+def _history(history: object) -> Any:  # what a client sent; rag reads and checks it
+    """The API's history as rag reads it: JSON text decoded (decoding the transport is ours), a list a raw
+    request sent passed on as it is; what the turns may hold rag checks (rag.reading.turns.as_turns)."""
+    if history is None or (isinstance(history, str) and not history.strip()):
+        return []
+    if not isinstance(history, str):
+        return history
+    try:
+        return json.loads(history)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"history is not JSON: {exc}") from None
+
+
+def refused(endpoint: str, exc: Exception) -> Exception:
+    """A request's error for its client, with one line in the server's log and no traceback: what a client
+    sent wrong is no fault of the server's."""
+    import gradio as gr
+
+    log.warning("%s refused: %s", endpoint, exc)
+    return gr.Error(str(exc), print_exception=False)
+
+
+def _page_class() -> type["gr.Blocks"]:
+    """gr.Blocks whose API endpoints say in one line that values are missing: Gradio's own message for a
+    request with too few values names its component objects, over several lines and with a traceback."""
+    import gradio as gr
+
+    class Page(gr.Blocks):
+        def validate_inputs(self, block_fn: Any, inputs: list[Any]) -> None:
+            wanted = len(block_fn.inputs)
+            if len(inputs) < wanted:
+                endpoint = f"/{block_fn.api_name}" if block_fn.api_name else "this event"
+                given = InputError(f'{endpoint} takes {wanted} values in "data", got {len(inputs)}')
+                raise refused(endpoint, given)
+
+    return Page
 
 
 def _outputs(step: Step) -> tuple[Any, Any, Any, Any]:

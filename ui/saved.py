@@ -5,8 +5,9 @@ The page hooks in at three places (ui/app.py): `note_row` inside the chat column
 chat's components exist, `tab` among the tabs. What is saved is data (rag.state.conversations); reopening
 a chat rebuilds the page's ChatEntry list from it, never from the rendered messages.
 
-With auth on, a chat belongs to the signed-in user (Gradio's `request.username`); a request without one
-reads nothing and saves nothing. Without auth, everyone who reaches the page is the machine's one user.
+With auth on (rag.state.users: a users file, or RAG_AUTH_USERNAME), a chat belongs to the signed-in user
+(Gradio's `request.username`); a request without one reads nothing and saves nothing. Without auth, everyone
+who reaches the page is the machine's one user.
 No `from __future__ import annotations`, as in ui/app.py: Gradio reads the handlers' type hints.
 """
 
@@ -18,6 +19,7 @@ from rag.answering.pipeline import Assistant
 from rag.errors import RagError
 from rag.state.conversations import Conversations, SavedTurn, Summary
 from rag.state.feedback import FeedbackStore, answer_settings
+from rag.state.users import signs_in
 from rag.types import Turn
 from ui import PRIVATE, box_and_button, chat, render
 from ui.chat import ChatEntry, Message
@@ -45,7 +47,7 @@ class SavedChats:
     def __init__(self, assistant: Assistant) -> None:
         settings = assistant.settings
         self.assistant = assistant
-        self.auth = bool(settings.auth_username and settings.auth_password)
+        self.auth = signs_in(settings) is not None
         self.store = Conversations(settings.state_dir)
         self.feedback = FeedbackStore(settings.state_dir)
         self._chat: list[Any] = []  # chatbot, entries, sources, copy box, question (attach)
@@ -54,10 +56,15 @@ class SavedChats:
         self._note: dict[str, Any] = {}
 
     def owner(self, request: Any) -> str | None:
-        """Whose chats a request reads: the signed-in user with auth on (None when nobody is), else the local one."""
-        if not self.auth:
-            return LOCAL_OWNER
-        return getattr(request, "username", None) or None
+        """Whose chats a request reads: the signed-in user; with auth off, the local one; else (nobody) None.
+
+        A signed-in name counts even where auth looked off when the page was built: a users file made in
+        between turns the sign-in on, and its users must not read the local user's chats.
+        """
+        name = getattr(request, "username", None)
+        if name:
+            return str(name)
+        return None if self.auth else LOCAL_OWNER
 
     # --- layout and wiring ------------------------------------------------------------------------
 

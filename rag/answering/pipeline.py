@@ -1,6 +1,6 @@
 """Grounded answers with checked citations: the pipeline, top to bottom.
 
-question -> reading (kind, parts: rag.reading.questions; turns: rag.reading.turns) -> papers (rag.retrieval,
+question -> reading (kind, parts: rag.reading.questions; turns: rag.reading.turns) -> papers (rag.retrieval.retriever,
 then evidence) -> sentences (evidence) -> composed text (compose, or the model) -> grounding check and
 renumbering (grounding) -> `Answer`.
 
@@ -24,7 +24,7 @@ from rag.index.embeddings import Similarities
 from rag.index.store import Store
 from rag.reading.questions import Reading, read_question
 from rag.reading.text import FIELDS, sentences
-from rag.reading.turns import as_turns, follow_up
+from rag.reading.turns import as_turns, follow_up, question_text
 from rag.retrieval.filters import Filters, filters_in_question
 from rag.retrieval.retriever import CONTROL, Retriever, SearchResult
 from rag.types import Answer, Citation, Delta, Event, Hit, Sources, Turn
@@ -135,7 +135,7 @@ class Assistant:
     # --- steps ------------------------------------------------------------------------------
 
     def _clean(self, question: str) -> tuple[str, list[str]]:
-        question = CONTROL.sub(" ", question or "").strip()
+        question = CONTROL.sub(" ", question_text(question)).strip()
         if not question:
             raise InputError("the question is empty: ask something about the papers")
         notices = []

@@ -15,6 +15,31 @@ from rag.errors import InputError
 from rag.reading.text import NAME
 from rag.types import Turn
 
+
+def question_text(value: object) -> str:
+    """A question as a caller gave it, or an InputError naming what came instead (None reads as empty)."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InputError(f"question must be text, got {json_kind(value)}")
+    return value
+
+
+def json_kind(value: object) -> str:
+    """What a value is, in JSON's words: the API and batch files send JSON, and their writers read these."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, dict):
+        return "an object"
+    return "a list" if isinstance(value, (list, tuple)) else type(value).__name__
+
+
 _REFERENCE = re.compile(r"^\[(\d+)\]\s.*`([^`]+)`\s*$", re.M)
 
 
@@ -27,7 +52,7 @@ def as_turns(history: Sequence[Any]) -> list[Turn]:
     References block: an adapter for old clients, not how this product keeps state.
     """
     if isinstance(history, (str, bytes)) or not isinstance(history, Sequence):
-        raise InputError("history must be a list of turns or of chat messages")
+        raise InputError(f"history must be a list of turns or of chat messages, got {json_kind(history)}")
     turns: list[Turn] = []
     pending: str | None = None
     for i, entry in enumerate(history):
@@ -36,7 +61,7 @@ def as_turns(history: Sequence[Any]) -> list[Turn]:
             turns.append(entry)
             continue
         if not isinstance(entry, dict):
-            raise InputError(f"{where}: expected an object, got {type(entry).__name__}")
+            raise InputError(f"{where}: expected an object, got {json_kind(entry)}")
         if "question" in entry:
             turns.append(Turn(_text(entry, "question", where), _text(entry, "answer", where, ""), _cited(entry, where)))
             continue
@@ -56,7 +81,7 @@ def as_turns(history: Sequence[Any]) -> list[Turn]:
 def _text(entry: dict[str, Any], key: str, where: str, default: str | None = None) -> str:
     value = entry.get(key, default)
     if not isinstance(value, str):
-        raise InputError(f"{where}: field '{key}' must be text")
+        raise InputError(f"{where}: field '{key}' must be text, got {json_kind(value)}")
     return value
 
 
