@@ -246,7 +246,7 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     from rag.evaluation import evaluate
 
     answer_modes = args.answer_modes.split(",") if args.answers else []
-    table, report = evaluate(settings, args.set, args.modes.split(","), answer_modes)
+    table, report = evaluate(settings, args.set, args.modes.split(","), answer_modes, args.results, args.diff)
     out(json.dumps(report) if args.json else table)
     return 0
 
@@ -354,6 +354,10 @@ def _answer_commands(sub: Subparsers) -> None:
     p.add_argument("--modes", default="hybrid,dense,bm25", help="comma-separated: hybrid,dense,bm25")
     p.add_argument("--answers", action="store_true", help="also score answers (citations, refusals, facts)")
     p.add_argument("--answer-modes", default="extractive,model", help="comma-separated: extractive,model,auto")
+    p.add_argument("--results", type=Path, metavar="FILE", help="with --answers: write one JSON line per question")
+    p.add_argument(
+        "--diff", type=Path, metavar="FILE", help="with --answers: list the questions moved since that results file"
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_eval)
 

@@ -7,7 +7,10 @@ patterns cost no latency. Every function here is pure.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from rag.types import Turn
 
 # --- kinds --------------------------------------------------------------------------------------
 
@@ -77,7 +80,7 @@ class Reading:
     parts: tuple[Part, ...]
 
 
-def read_question(question: str) -> Reading:
+def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     for pattern in _COMPARE:
         # "how does its 7B model compare with larger models?" asks for a paper's result, not for two methods
         # ("how does it differ from SUIT?" does); so does a comparison in a question's second part
