@@ -79,3 +79,19 @@ def diff_runs(old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) ->
     moved = sum(1 for qid in new if qid in old and outcome(old[qid]) != outcome(new[qid]))
     lines.append(f"{moved} of {len(new)} questions moved")
     return lines
+
+
+def declining(rows: Sequence[dict[str, Any]]) -> str:
+    """The decision to decline a detail, as precision (declines that were absent details) and recall
+    (absent details declined), over the answerable questions and those on an absent detail."""
+    absent = [r for r in rows if r["kind"] == "absent"]
+    answerable = [r for r in rows if r["gold"] and r["kind"] != "absent"]
+    right = sum(r["refused"] for r in absent)
+    wrong = sum(r["refused"] for r in answerable)
+    if not absent:
+        return f"declining a detail: {wrong} of {len(answerable)} answerable questions declined"
+    precision = right / (right + wrong) if right + wrong else 1.0
+    return (
+        f"declining a detail: precision {precision:.3f} ({right} of {right + wrong} declines were absent details), "
+        f"recall {right / len(absent):.3f} ({right} of {len(absent)} absent details declined)"
+    )

@@ -249,9 +249,9 @@ def score_answers(
 ) -> AnswerScores:
     """answered(question) gives an Answer (rag.answering.pipeline); scores the kinds separately too.
     With `rows`, each question's outcome is appended to it (rag.eval_runs.result_row)."""
-    from rag.eval_runs import result_row
-
     import time
+
+    from rag.eval_runs import result_row
 
     scores = AnswerScores()
     cited = cited_gold = single = single_gold = 0
@@ -323,12 +323,12 @@ def answer_lines(table: dict[str, AnswerScores]) -> list[str]:
 
 
 def _per_question(rows: list[dict[str, Any]], results: Path | None, diff: Path | None) -> list[str]:
-    from rag.eval_runs import diff_runs, load_results, write_results
+    from rag.eval_runs import declining, diff_runs, load_results, write_results
 
-    lines = []
+    lines = [declining([r for r in rows if r["mode"] == rows[0]["mode"]])] if rows else []
     if diff is not None:  # read first: `--diff` and `--results` may name one file, the run before
         old = load_results(diff)
-        lines = ["", f"moved since {diff}:", *diff_runs(old, {str(i): r for i, r in enumerate(rows)})]
+        lines += ["", f"moved since {diff}:", *diff_runs(old, {str(i): r for i, r in enumerate(rows)})]
     if results is not None:
         write_results(results, rows)
         lines.append(f"per-question results: {results}")
@@ -372,10 +372,10 @@ def evaluate(
         def answered(mode: str) -> Callable[[Question], Any]:
             return lambda q: assistant.answer(q.question, list(q.history), mode=mode)
 
-        rows: list[dict[str, Any]] = []
-        table = {mode: score_answers(questions, answered(mode), rows, mode) for mode in answer_modes}
+        per_question: list[dict[str, Any]] = []
+        table = {mode: score_answers(questions, answered(mode), per_question, mode) for mode in answer_modes}
         lines += answer_lines(table)
-        lines += _per_question(rows, results, diff)
+        lines += _per_question(per_question, results, diff)
         report = {
             "retrieval": {m: s.row() for m, s in rows.items()},
             "answers": {m: {**s.row(), "by_kind": s.by_kind} for m, s in table.items()},
