@@ -303,6 +303,17 @@ def test_compare_follow_up_resolves_it(seeded: Settings) -> None:
     assert [c.paper_id for c in answer.citations] == [MOE, SUIT]
 
 
+def test_comparisons_in_a_persons_words_cite_both_methods(seeded: Settings) -> None:
+    """Read from the turn's cited ids ("it" is MoEEdit) or from two names in two sentences."""
+    after = [Turn("Is there knowledge editing for mixture-of-experts models?", "Yes, MoEEdit [1].", (MOE,))]
+    pointed = assistant(seeded).answer("What sets it apart from SUIT?", after)
+    two_sentences = assistant(seeded).answer(
+        "MoEEdit and SUIT both edit knowledge in LLMs. How do their ways of constraining parameter updates differ?"
+    )
+    for answer in (pointed, two_sentences):
+        assert answer.kind == "compare" and [c.paper_id for c in answer.citations] == [MOE, SUIT]
+
+
 def test_backend_failure_is_said_and_sources_kept(seeded: Settings) -> None:
     settings = seeded.model_copy(
         update={

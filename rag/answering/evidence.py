@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rag.calibration import CALIBRATION
+from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.questions import Part, Reading
 from rag.reading.text import NAME, coined_names, sentences
 from rag.types import Hit
@@ -104,49 +105,7 @@ Terms = Callable[[str], list[str]]  # the keyword side's stemmed terms of a text
 
 
 # Acronyms of the field, not names of a model, dataset or benchmark.
-GENERIC_NAMES = {
-    "AI",
-    "ML",
-    "NLP",
-    "LLM",
-    "LLMs",
-    "VLM",
-    "VLMs",
-    "MLLM",
-    "MLLMs",
-    "GPU",
-    "GPUs",
-    "CPU",
-    "RL",
-    "SOTA",
-    "IID",
-    "OOD",
-    "DNN",
-    "DNNs",
-    "CNN",
-    "CNNs",
-    "GNN",
-    "GNNs",
-    "2D",
-    "3D",
-    "KV",
-    "QA",
-    "PDE",
-    "PDEs",
-    "SGD",
-    "MoE",
-    "KL",
-    "RLHF",
-    "SFT",
-    "CoT",
-    "RAG",
-    "ODE",
-    "ODEs",
-    "SDE",
-    "SDEs",
-    "API",
-    "APIs",
-}
+GENERIC_NAMES = FIELD_ACRONYMS.words
 
 
 def names(text: str) -> set[str]:
