@@ -372,15 +372,16 @@ def test_the_check_matches_whole_numbers_and_whole_names_not_substrings() -> Non
 
     from rag.answering.grounding import check
 
-    passages = ["RAGE improves retrieval by 42% on 1,200 queries."]
+    passages = ["TRAGE improves retrieval by 42% on 1,200 queries."]
 
     def similar(rows: list[str], cols: list[str]) -> np.ndarray:
         return np.ones((len(rows), len(cols)))
 
-    assert check("RAGE improves retrieval by 4% overall [1].", passages, similar, 0.5) is None  # "4" is not "42"
-    assert check("RAG improves retrieval by 42% overall [1].", passages, similar, 0.5) is None  # nor "RAG" "RAGE"
-    kept = check("RAGE improves retrieval by 42% on 1,200 queries [1].", passages, similar, 0.5)
-    assert kept == ("RAGE improves retrieval by 42% on 1,200 queries [1].", 0)
+    assert check("TRAGE improves retrieval by 4% overall [1].", passages, similar, 0.5) is None  # "4" is not "42"
+    # nor "TRAG" "TRAGE" ("RAG", an acronym of the field, names no method: rag.reading.lexicon)
+    assert check("TRAG improves retrieval by 42% overall [1].", passages, similar, 0.5) is None
+    kept = check("TRAGE improves retrieval by 42% on 1,200 queries [1].", passages, similar, 0.5)
+    assert kept == ("TRAGE improves retrieval by 42% on 1,200 queries [1].", 0)
 
 
 def test_a_detail_the_abstract_does_not_give_is_declined_with_the_paper_cited(seeded: Settings) -> None:
