@@ -548,3 +548,14 @@ def test_a_size_is_told_in_parameters_and_hardware_by_its_chip() -> None:
     assert "340M" in (answer("At what model sizes was it tested", "number") or "")
     assert "NPU" in (answer("What hardware did the authors report", "name") or "")
     assert answer("Which datasets was it tested on", "name") is None  # not stated
+
+
+def test_a_sentence_that_sets_the_scene_is_searched_but_not_answered_as_asked(seeded: Settings) -> None:
+    """The first sentence finds ActiveDPO; only the second asks, for the method's own name."""
+    answer = assistant(seeded).answer(
+        "For choosing which response pairs humans should label in preference learning, one method handles "
+        "non-linear reward functions. What is the method called?",
+        mode="extractive",
+    )
+    assert not answer.refused and "ActiveDPO" in answer.text.split("]: ", 1)[1]  # the quoted sentence names it
+    assert "does not state for choosing" not in answer.text
