@@ -126,6 +126,12 @@ def test_a_name_the_question_or_the_paper_already_gave_does_not_answer_it() -> N
     assert found("What base flow model is it fine-tuned from?", own) is None  # nor the model it starts from
     uv = "Our method segments the mesh into parts and applies a UV parameterization per part."
     assert found("For the UV-mapping pipeline, which segmentation method does it rely on?", uv) is None
+    # a count the abstract gives in its own words: what the dataset holds, unless a sentence counts it by name
+    holds = "RF-MatID includes 16 fine-grained categories grouped into 5 superclasses."
+    rf = f"Accurate material identification matters for embodied AI. {holds}"
+    assert found("How many materials does its dataset cover?", rf) == holds
+    named = "It spans 40 materials."
+    assert found("How many materials does its dataset cover?", f"{rf} {named}") == named
 
 
 def test_read_questions() -> None:
