@@ -316,7 +316,9 @@ def test_comparisons_in_a_persons_words_cite_both_methods(seeded: Settings) -> N
     two_sentences = assistant(seeded).answer(
         "MoEEdit and SUIT both edit knowledge in LLMs. How do their ways of constraining parameter updates differ?"
     )
-    for answer in (pointed, two_sentences):
+    listed = [Turn("Which papers edit knowledge in LLMs?", "MoEEdit [1] and SUIT [2].", (MOE, SUIT))]
+    these_two = assistant(seeded).answer("How do these two differ?", listed)
+    for answer in (pointed, two_sentences, these_two):
         assert answer.kind == "compare" and [c.paper_id for c in answer.citations] == [MOE, SUIT]
 
 

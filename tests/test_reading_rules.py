@@ -69,6 +69,12 @@ def test_a_method_is_compared_with_the_paper_just_discussed() -> None:
         reading = read_question(question, AFTER_ANSWER)
         assert (reading.kind, reading.targets) == ("compare", ("it", "SUIT")), question
     assert read_question("What sets it apart from SUIT?").kind == "lookup"  # nothing was discussed before
+    two = [Turn("Which papers edit knowledge?", "", ("first-cited", "second-cited"))]
+    for question in ("How do they differ?", "What do both of them have in common?", "How do these two differ?"):
+        assert read_question(question, two).targets == ("the first one", "the second one"), question
+    assert read_question("How does the second one differ from SUIT?", two).targets == ("the second one", "SUIT")
+    assert read_question("How do they differ from transformers?", two).kind == "lookup"  # a third thing
+    assert read_question("How do they differ?", AFTER_ANSWER).kind == "lookup"  # one paper was cited
     assert read_question("How does its 7B model compare with much larger models?", AFTER_ANSWER).kind == "lookup"
 
 

@@ -22,7 +22,7 @@ from rag.errors import BackendError, InputError
 from rag.index.embeddings import Similarities
 from rag.index.store import Store
 from rag.reading.lexicon import fields_named
-from rag.reading.questions import Reading, read_question
+from rag.reading.questions import EARLIER, Reading, read_question
 from rag.reading.text import sentences
 from rag.reading.turns import as_turns, follow_up
 from rag.retrieval.filters import Filters, filters_in_question
@@ -94,12 +94,8 @@ class Assistant:
         follow = follow_up(question, turns)
         if follow.note:
             notices.append(follow.note)
-        pointed = follow.focus or (turns[-1].cited if turns else ())
-        if reading.kind == "compare" and pointed:  # "how does it differ from SUIT?": "it" is the paper just cited
-            targets = tuple(
-                self._title(pointed[0]) if t.lower() in ("it", "this", "that") else t for t in reading.targets
-            )
-            reading = replace(reading, targets=targets)
+        if reading.kind == "compare" and turns and turns[-1].cited:
+            reading = replace(reading, targets=self._earlier(reading.targets, follow.focus, turns[-1].cited))
         result, hits = self._retrieve(reading, follow.query, follow.focus, filters)
         yield Sources(hits)  # a page can show them while the answer is still being written
         writer = self.writer(mode)
@@ -157,6 +153,19 @@ class Assistant:
     def _title(self, paper_id: str) -> str:
         paper = self.store.get_papers([paper_id]).get(paper_id)
         return paper.title if paper else paper_id
+
+    def _earlier(self, targets: Sequence[str], focus: Sequence[str], cited: Sequence[str]) -> tuple[str, ...]:
+        """A comparison's sides that stand for papers of the last answer, as their titles: "it" is the paper
+        the question points at ("how does it differ from SUIT?"), "they" the first two it cited."""
+        pointed = [*focus, *cited]
+        return tuple(
+            self._title(pointed[0])
+            if t.lower() in ("it", "this", "that")
+            else self._title(cited[EARLIER.index(t)])
+            if t in EARLIER and EARLIER.index(t) < len(cited)
+            else t
+            for t in targets
+        )
 
     def _retrieve(
         self, reading: Reading, query: str, focus: Sequence[str], filters: Filters | None

@@ -101,7 +101,7 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     parts = tuple(split_parts(question))
     # a contrast in one part of several ("What does X do differently from Y, and how much faster is it?")
     # asks about X's paper
-    if len(parts) == 1 and (pair := _contrasted(question, asking, bool(turns and turns[-1].cited))):
+    if len(parts) == 1 and (pair := _contrasted(question, asking, len(turns[-1].cited) if turns else 0)):
         return Reading("compare", pair, ())
     if m := _SUMMARY.search(question):
         return Reading("summary", (_ABOUT.sub("", m["t"]).strip() or question,), ())
@@ -131,12 +131,24 @@ _CONTRAST = re.compile(
 # "both" and "each" ask of two methods only when the two are what the sentence is about: "X and Y both
 # tackle ...", "how do X and Y each ...", not "does it use both X and Y?"
 _SHARED = re.compile(r"\b(?:both|each|alike|the same|which (?:one|of|is|method|approach)|between)\b", re.I)
-_POINTS_BACK = re.compile(r"\b(?:it|its|this (?:method|paper|work|approach)|the (?:method|paper|approach))\b", re.I)
+_POINTS_BACK = re.compile(
+    r"\b(?:it|its|(?:this|that) (?:one|method|paper|work|approach)|the (?:method|paper|approach)"
+    r"|the (?:first|second|third|fourth|fifth|last) (?:one|paper|method|approach|work))\b",
+    re.I,
+)
+# the two papers the last answer cited, compared with each other: "how do they differ?", "these two"
+_THE_TWO = re.compile(
+    r"\b(?:they|them|these two|those two|the two|both (?:of them|papers|methods|approaches)"
+    r"|the first and (?:the )?second)\b",
+    re.I,
+)
+_FROM_A_THIRD = re.compile(r"\b(?:differ\w*|different|apart|distinguish\w*) from\b|\bunlike\b", re.I)
+EARLIER = ("the first one", "the second one")  # targets that stand for the last answer's first two papers
 
 
-def _contrasted(question: str, asking: str, after_answer: bool) -> tuple[str, str] | None:
-    """Two methods the question names (or one and "it", after an answer) and a contrast its asking sentences
-    ask of them; the methods may be named in a sentence that sets the scene."""
+def _contrasted(question: str, asking: str, n_cited: int) -> tuple[str, str] | None:
+    """Two methods the question names (or one and "it", or "they" for the two papers the last answer cited)
+    and a contrast its asking sentences ask of them; the methods may be named in a sentence that sets the scene."""
     coined = coined_names(question)
     named = [n for n in coined if not any(n != m and n in m for m in coined)]
     if len(named) >= 2 and _CONTRAST.search(asking):
@@ -146,8 +158,11 @@ def _contrasted(question: str, asking: str, after_answer: bool) -> tuple[str, st
     subjects = rf"(?:^|[.?!:;,]\s+|\b(?:do|did|are|were|have|how do|between|one of)\s+){a},?\s+(?:and|or)\s+{b}\b"
     if len(named) >= 2 and _SHARED.search(question) and re.search(subjects, question, re.I):
         return named[0], named[1]
-    if len(named) == 1 and after_answer and _CONTRAST.search(asking) and _POINTS_BACK.search(asking):
+    if len(named) == 1 and n_cited and _CONTRAST.search(asking) and _POINTS_BACK.search(asking):
         return "it", named[0]
+    contrast = _CONTRAST.search(asking) or _SHARED.search(asking)
+    if not named and n_cited >= 2 and contrast and _THE_TWO.search(asking) and not _FROM_A_THIRD.search(asking):
+        return EARLIER
     return None
 
 
