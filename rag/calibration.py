@@ -45,7 +45,7 @@ class Calibration(BaseModel):
     )
     field_similarity: float = Field(
         0.5,
-        description="A question naming a field (reading.text.FIELDS) no close abstract mentions is off-topic "
+        description="A question naming a field (reading.lexicon.FIELDS) no close abstract mentions is off-topic "
         "unless a paper reaches this similarity: answerable paraphrases reach 0.52 on the seeds, off-topic "
         "questions 0.47 at most (57 and 500 papers).",
     )

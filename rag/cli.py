@@ -238,8 +238,8 @@ def cmd_map(args: argparse.Namespace, settings: Settings) -> int:
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     from rag.evaluation import evaluate
 
-    answer_modes = args.answer_modes.split(",") if args.answers else []
-    table, report = evaluate(settings, args.set, args.modes.split(","), answer_modes)
+    modes = args.answer_modes.split(",") if args.answers else []
+    table, report = evaluate(settings, args.set, args.modes.split(","), modes, args.results, args.diff)
     out(json.dumps(report) if args.json else table)
     return 0
 
@@ -348,6 +348,8 @@ def _answer_commands(sub: Subparsers) -> None:
     p.add_argument("--modes", default="hybrid,dense,bm25", help="comma-separated: hybrid,dense,bm25")
     p.add_argument("--answers", action="store_true", help="also score answers (citations, refusals, facts)")
     p.add_argument("--answer-modes", default="extractive,model", help="comma-separated: extractive,model,auto")
+    p.add_argument("--results", type=Path, metavar="FILE", help="with --answers: write one JSON line per question")
+    p.add_argument("--diff", type=Path, metavar="FILE", help="with --answers: the questions moved since FILE")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_eval)
 

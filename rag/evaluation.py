@@ -241,9 +241,17 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().replace("\u2011", "-").replace("\\%", "%").split())
 
 
-def score_answers(questions: Iterable[Question], answered: Callable[[Question], Any]) -> AnswerScores:
-    """answered(question) gives an Answer (rag.answering.pipeline); scores the kinds separately too."""
+def score_answers(
+    questions: Iterable[Question],
+    answered: Callable[[Question], Any],
+    rows: list[dict[str, Any]] | None = None,
+    mode: str = "",
+) -> AnswerScores:
+    """answered(question) gives an Answer (rag.answering.pipeline); scores the kinds separately too.
+    With `rows`, each question's outcome is appended to it (rag.eval_runs.result_row)."""
     import time
+
+    from rag.eval_runs import result_row
 
     scores = AnswerScores()
     cited = cited_gold = single = single_gold = 0
@@ -253,6 +261,9 @@ def score_answers(questions: Iterable[Question], answered: Callable[[Question], 
     start = time.perf_counter()
     for q in questions:
         answer = answered(q)
+        found_facts = [f for f in q.facts if _norm(f) in _norm(answer.text)]
+        if rows is not None:
+            rows.append(result_row(q, answer, found_facts, mode))
         scores.n += 1
         scores.modes[answer.mode] = scores.modes.get(answer.mode, 0) + 1
         if q.should_decline:
@@ -267,7 +278,7 @@ def score_answers(questions: Iterable[Question], answered: Callable[[Question], 
         if len(q.gold) == 1:
             single += len(papers)
             single_gold += len(papers & set(q.gold))
-        found = sum(_norm(f) in _norm(answer.text) for f in q.facts)
+        found = len(found_facts)
         facts += len(q.facts)
         facts_found += found
         per_kind.setdefault(q.kind, []).append(found / len(q.facts) if q.facts else 1.0)
@@ -311,10 +322,30 @@ def answer_lines(table: dict[str, AnswerScores]) -> list[str]:
     return lines
 
 
+def _per_question(rows: list[dict[str, Any]], results: Path | None, diff: Path | None) -> list[str]:
+    from rag.eval_runs import declining, diff_runs, load_results, write_results
+
+    lines = [declining([r for r in rows if r["mode"] == rows[0]["mode"]])] if rows else []
+    if diff is not None:  # read first: `--diff` and `--results` may name one file, the run before
+        old = load_results(diff)
+        lines += ["", f"moved since {diff}:", *diff_runs(old, {str(i): r for i, r in enumerate(rows)})]
+    if results is not None:
+        write_results(results, rows)
+        lines.append(f"per-question results: {results}")
+    return lines
+
+
 def evaluate(
-    settings: Settings, set_name: str, modes: Sequence[str], answer_modes: Sequence[str] = ()
+    settings: Settings,
+    set_name: str,
+    modes: Sequence[str],
+    answer_modes: Sequence[str] = (),
+    results: Path | None = None,
+    diff: Path | None = None,
 ) -> tuple[str, dict[str, Any]]:
-    """`rag eval`: a set scored on the index of settings; (the table for a person, the same as JSON)."""
+    """`rag eval`: a set scored on the index of settings; (the table for a person, the same as JSON).
+    `results` receives one JSON line per answered question; `diff` names an earlier such file, and
+    the questions whose outcome moved since are listed (rag.eval_runs)."""
     from rag.answering.pipeline import Assistant
     from rag.index.store import Store
     from rag.retrieval.retriever import Retriever
@@ -341,8 +372,10 @@ def evaluate(
         def answered(mode: str) -> Callable[[Question], Any]:
             return lambda q: assistant.answer(q.question, list(q.history), mode=mode)
 
-        table = {mode: score_answers(questions, answered(mode)) for mode in answer_modes}
+        per_question: list[dict[str, Any]] = []
+        table = {mode: score_answers(questions, answered(mode), per_question, mode) for mode in answer_modes}
         lines += answer_lines(table)
+        lines += _per_question(per_question, results, diff)
         report = {
             "retrieval": {m: s.row() for m, s in rows.items()},
             "answers": {m: {**s.row(), "by_kind": s.by_kind} for m, s in table.items()},

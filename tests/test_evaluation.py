@@ -63,3 +63,28 @@ def test_rag_eval_on_the_conference_sets_over_the_seed_index(
     bad.write_text(json.dumps({"id": "x", "question": "?", "gold": ["nowhere"]}) + "\n")
     assert rag_main(seeded, "eval", "--set", str(bad)) == 1
     assert "names a paper of this index" in capsys.readouterr().err
+
+
+def test_rag_eval_writes_each_questions_result_and_lists_what_moved(
+    seeded: Settings, tmp_path: Path, capsys: pytest.CaptureFixture[str], rag_main: Callable[..., int]
+) -> None:
+    questions = tmp_path / "three.jsonl"
+    rows = [
+        {"id": "suit", "kind": "named", "question": "What does SUIT do?", "gold": [SEED], "facts": ["subspace"]},
+        {"id": "absent", "kind": "absent", "question": "How many GPUs did SUIT train on?", "gold": [SEED]},
+        {"id": "off", "kind": "unanswerable", "question": "Which papers forecast volcanic eruptions?", "gold": []},
+    ]
+    questions.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    args = ["eval", "--set", str(questions), "--modes", "hybrid", "--answers", "--answer-modes", "extractive"]
+    assert rag_main(seeded, *args, "--results", str(first)) == 0
+    assert "declining a detail: precision" in capsys.readouterr().out
+    results = [json.loads(line) for line in first.read_text().splitlines()]
+    assert [r["id"] for r in results] == ["suit", "absent", "off"]
+    assert results[0]["gold_cited"] and results[0]["read_as"] == "lookup" and results[2]["refused"]
+    # an earlier run where SUIT was declined: the diff names that question and only it
+    results[0] = {**results[0], "refused": True, "reason": "off_topic"}
+    first.write_text("".join(json.dumps(r) + "\n" for r in results))
+    assert rag_main(seeded, *args, "--results", str(second), "--diff", str(first)) == 0
+    out = capsys.readouterr().out
+    assert "suit (extractive) [named] declined (off_topic) -> gold" in out and "1 of 3 questions moved" in out

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rag.calibration import CALIBRATION
+from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.questions import Part, Reading
 from rag.reading.text import NAME, coined_names, sentences
 from rag.types import Hit
@@ -104,49 +105,7 @@ Terms = Callable[[str], list[str]]  # the keyword side's stemmed terms of a text
 
 
 # Acronyms of the field, not names of a model, dataset or benchmark.
-GENERIC_NAMES = {
-    "AI",
-    "ML",
-    "NLP",
-    "LLM",
-    "LLMs",
-    "VLM",
-    "VLMs",
-    "MLLM",
-    "MLLMs",
-    "GPU",
-    "GPUs",
-    "CPU",
-    "RL",
-    "SOTA",
-    "IID",
-    "OOD",
-    "DNN",
-    "DNNs",
-    "CNN",
-    "CNNs",
-    "GNN",
-    "GNNs",
-    "2D",
-    "3D",
-    "KV",
-    "QA",
-    "PDE",
-    "PDEs",
-    "SGD",
-    "MoE",
-    "KL",
-    "RLHF",
-    "SFT",
-    "CoT",
-    "RAG",
-    "ODE",
-    "ODEs",
-    "SDE",
-    "SDEs",
-    "API",
-    "APIs",
-}
+GENERIC_NAMES = FIELD_ACRONYMS.words
 
 
 def names(text: str) -> set[str]:
@@ -236,7 +195,9 @@ def answer_part(
     candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
     if not candidates:
         return Found(part, paper, None, 0.0)
-    given = names(question) | set(coined_names(paper.title)) | names(paper.title) | numbers(question)
+    own_name = _own_name_asked(part, question)  # "What is the method called?": the paper's own name answers
+    title_names = set() if own_name else set(coined_names(paper.title)) | names(paper.title)
+    given = names(question) | title_names | numbers(question)
     given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
     given |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
     given |= defined_acronyms(paper.abstract or paper.passage)  # "world model (WM)" names no model
@@ -250,6 +211,11 @@ def answer_part(
     evaluated_on = part.head.lower() in EVALUATION_HEADS
     plain_names = part.head.lower() in PLAIN_NAMED  # "the 20 Questions game", not "Euclidean baselines"
     sized = bool(_SIZE_ASKED.match(part.text))  # "how big is that benchmark?": what it consists of, in numbers
+    # "how many materials does its dataset cover?" told as "includes 16 fine-grained categories": where no
+    # sentence counts the thing by its name, what the abstract says the dataset holds is the count in its words
+    held = bool(_COUNT_HELD.match(part.text)) and not any(
+        head & set(terms(s)) and fits(part, s, given) for s in candidates
+    )
     best: tuple[float, str] | None = None
     for sim, sentence in zip(sims, candidates, strict=True):
         covered = coverage(detail, sentence) if detail else 0.0
@@ -262,9 +228,12 @@ def answer_part(
         if part.wants in ("number", "name"):
             if results_asked:  # "what improvements does it report?": any result sentence with a figure
                 about = bool(RESULT.search(sentence))
+            elif own_name:
+                about = bool(PROPOSE.search(sentence)) or bool(set(coined_names(paper.title)) & names(sentence))
             elif head:
                 # "which Atari games": "evaluations on ... environments (PitFall! ...)" names them too
                 about = bool(head & set(terms(sentence))) or (evaluated_on and bool(_EXPERIMENT.search(sentence)))
+                about = about or (held and bool(_SIZE.search(sentence)))
             else:
                 about = (
                     sim >= CALIBRATION.stated_similarity
@@ -278,6 +247,23 @@ def answer_part(
     if best is None:
         return Found(part, paper, None, max(sims))
     return Found(part, paper, best[1], best[0])
+
+
+_COUNT_HELD = re.compile(
+    r"^how many\b.*\b(?:cover|contain|include|span|comprise|hold|consist|have|has)(?:s|ed|ing)?\b", re.I
+)
+_CALLED = re.compile(r"\b(?:called|named)\b|\bname of\b", re.I)
+_OWN_THINGS = {"", "it", "method", "approach", "framework", "model", "technique", "system", "algorithm", "paper"}
+
+
+def _own_name_asked(part: Part, question: str) -> bool:
+    """The part asks what the paper's own method is called, and the question does not say it already."""
+    return (
+        part.wants == "name"
+        and bool(_CALLED.search(part.text))
+        and part.head.lower() in _OWN_THINGS
+        and not (coined_names(question))
+    )
 
 
 def _detail(part: str, title: str, own: set[str]) -> str:

@@ -9,7 +9,6 @@ renumbering (grounding) -> `Answer`.
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import asdict, replace
@@ -22,8 +21,9 @@ from rag.config import Settings, get_settings
 from rag.errors import BackendError, InputError
 from rag.index.embeddings import Similarities
 from rag.index.store import Store
-from rag.reading.questions import Reading, read_question
-from rag.reading.text import FIELDS, sentences
+from rag.reading.lexicon import fields_named
+from rag.reading.questions import EARLIER, Reading, read_question
+from rag.reading.text import sentences
 from rag.reading.turns import as_turns, follow_up, question_text
 from rag.retrieval.filters import Filters, filters_in_question
 from rag.retrieval.retriever import CONTROL, Retriever, SearchResult
@@ -90,15 +90,12 @@ class Assistant:
         question, notices = self._clean(question)
         turns = as_turns(history)
         filters = self._filters(question, filters, notices)
-        reading = read_question(question)
+        reading = read_question(question, turns)
         follow = follow_up(question, turns)
         if follow.note:
             notices.append(follow.note)
-        if reading.kind == "compare" and follow.focus:
-            targets = tuple(
-                self._title(follow.focus[0]) if t.lower() in ("it", "this", "that") else t for t in reading.targets
-            )
-            reading = replace(reading, targets=targets)
+        if reading.kind == "compare" and turns and turns[-1].cited:
+            reading = replace(reading, targets=self._earlier(reading.targets, follow.focus, turns[-1].cited))
         result, hits = self._retrieve(reading, follow.query, follow.focus, filters)
         yield Sources(hits)  # a page can show them while the answer is still being written
         writer = self.writer(mode)
@@ -156,6 +153,19 @@ class Assistant:
     def _title(self, paper_id: str) -> str:
         paper = self.store.get_papers([paper_id]).get(paper_id)
         return paper.title if paper else paper_id
+
+    def _earlier(self, targets: Sequence[str], focus: Sequence[str], cited: Sequence[str]) -> tuple[str, ...]:
+        """A comparison's sides that stand for papers of the last answer, as their titles: "it" is the paper
+        the question points at ("how does it differ from SUIT?"), "they" the first two it cited."""
+        pointed = [*focus, *cited]
+        return tuple(
+            self._title(pointed[0])
+            if t.lower() in ("it", "this", "that")
+            else self._title(cited[EARLIER.index(t)])
+            if t in EARLIER and EARLIER.index(t) < len(cited)
+            else t
+            for t in targets
+        )
 
     def _retrieve(
         self, reading: Reading, query: str, focus: Sequence[str], filters: Filters | None
@@ -222,8 +232,7 @@ class Assistant:
         """The fields the question names ("music", "speech") that no retrieved abstract mentions."""
         keyword = self.retriever.keyword_index()
         said = set(keyword.terms(" ".join(f"{h.title} {h.abstract}" for h in hits)))
-        asked = dict.fromkeys(w for w in re.findall(r"[a-z]+", query.lower()) if w.removesuffix("s") in FIELDS)
-        return [w for w in asked if not set(keyword.terms(w)) & said]
+        return [w for w in fields_named(query) if not set(keyword.terms(w)) & said]
 
     def _extract(self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn]) -> compose.Draft:
         if reading.kind == "summary":  # the whole abstract is the context: problem, approach, result

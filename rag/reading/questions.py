@@ -7,7 +7,11 @@ patterns cost no latency. Every function here is pure.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from rag.reading.text import coined_names
+from rag.types import Turn
 
 # --- kinds --------------------------------------------------------------------------------------
 
@@ -77,24 +81,89 @@ class Reading:
     parts: tuple[Part, ...]
 
 
-def read_question(question: str) -> Reading:
+def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
+    """What the question asks of which papers. `turns` (their cited ids only) let "it" be the paper
+    just discussed: "How does it differ from SUIT?" compares two methods when an answer came before."""
+    asking = asking_sentences(question)
     for pattern in _COMPARE:
         # "how does its 7B model compare with larger models?" asks for a paper's result, not for two methods
         # ("how does it differ from SUIT?" does); so does a comparison in a question's second part
         if (
-            (m := pattern.search(question))
-            and not _SECOND_PART.search(question[: m.start()])
+            (m := pattern.search(asking))
+            and not _SECOND_PART.search(asking[: m.start()])
             and not _unnamed_pair(m["a"], m["b"])
         ):
-            return Reading("compare", (m["a"].strip(" ,"), m["b"].strip(" ,")), ())
+            # "ZeroGR vs Retro* for document retrieval: how do ...": a side ends where its clause does
+            a, b = (re.split(r"[:;?]", side)[0].strip(" ,") for side in (m["a"], m["b"]))
+            if not (_named(a) or _named(b)):  # "state-space models vs transformers": papers comparing families
+                return Reading("list", (), tuple(split_parts(question)))
+            return Reading("compare", (a, b), ())
+    parts = tuple(split_parts(question))
+    # a contrast in one part of several ("What does X do differently from Y, and how much faster is it?")
+    # asks about X's paper
+    if len(parts) == 1 and (pair := _contrasted(question, asking, len(turns[-1].cited) if turns else 0)):
+        return Reading("compare", pair, ())
     if m := _SUMMARY.search(question):
         return Reading("summary", (_ABOUT.sub("", m["t"]).strip() or question,), ())
     kind = "list" if _LIST.search(_RELATIVE.sub(r"\1", question)) else "lookup"
-    return Reading(kind, (), tuple(split_parts(question)))
+    return Reading(kind, (), parts)
 
 
 def _unnamed_pair(a: str, b: str) -> bool:
     return bool(_NOT_A_METHOD.match(a)) and not re.search(r"[A-Z]", b)
+
+
+def _named(side: str) -> bool:
+    """A side of a comparison names a method: a coined name or a capitalised word past its first
+    ("Local Linear Attention", "the Antibody defense"), or a pronoun for the paper just discussed."""
+    return bool(_NOT_A_METHOD.match(side) or coined_names(side) or re.search(r"(?<=\S)\s+[A-Z]", side))
+
+
+# A difference or a contrast asked of two named methods, however worded: "how do their strategies differ",
+# "what sets X apart from Y", "X vs Y on Z". "Which baselines does X compare against?" asks about X alone,
+# so the verb "compare" is left to the patterns above. Examples and counterexamples:
+# tests/test_answer.py::test_comparisons_however_worded.
+_CONTRAST = re.compile(
+    r"\b(?:differ(?:s|ent|ence|ences|ently)?|distinguish(?:es|ed)?|contrast(?:s|ed)?|versus|vs\.?"
+    r"|apart from|unlike|in common|similar(?:ly|ity|ities)?|whereas|disagree|trade-?offs?)\b",
+    re.I,
+)
+# "both" and "each" ask of two methods only when the two are what the sentence is about: "X and Y both
+# tackle ...", "how do X and Y each ...", not "does it use both X and Y?"
+_SHARED = re.compile(r"\b(?:both|each|alike|the same|which (?:one|of|is|method|approach)|between)\b", re.I)
+_POINTS_BACK = re.compile(
+    r"\b(?:it|its|(?:this|that) (?:one|method|paper|work|approach)|the (?:method|paper|approach)"
+    r"|the (?:first|second|third|fourth|fifth|last) (?:one|paper|method|approach|work))\b",
+    re.I,
+)
+# the two papers the last answer cited, compared with each other: "how do they differ?", "these two"
+_THE_TWO = re.compile(
+    r"\b(?:they|them|these two|those two|the two|both (?:of them|papers|methods|approaches)"
+    r"|the first and (?:the )?second)\b",
+    re.I,
+)
+_FROM_A_THIRD = re.compile(r"\b(?:differ\w*|different|apart|distinguish\w*) from\b|\bunlike\b", re.I)
+EARLIER = ("the first one", "the second one")  # targets that stand for the last answer's first two papers
+
+
+def _contrasted(question: str, asking: str, n_cited: int) -> tuple[str, str] | None:
+    """Two methods the question names (or one and "it", or "they" for the two papers the last answer cited)
+    and a contrast its asking sentences ask of them; the methods may be named in a sentence that sets the scene."""
+    coined = coined_names(question)
+    named = [n for n in coined if not any(n != m and n in m for m in coined)]
+    if len(named) >= 2 and _CONTRAST.search(asking):
+        return named[0], named[1]
+    a, b = (re.escape(n) for n in [*named, "", ""][:2])
+    # the pair is what the sentence is about: it opens it, follows its verb, or is offered as a choice
+    subjects = rf"(?:^|[.?!:;,]\s+|\b(?:do|did|are|were|have|how do|between|one of)\s+){a},?\s+(?:and|or)\s+{b}\b"
+    if len(named) >= 2 and _SHARED.search(question) and re.search(subjects, question, re.I):
+        return named[0], named[1]
+    if len(named) == 1 and n_cited and _CONTRAST.search(asking) and _POINTS_BACK.search(asking):
+        return "it", named[0]
+    contrast = _CONTRAST.search(asking) or _SHARED.search(asking)
+    if not named and n_cited >= 2 and contrast and _THE_TWO.search(asking) and not _FROM_A_THIRD.search(asking):
+        return EARLIER
+    return None
 
 
 # --- parts and what they want ------------------------------------------------------------------
@@ -228,9 +297,27 @@ _METHOD = re.compile(
 _RELATIVE = re.compile(r"^((?:does|do|did|is|are|was|were|has|have|can)\b[^,?]*),\s*which(?:\s+[^,?\s]+){3,},", re.I)
 
 
+def asking_sentences(question: str) -> str:
+    """The sentences that ask, without those that set the scene: in "For choosing which pairs to label,
+    one method handles non-linear rewards. What is it called?" the first describes the paper (the
+    search uses it to find the paper) and asks nothing, though "which" is in it. A sentence asks when
+    it ends in "?" or opens with an order ("Name ...", "Tell me ..."); with none that asks, all do."""
+    pieces = _SENTENCE_END.split(question.strip())
+    asking = [p for p in pieces if p.rstrip().endswith("?") or _ORDER_OPENING.match(p)]
+    return " ".join(asking) if asking and len(asking) < len(pieces) else question
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
+_ORDER_OPENING = re.compile(
+    r"^(?:please\s+)?(?:name|list|tell|give|say|state|report|describe|explain|summari[sz]e|compare|identify|"
+    r"specify|quote|what|which|how|who|when|where|why|does|do|did|is|are|was|were|can|could)\b",
+    re.I,
+)
+
+
 def split_parts(question: str) -> list[Part]:
     """A compound question's asked parts ("Which X ..., and how many Y ...?"), each with what it wants."""
-    question = _RELATIVE.sub(r"\1", question)
+    question = _RELATIVE.sub(r"\1", asking_sentences(question))
     pieces = [p.strip(" ,;?.") for p in _PART_BREAK.split(question) if p and p.strip(" ,;?.")]
     # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
     merged: list[str] = []

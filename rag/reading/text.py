@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from rag.reading.lexicon import FIELD_ACRONYMS, WELL_KNOWN_NAMES
+
 # A sentence ends at . ! or ? followed by a capital, a bracket, a digit or math: "e.g. the" stays whole.
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[0-9$\\])")
 
@@ -25,45 +27,8 @@ NAME = re.compile(
     r"\b(?:[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*|[A-Z](?=-)|[A-Z][a-z]+(?=-[A-Z]*\d|-[A-Z]{2,}\b))"
     r"(?:-[A-Za-z0-9]+)*\b"
 )
-_COMMON = {
-    "LLM",
-    "LLMs",
-    "AI",
-    "ML",
-    "NLP",
-    "GPU",
-    "GPUs",
-    "CPU",
-    "RL",
-    "CNN",
-    "CNNs",
-    "GNN",
-    "GNNs",
-    "VLM",
-    "VLMs",
-    "MLLM",
-    "MLLMs",
-    "SOTA",
-    "ImageNet",
-    "GPT",
-    "BERT",
-    "PDE",
-    "PDEs",
-    "SGD",
-    "ViT",
-    "ViTs",
-    "KV",
-    "QA",
-    "2D",
-    "3D",
-    "MoE",
-    "LoRA",
-    "RLHF",
-    "DNN",
-    "DNNs",
-    "IID",
-    "OOD",
-}
+# not coined by the paper an answer is about: the field's acronyms and well-known names (rag.reading.lexicon)
+_COMMON = FIELD_ACRONYMS.words | WELL_KNOWN_NAMES.words
 _LEAD = re.compile(
     r"^(?:in this (?:paper|work|study),?\s*|here,?\s*|this (?:paper|work) )?"
     r"(?:we (?:present|propose|introduce|study|investigate|address|consider|show)\s+)?",
@@ -138,50 +103,3 @@ def derive_label(abstract: str, words: int = 9) -> str:
         topic += "…"
     topic = topic[:1].upper() + topic[1:]
     return f"{name}: {topic}" if name else topic
-
-
-# Fields and modalities a question can be about, singular (the pipeline checks the closest abstracts name them).
-FIELDS = frozenset(
-    {
-        "music",
-        "musical",
-        "song",
-        "audio",
-        "speech",
-        "voice",
-        "video",
-        "protein",
-        "molecule",
-        "molecular",
-        "drug",
-        "chemistry",
-        "chemical",
-        "genomic",
-        "genomics",
-        "gene",
-        "dna",
-        "rna",
-        "medical",
-        "clinical",
-        "patient",
-        "robot",
-        "robotic",
-        "driving",
-        "vehicle",
-        "weather",
-        "climate",
-        "finance",
-        "financial",
-        "stock",
-        "legal",
-        "quantum",
-        "astronomy",
-        "astronomical",
-        "satellite",
-        "traffic",
-        "earthquake",
-        "ocean",
-        "agriculture",
-        "crop",
-    }
-)

@@ -1,0 +1,126 @@
+"""How questions are read: comparisons however worded, families compared, asked parts apart from the scene,
+and the one lexicon, whose every example and counterexample runs here. Pure functions: no index."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from rag.reading.lexicon import LISTS, fields_named
+from rag.reading.questions import asking_sentences, read_question, split_parts
+from rag.types import Turn
+
+AFTER_ANSWER = [Turn("Which paper proposes MoEEdit?", "", ("paper-just-cited",))]
+
+
+@pytest.mark.parametrize(
+    ("question", "targets"),
+    [
+        (
+            "DiffGDA and ADAlign both tackle graph domain adaptation. How do their strategies for bridging "
+            "source and target graphs differ?",
+            ("DiffGDA", "ADAlign"),
+        ),
+        ("What sets DiffGDA apart from ADAlign?", ("DiffGDA", "ADAlign")),
+        ("Unlike SUIT, how does MoEEdit constrain parameter updates?", ("SUIT", "MoEEdit")),
+        ("How do MoEEdit and SUIT each constrain updates?", ("MoEEdit", "SUIT")),
+        ("How are MoEEdit and SUIT similar?", ("MoEEdit", "SUIT")),
+        ("Between MoEEdit and SUIT, which one edits fewer parameters?", ("MoEEdit", "SUIT")),
+        ("What are the trade-offs between MoEEdit and SUIT?", ("MoEEdit", "SUIT")),
+        ("Which is faster, FlashAttention-3 or FlashAttention-2?", ("FlashAttention-3", "FlashAttention-2")),
+        (
+            "ZeroGR vs Retro* for document retrieval: how do their approaches differ?",
+            ("ZeroGR", "Retro* for document retrieval"),
+        ),
+        ("Compare CGPO and MS-GRPO: how does each change policy-gradient RL training?", ("CGPO", "MS-GRPO")),
+    ],
+)
+def test_comparisons_however_worded(question: str, targets: tuple[str, str]) -> None:
+    reading = read_question(question)
+    assert (reading.kind, reading.targets) == ("compare", targets)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which baselines does MoEEdit compare against, and does it beat ROME?",  # MoEEdit's own evaluation
+        "Does SUIT evaluate on both GPT-J and LLaMA-2?",  # "both" of what it uses, not of two methods
+        "How much faster is FlashAttention-3 than FlashAttention-2?",  # one paper's result
+        "Does SUIT use the same data as ROME?",
+        "Which datasets does SUIT use, GPT-J or LLaMA?",
+        # a contrast in one part of several asks about the first method's paper
+        "What does PSDNorm do differently from BatchNorm or LayerNorm, and how much more data-efficient is it?",
+        "About SocialWM: how many samples does it hold, and how much does RMSE drop versus time-series models?",
+        # field acronyms are no method: "versus standard RAG" compares nothing
+        "A framework maps API schemas before reading them. What percentage of tokens does it save versus RAG?",
+    ],
+)
+def test_questions_that_name_two_things_without_comparing_them(question: str) -> None:
+    assert read_question(question).kind != "compare"
+
+
+def test_a_method_is_compared_with_the_paper_just_discussed() -> None:
+    for question in (
+        "How does it differ from SUIT?",
+        "What sets it apart from SUIT?",
+        "Is its approach different from SUIT's?",
+    ):
+        reading = read_question(question, AFTER_ANSWER)
+        assert (reading.kind, reading.targets) == ("compare", ("it", "SUIT")), question
+    assert read_question("What sets it apart from SUIT?").kind == "lookup"  # nothing was discussed before
+    two = [Turn("Which papers edit knowledge?", "", ("first-cited", "second-cited"))]
+    for question in ("How do they differ?", "What do both of them have in common?", "How do these two differ?"):
+        assert read_question(question, two).targets == ("the first one", "the second one"), question
+    assert read_question("How does the second one differ from SUIT?", two).targets == ("the second one", "SUIT")
+    assert read_question("How do they differ from transformers?", two).kind == "lookup"  # a third thing
+    assert read_question("How do they differ?", AFTER_ANSWER).kind == "lookup"  # one paper was cited
+    assert read_question("How does its 7B model compare with much larger models?", AFTER_ANSWER).kind == "lookup"
+
+
+def test_families_compared_are_a_list_of_papers() -> None:
+    """Two families, no named method: the papers that compare them or study one against the other."""
+    for question in (
+        "How do state-space models compare to transformers on long context?",
+        "How do diffusion models and GANs differ in sample diversity?",
+    ):
+        assert read_question(question).kind == "list", question
+    assert read_question("Compare Sparse State Expansion and Local Linear Attention.").kind == "compare"
+    assert read_question("How does ICaRus differ from the randomized KV cache eviction approach?").kind == "compare"
+
+
+def test_scene_setting_sentences_are_not_asked_parts() -> None:
+    question = (
+        "For choosing which response pairs humans should label, one method handles non-linear reward functions. "
+        "What is the method called, and how many labels does it save?"
+    )
+    assert [(p.text, p.wants) for p in split_parts(question)] == [
+        ("What is the method called", "name"),
+        ("how many labels does it save", "number"),
+    ]
+    described = "STRIDE explains tabular models in an RKHS. On how many datasets is it benchmarked?"
+    assert [(p.head, p.asks_detail) for p in split_parts(described)] == [("datasets", True)]
+    # an order asks too; a question of one sentence, or with no asking sentence, is kept whole
+    assert asking_sentences("It studies KV caches. Name the benchmarks.") == "Name the benchmarks."
+    assert asking_sentences("Which paper studies KV caches?") == "Which paper studies KV caches?"
+    assert asking_sentences("Papers on KV caches. Grasping too.") == "Papers on KV caches. Grasping too."
+
+
+@pytest.mark.parametrize("words", LISTS, ids=lambda w: w.name)
+def test_every_word_list_decides_its_examples_and_not_its_counterexamples(words: object) -> None:
+    module, function = words.used_by.rsplit(".", 1)  # type: ignore[attr-defined]
+    reads = getattr(importlib.import_module(module), function)
+    for text, wanted in words.examples:  # type: ignore[attr-defined]
+        assert set(wanted) <= set(reads(text)), (words.name, text)  # type: ignore[attr-defined]
+    for text, unwanted in words.counterexamples:  # type: ignore[attr-defined]
+        assert not set(unwanted) & set(reads(text)), (words.name, text)  # type: ignore[attr-defined]
+
+
+def test_the_name_readers_share_one_list_of_field_acronyms() -> None:
+    from rag.answering.evidence import GENERIC_NAMES, names
+    from rag.reading.text import coined_names
+
+    for acronym in ("RAG", "API", "CoT", "SFT", "LLM"):
+        assert acronym in GENERIC_NAMES
+        assert not coined_names(f"We beat {acronym} baselines.") and not names(f"We beat {acronym} baselines.")
+    assert fields_named("Which papers separate musical sources in proteins?") == ["musical", "proteins"]
