@@ -67,6 +67,27 @@ class Calibration(BaseModel):
         "bench/quality_at_scale.py (list questions' gold recall against precision).",
     )
     list_max: int = Field(8, description="At most this many papers listed with a quoted sentence each.")
+    topic_coverage: float = Field(
+        0.55,
+        description="A list question's papers: every paper whose title, keywords and abstract hold this "
+        "IDF-weighted share of the topic's words (rag.retrieval.topic). bench/topics.py, dev topics at 500 and "
+        "19,630 papers: recall of the judged gold lists against their precision (500: 0.50 0.850 / 0.578, 0.55 0.850 / "
+        "0.626, 0.60 0.783 / 0.630).",
+    )
+    topic_similarity: float = Field(
+        0.62,
+        description="...or whose vector reaches this cosine to the topic (papers that say it in other words). "
+        "bench/topics.py, as above.",
+    )
+    topic_lift: float = Field(
+        3.0,
+        description="A topic word weighs fully when the papers saying the topic's rarest word say it this many "
+        "times more often than the index does (rag.retrieval.topic.coverage); lifts at 19,630 papers: 'about' 1.9, "
+        "'study' 0.8, 'machine' (unlearning) 7.2. bench/topics.py, dev topics.",
+    )
+    topic_quoted: int = Field(
+        3, description="A list answer quotes this many papers of each group; the rest are in its table (count, list)."
+    )
 
     # --- which sentence answers an asked part (rag.answering.evidence) -------------------------
     stated_similarity: float = Field(
@@ -96,6 +117,11 @@ class Calibration(BaseModel):
         "(rag.retrieval.fusion.boost_named). bench/search.py, named lookups at 19,630 papers.",
     )
     group_min_items: int = Field(4, description="A list of fewer papers is not grouped: three read fine as one.")
+    groups_most: int = Field(
+        6,
+        description="A whole list (rag.retrieval.topic) is cut into about sqrt(n/2) groups, at most this many: "
+        "47 papers in 5. Read on the dev topics' answers (bench/topics.py), not scored.",
+    )
     group_min_idf: float = Field(
         2.5,
         description="A word in more than about 8% of the chunks ('model', 'performance') names no approach "

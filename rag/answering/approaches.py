@@ -30,6 +30,7 @@ class Vocabulary(Protocol):
 
 
 _WORD = re.compile(r"[A-Za-z][\w-]*")
+_PIECE = re.compile(r"[A-Za-z]\w*")  # "KV-cache" is "KV" and "cache" to the keyword side
 # words of how well, not of how: "compression ratios" or "speedup" is a result every approach reports
 _OUTCOMES = (
     "ratio ratios accuracy speedup speed-up throughput latency efficiency baseline baselines benchmark benchmarks "
@@ -93,3 +94,39 @@ def _label(term: str, texts: Sequence[str], keyword: Vocabulary) -> str:
     if best_pair and best_pair[0][1] >= 2:
         return written[best_pair[0][0]].most_common(1)[0][0]
     return surface.most_common(1)[0][0]
+
+
+def topic_groups(query: str, texts: Sequence[str], vectors: Any, keyword: Vocabulary) -> list[Group]:
+    """A whole list's papers (each text: title and abstract, best first) in groups of close papers, each
+    named by the map's labeller (rag.conference_map.topic_words: a word its papers use more than the
+    rest of the list does), with its neighbour where two of its texts agree ("tree-based drafting").
+    A group of one paper, or one no word names, goes under "Other papers"."""
+    n = len(texts)
+    if n < CALIBRATION.group_min_items:
+        return []
+    import numpy as np
+    from sklearn.cluster import KMeans
+
+    from rag.conference_map import topic_words
+
+    k = min(CALIBRATION.groups_most, max(2, round((n / 2) ** 0.5)))
+    found = KMeans(n_clusters=k, n_init=3, random_state=0).fit_predict(np.asarray(vectors))
+    asked = set(keyword.terms(query)) | set(keyword.terms(_OUTCOMES))
+    words = topic_words([_plain(t, asked, keyword) for t in texts], found, list(range(k)))
+    groups, left = [], set(range(n))
+    for cluster, named in enumerate(words):
+        members = [i for i in range(n) if found[i] == cluster]
+        if len(members) < 2 or not named:
+            continue
+        groups.append(
+            Group(_label(keyword.stemmer.stemWord(named[0].lower()), [texts[i] for i in members], keyword), members)
+        )
+        left -= set(members)
+    groups.sort(key=lambda g: g.items[0])
+    return [*groups, Group(None, sorted(left))] if left else groups
+
+
+def _plain(text: str, asked: set[str], keyword: Vocabulary) -> str:
+    """The text without the words the question asked (every paper of the list says them: they name no group)."""
+    stem: Callable[[str], str] = keyword.stemmer.stemWord
+    return " ".join(w for w in _PIECE.findall(text) if stem(w.lower()) not in asked)
