@@ -114,7 +114,7 @@ def main() -> None:
         tr = f"{r['title_recall']:.2f}" if r.get("title_recall") is not None else "-"
         says = f"{r['says_topic']:.2f}" if "says_topic" in r else "-"
         print(
-            f"{qid:<6} {r['n_gold']:>5} {r['n_list']:>5} {r['recall']:>6.2f} {r['precision']:>5.2f} {r['count_error']:>9.2f}",
+            f"{qid:<6} {r['n_gold']:>5} {r['n_list']:>5} {r['recall']:>6.2f} {r['precision']:>5.2f} {r['count_error']:>9.2f}",  # noqa: E501
             end=" ",
         )
         print(f"{r['count_stated']!s:>6} {tr:>7} {says:>5} {r['seconds']:>5.2f}")

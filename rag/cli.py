@@ -1,7 +1,5 @@
-"""The `rag` command: ingest, search, papers, stats, eval. Also the interface scripts and tests use.
-
-Exit status: 0 success; 1 error (one line on stderr); 3 ingest (or ask --batch) finished but skipped bad records.
-"""
+"""The `rag` command: ingest, search, papers, stats, eval; the interface scripts and tests use. Exit status: 0
+success; 1 error (one line on stderr); 3 ingest (or ask --batch) finished but skipped bad records."""
 
 from __future__ import annotations
 
@@ -179,12 +177,16 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
         elif isinstance(event, Answer):
             if drafted:  # the draft ends here, visibly: what follows is the checked answer
                 err("\n--- end of draft; the checked answer: ---")
-            print_answer(event)
+            print_answer(event, assistant.store)
     return 0
 
 
-def print_answer(answer: Any) -> None:
+def print_answer(answer: Any, store: Any = None) -> None:
     out(answer.markdown())
+    if answer.list and store is not None:  # a list answer: every matching paper, not only the quoted ones
+        titles = {pid: p.title for pid, p in store.get_papers(answer.list).items()}
+        lines = (f"  {n}. {titles.get(p, p)} `{p}`" for n, p in enumerate(answer.list, start=1))
+        out(f"\nAll {answer.count} matching papers, best first:\n" + "\n".join(lines))
     for notice in answer.notices:
         out(f"note: {notice}")
     if answer.refused and answer.retrieved:
@@ -216,7 +218,7 @@ def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
         except InputError as exc:
             err(str(exc))
             continue
-        print_answer(answer)
+        print_answer(answer, assistant.store)
         history.append(answer.turn())  # the ids it cited, not its Markdown, carry the conversation
 
 
