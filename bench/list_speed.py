@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rag.config import Settings  # noqa: E402
-from rag.evaluation import load_questions, question_set  # noqa: E402
+from rag.config import Settings
+from rag.evaluation import load_questions, question_set
 
 
 def main() -> None:
