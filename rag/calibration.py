@@ -68,11 +68,11 @@ class Calibration(BaseModel):
     )
     list_max: int = Field(8, description="At most this many papers listed with a quoted sentence each.")
     topic_coverage: float = Field(
-        0.55,
+        0.65,
         description="A list question's papers: every paper whose title, keywords and abstract hold this "
         "IDF-weighted share of the topic's words (rag.retrieval.topic). bench/topics.py, dev topics at 500 and "
-        "19,630 papers: recall of the judged gold lists against their precision (500: 0.50 0.850 / 0.578, 0.55 0.850 / "
-        "0.626, 0.60 0.783 / 0.630).",
+        "19,630 papers: recall of the judged gold lists against their precision, with the key phrase "
+        "(500: 0.55 0.908 / 0.814 best; 19,630: 0.65 0.864 / 0.730, 0.75 0.863 / 0.735): between the two.",
     )
     topic_similarity: float = Field(
         0.62,
@@ -84,6 +84,27 @@ class Calibration(BaseModel):
         description="A topic word weighs fully when the papers saying the topic's rarest word say it this many "
         "times more often than the index does (rag.retrieval.topic.coverage); lifts at 19,630 papers: 'about' 1.9, "
         "'study' 0.8, 'machine' (unlearning) 7.2. bench/topics.py, dev topics.",
+    )
+    topic_phrase_prior: float = Field(
+        3.0,
+        description="A list question's key phrase is the word or run of words whose chunks are rarest and "
+        "closest to the question; a phrase said by n chunks counts n / (n + this) of its closeness, so that a "
+        "phrase one chunk says ('study speculative decoding') does not win by chance "
+        "(rag.retrieval.topic.key_phrase). bench/topics.py, dev topics.",
+    )
+    topic_phrase_gain: float = Field(
+        0.05,
+        description="...and a shorter phrase is taken instead when the chunks it adds are less than this much "
+        "farther from the question (mean cosine) than the longer one's: 'mixture-of-experts' for "
+        "'mixture-of-experts models', never 'world' for 'world models' (real-world). bench/topics.py, dev topics.",
+    )
+    topic_anchor_quantile: float = Field(
+        1.0,
+        description="A paper that says the telling word of a list question's key phrase but not the phrase is on "
+        "the topic when its cosine reaches this quantile of the cosines of the papers that say the phrase ('LLM "
+        "unlearning' for 'machine unlearning'; not 'real-world' for 'world models'). bench/topics.py --calibrate, dev "
+        "topics at 19,630 papers: every lower quantile added more papers off the gold lists than on them (0.25: "
+        "recall 0.87 -> 0.90, precision 0.75 -> 0.63), so only a paper closer than all the phrase's papers passes.",
     )
     topic_quoted: int = Field(
         3, description="A list answer quotes this many papers of each group; the rest are in its table (count, list)."

@@ -13,7 +13,6 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any, Protocol
 
 from rag.calibration import CALIBRATION
@@ -63,7 +62,8 @@ def group(query: str, texts: Sequence[str], keyword: Vocabulary) -> list[Group]:
             break
         _, term = max(scored)
         members = sorted(i for i in left if term in terms[i])
-        groups.append(Group(_label(term, [texts[i] for i in members], keyword), members))
+        rest = [texts[i] for i in range(len(texts)) if i not in set(members)]
+        groups.append(Group(_label(term, [texts[i] for i in members], keyword, rest), members))
         left -= set(members)
     if 2 * len(left) > len(texts):  # most papers share nothing distinctive: a flat list reads better
         return []
@@ -71,29 +71,55 @@ def group(query: str, texts: Sequence[str], keyword: Vocabulary) -> list[Group]:
     return [*groups, Group(None, sorted(left))] if left else groups
 
 
-def _label(term: str, texts: Sequence[str], keyword: Vocabulary) -> str:
-    """The word as written ("eviction"), or with the word before or after it where two of the
-    group's texts write the same pair ("token eviction")."""
+def _label(term: str, texts: Sequence[str], keyword: Vocabulary, rest: Sequence[str] = ()) -> str:
+    """The word as written ("eviction"), or the two or three words around it that two or more of the
+    group's texts write alike ("token eviction", "tree-based draft trees") and that a larger share of
+    the group's texts write than of the rest of the list's (`rest`): a phrase every group of the list
+    says ("language models") names none of them."""
     stem: Callable[[str], str] = keyword.stemmer.stemWord
     words: list[list[str]] = [_WORD.findall(t) for t in texts]
     surface = Counter(w for ws in words for w in ws if stem(w.lower()) == term)
     if not surface:
         return term
-    pairs: Counter[str] = Counter()
-    written: dict[str, Counter[str]] = {}  # a pair as each text writes it: "KV cache", "KV Cache"
+    inside, written = _phrases(words, term, keyword)
+    outside, _ = _phrases([_WORD.findall(t) for t in rest], term, keyword)
+
+    def telling(phrase: str) -> bool:
+        return inside[phrase] >= 2 and inside[phrase] / len(texts) > outside[phrase] / max(len(rest), 1)
+
+    pairs = [p for p in inside if len(p.split()) == 2 and telling(p)]
+    if not pairs:
+        return surface.most_common(1)[0][0]
+    best = max(pairs, key=lambda p: inside[p])
+    longer = [p for p in inside if len(p.split()) == 3 and best in p and telling(p) and 2 * inside[p] >= inside[best]]
+    if longer:
+        best = max(longer, key=lambda p: inside[p])
+    return written[best].most_common(1)[0][0]
+
+
+def _phrases(words: list[list[str]], term: str, keyword: Vocabulary) -> tuple[Counter[str], dict[str, Counter[str]]]:
+    """How many texts write each run of two or three words holding the term (all of them content words),
+    and how each writes it ("KV cache", "KV Cache")."""
+    stem: Callable[[str], str] = keyword.stemmer.stemWord
+    kinds = {w: stem(w.lower()) for ws in words for w in ws}
+    content: dict[str, bool] = {}  # asked only of the words beside the term: the keyword side's tokeniser is slow
+    texts_with: Counter[str] = Counter()
+    written: dict[str, Counter[str]] = {}
     for ws in words:
         seen: set[str] = set()
-        for a, b in pairwise(ws):
-            pair = f"{a} {b}"
-            if term in (stem(a.lower()), stem(b.lower())) and all(keyword.terms(x) for x in (a, b)):
-                if pair.lower() not in seen:
-                    seen.add(pair.lower())
-                    pairs[pair.lower()] += 1
-                written.setdefault(pair.lower(), Counter())[pair] += 1
-    best_pair = pairs.most_common(1)
-    if best_pair and best_pair[0][1] >= 2:
-        return written[best_pair[0][0]].most_common(1)[0][0]
-    return surface.most_common(1)[0][0]
+        for size in (2, 3):
+            for start in range(len(ws) - size + 1):
+                run = ws[start : start + size]
+                if not any(kinds[w] == term for w in run):
+                    continue
+                if not all(content.setdefault(w, bool(keyword.terms(w))) for w in run):
+                    continue
+                phrase = " ".join(run)
+                if phrase.lower() not in seen:
+                    seen.add(phrase.lower())
+                    texts_with[phrase.lower()] += 1
+                written.setdefault(phrase.lower(), Counter())[phrase] += 1
+    return texts_with, written
 
 
 def topic_groups(query: str, texts: Sequence[str], vectors: Any, keyword: Vocabulary) -> list[Group]:
@@ -119,7 +145,15 @@ def topic_groups(query: str, texts: Sequence[str], vectors: Any, keyword: Vocabu
         if len(members) < 2 or not named:
             continue
         groups.append(
-            Group(_label(keyword.stemmer.stemWord(named[0].lower()), [texts[i] for i in members], keyword), members)
+            Group(
+                _label(
+                    keyword.stemmer.stemWord(named[0].lower()),
+                    [texts[i] for i in members],
+                    keyword,
+                    [texts[i] for i in range(n) if found[i] != cluster],
+                ),
+                members,
+            )
         )
         left -= set(members)
     groups.sort(key=lambda g: g.items[0])

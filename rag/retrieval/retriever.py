@@ -153,7 +153,7 @@ class Retriever:
         return SearchResult(query, hits, searched, keyword.matched_papers(filters), filters)
 
     def topic(
-        self, query: str, filters: Filters | None = None, cut_offs: tuple[float, float] | None = None
+        self, query: str, filters: Filters | None = None, cut_offs: tuple[float, float, float] | None = None
     ) -> list[TopicPaper]:
         """Every paper on the query's topic within the filters, best first (rag.retrieval.topic)."""
         query = clean_query(query)
