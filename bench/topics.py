@@ -54,8 +54,8 @@ def calibrate(retriever: Any, questions: list[Any]) -> None:
     import numpy as np
 
     import rag.retrieval.topic as topic
-
     from rag.calibration import CALIBRATION as calibrated
+
     print(f"{'prior':>5} {'coverage':>8} {'cosine':>6} {'word':>5} {'recall':>7} {'precision':>9} {'F1':>6}")
     for gain in (3.0,):
         vars(topic)["CALIBRATION"] = calibrated.model_copy(update={"topic_phrase_prior": gain})

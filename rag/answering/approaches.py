@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 from rag.calibration import CALIBRATION
@@ -76,13 +77,14 @@ def _label(term: str, texts: Sequence[str], keyword: Vocabulary, rest: Sequence[
     group's texts write alike ("token eviction", "tree-based draft trees") and that a larger share of
     the group's texts write than of the rest of the list's (`rest`): a phrase every group of the list
     says ("language models") names none of them."""
-    stem: Callable[[str], str] = keyword.stemmer.stemWord
-    words: list[list[str]] = [_WORD.findall(t) for t in texts]
-    surface = Counter(w for ws in words for w in ws if stem(w.lower()) == term)
+    surface: Counter[str] = Counter()
+    for text in texts:
+        ws, stems = _stemmed(text, keyword.stemmer)
+        surface.update(w for w, s in zip(ws, stems, strict=True) if s == term)
     if not surface:
         return term
-    inside, written = _phrases(words, term, keyword)
-    outside, _ = _phrases([_WORD.findall(t) for t in rest], term, keyword)
+    inside, written = _phrases(texts, term, keyword)
+    outside, _ = _phrases(rest, term, keyword)
 
     def telling(phrase: str) -> bool:
         return inside[phrase] >= 2 and inside[phrase] / len(texts) > outside[phrase] / max(len(rest), 1)
@@ -97,29 +99,34 @@ def _label(term: str, texts: Sequence[str], keyword: Vocabulary, rest: Sequence[
     return written[best].most_common(1)[0][0]
 
 
-def _phrases(words: list[list[str]], term: str, keyword: Vocabulary) -> tuple[Counter[str], dict[str, Counter[str]]]:
+def _phrases(texts: Sequence[str], term: str, keyword: Vocabulary) -> tuple[Counter[str], dict[str, Counter[str]]]:
     """How many texts write each run of two or three words holding the term (all of them content words),
     and how each writes it ("KV cache", "KV Cache")."""
-    stem: Callable[[str], str] = keyword.stemmer.stemWord
-    kinds = {w: stem(w.lower()) for ws in words for w in ws}
     content: dict[str, bool] = {}  # asked only of the words beside the term: the keyword side's tokeniser is slow
     texts_with: Counter[str] = Counter()
     written: dict[str, Counter[str]] = {}
-    for ws in words:
+    for text in texts:
+        ws, stems = _stemmed(text, keyword.stemmer)
         seen: set[str] = set()
-        for size in (2, 3):
-            for start in range(len(ws) - size + 1):
-                run = ws[start : start + size]
-                if not any(kinds[w] == term for w in run):
-                    continue
-                if not all(content.setdefault(w, bool(keyword.terms(w))) for w in run):
-                    continue
-                phrase = " ".join(run)
-                if phrase.lower() not in seen:
-                    seen.add(phrase.lower())
-                    texts_with[phrase.lower()] += 1
-                written.setdefault(phrase.lower(), Counter())[phrase] += 1
+        for at in [i for i, s in enumerate(stems) if s == term]:
+            for size in (2, 3):
+                for start in range(max(0, at - size + 1), min(at, len(ws) - size) + 1):
+                    run = ws[start : start + size]
+                    if not all(content.setdefault(w, bool(keyword.terms(w))) for w in run):
+                        continue
+                    phrase = " ".join(run)
+                    if phrase.lower() not in seen:
+                        seen.add(phrase.lower())
+                        texts_with[phrase.lower()] += 1
+                    written.setdefault(phrase.lower(), Counter())[phrase] += 1
     return texts_with, written
+
+
+@lru_cache(maxsize=4096)
+def _stemmed(text: str, stemmer: Any) -> tuple[list[str], list[str]]:
+    """A text's words and their stems, once per text: every group of a list reads every text of it."""
+    words = _WORD.findall(text)
+    return words, [stemmer.stemWord(w.lower()) for w in words]
 
 
 def topic_groups(query: str, texts: Sequence[str], vectors: Any, keyword: Vocabulary) -> list[Group]:

@@ -216,9 +216,12 @@ def _texts(keyword: KeywordIndex) -> list[str]:
     return [f"{c.get('title', '')}. {c.get('keywords', '')}. {c.get('text', '')}".lower() for c in keyword.chunks]
 
 
+_ENDING = r"(?:e|s|es|ed|ing|ings|er|ers|ly|ness|ive|ion|ions)?"  # "decod": "decoding"; "speculat": "speculative"
+
+
 def _phrase(words: list[str], stems: list[str]) -> re.Pattern[str]:
     """The words in order, a hyphen, slash, spaces or nothing between them ("oversmoothing"), each with an
-    ending of up to four letters ("over" is not "overall"); each word as the question writes it
+    inflection's ending ("over" is not "overall", "smooth" is "smoothing"); each word as the question writes it
     less an inflection ("operators": "operator", not "oper", which is also "operations"), or the letters
     it shares with its stem where that is longer ("watermarking": "watermark")."""
 
@@ -230,7 +233,7 @@ def _phrase(words: list[str], stems: list[str]) -> re.Pattern[str]:
         return max(bare, word[: max(shared, 2)], key=len) if stem else word
 
     return re.compile(
-        r"\b" + r"[\s\-/]*".join(re.escape(stretch(w, s)) + r"\w{0,4}" for w, s in zip(words, stems, strict=True))
+        r"\b" + r"[\s\-/]*".join(re.escape(stretch(w, s)) + _ENDING for w, s in zip(words, stems, strict=True)) + r"\b"
     )
 
 
