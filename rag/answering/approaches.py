@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
@@ -169,5 +169,5 @@ def topic_groups(query: str, texts: Sequence[str], vectors: Any, keyword: Vocabu
 
 def _plain(text: str, asked: set[str], keyword: Vocabulary) -> str:
     """The text without the words the question asked (every paper of the list says them: they name no group)."""
-    stem: Callable[[str], str] = keyword.stemmer.stemWord
+    stem = keyword.stemmer.stemWord
     return " ".join(w for w in _PIECE.findall(text) if stem(w.lower()) not in asked)
