@@ -130,7 +130,10 @@ class Assistant:
         if reading.kind == "list" and not follow.focus:  # every paper on the topic, counted, not the closest few
             found = self.retriever.topic(follow.query, filters)
             if found:
-                listed = [t.paper_id for t in found]
+                # the search's own closest papers first: a question that describes its topic in many words
+                # ("removing specific training data from a trained model") has no phrase the papers say
+                closest = [h.paper_id for h in evidence.choose_papers(reading, hits, follow.focus)]
+                listed = list(dict.fromkeys([*closest, *(t.paper_id for t in found)]))
                 base = replace(base, count=len(listed), list=listed)
                 yield self._final(base, self._topic_list(follow.query, listed), "extractive")
                 return
