@@ -67,6 +67,48 @@ class Calibration(BaseModel):
         "bench/quality_at_scale.py (list questions' gold recall against precision).",
     )
     list_max: int = Field(8, description="At most this many papers listed with a quoted sentence each.")
+    topic_coverage: float = Field(
+        0.65,
+        description="A list question's papers: every paper whose title, keywords and abstract hold this "
+        "IDF-weighted share of the topic's words (rag.retrieval.topic). bench/topics.py, dev topics at 500 and "
+        "19,630 papers: recall of the judged gold lists against their precision, with the key phrase "
+        "(500: 0.55 0.908 / 0.814 best; 19,630: 0.65 0.864 / 0.730, 0.75 0.863 / 0.735): between the two.",
+    )
+    topic_similarity: float = Field(
+        0.62,
+        description="...or whose vector reaches this cosine to the topic (papers that say it in other words). "
+        "bench/topics.py, as above.",
+    )
+    topic_lift: float = Field(
+        3.0,
+        description="A topic word weighs fully when the papers saying the topic's rarest word say it this many "
+        "times more often than the index does (rag.retrieval.topic.coverage); lifts at 19,630 papers: 'about' 1.9, "
+        "'study' 0.8, 'machine' (unlearning) 7.2. bench/topics.py, dev topics.",
+    )
+    topic_phrase_prior: float = Field(
+        3.0,
+        description="A list question's key phrase is the word or run of words whose chunks are rarest and "
+        "closest to the question; a phrase said by n chunks counts n / (n + this) of its closeness, so that a "
+        "phrase one chunk says ('study speculative decoding') does not win by chance "
+        "(rag.retrieval.topic.key_phrase). bench/topics.py, dev topics.",
+    )
+    topic_phrase_gain: float = Field(
+        0.05,
+        description="...and a shorter phrase is taken instead when the chunks it adds are less than this much "
+        "farther from the question (mean cosine) than the longer one's: 'mixture-of-experts' for "
+        "'mixture-of-experts models', never 'world' for 'world models' (real-world). bench/topics.py, dev topics.",
+    )
+    topic_anchor_quantile: float = Field(
+        1.0,
+        description="A paper that says the telling word of a list question's key phrase but not the phrase is on "
+        "the topic when its cosine reaches this quantile of the cosines of the papers that say the phrase ('LLM "
+        "unlearning' for 'machine unlearning'; not 'real-world' for 'world models'). bench/topics.py --calibrate, dev "
+        "topics at 19,630 papers: every lower quantile added more papers off the gold lists than on them (0.25: "
+        "recall 0.87 -> 0.90, precision 0.75 -> 0.63), so only a paper closer than all the phrase's papers passes.",
+    )
+    topic_quoted: int = Field(
+        3, description="A list answer quotes this many papers of each group; the rest are in its table (count, list)."
+    )
 
     # --- which sentence answers an asked part (rag.answering.evidence) -------------------------
     stated_similarity: float = Field(
@@ -96,6 +138,11 @@ class Calibration(BaseModel):
         "(rag.retrieval.fusion.boost_named). bench/search.py, named lookups at 19,630 papers.",
     )
     group_min_items: int = Field(4, description="A list of fewer papers is not grouped: three read fine as one.")
+    groups_most: int = Field(
+        6,
+        description="A whole list (rag.retrieval.topic) is cut into about sqrt(n/2) groups, at most this many: "
+        "47 papers in 5. Read on the dev topics' answers (bench/topics.py), not scored.",
+    )
     group_min_idf: float = Field(
         2.5,
         description="A word in more than about 8% of the chunks ('model', 'performance') names no approach "

@@ -1,7 +1,5 @@
-"""The `rag` command: ingest, search, ask, serve, users, eval and more. Also the interface scripts and tests use.
-
-Exit status: 0 success; 1 error (one line on stderr); 3 ingest (or ask --batch) finished but skipped bad records.
-"""
+"""The `rag` command: ingest, search, ask, serve, users, eval and more; the interface scripts and tests use. Exit
+status: 0 success; 1 error (one line on stderr); 3 ingest (or ask --batch) finished but skipped bad records."""
 
 from __future__ import annotations
 
@@ -172,19 +170,15 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
         elif isinstance(event, Answer):
             if drafted:  # the draft ends here, visibly: what follows is the checked answer
                 err("\n--- end of draft; the checked answer: ---")
-            print_answer(event)
+            print_answer(event, assistant.store)
     return 0
 
 
-def print_answer(answer: Any) -> None:
-    out(answer.markdown())
-    for notice in answer.notices:
-        out(f"note: {notice}")
-    if answer.refused and answer.retrieved:
-        out("\nNearest papers:")
-        for hit in answer.retrieved:
-            out(f"  - {hit.title} `{hit.paper_id}`")
-    out(f"\n[{answer.mode} · {answer.backend} · {answer.searched} papers searched]")
+def print_answer(answer: Any, store: Any = None) -> None:
+    from rag.answering.export import terminal
+
+    titles = {pid: p.title for pid, p in store.get_papers(answer.list).items()} if answer.list and store else {}
+    out(terminal(answer, titles))
 
 
 def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
@@ -209,7 +203,7 @@ def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
         except InputError as exc:
             err(str(exc))
             continue
-        print_answer(answer)
+        print_answer(answer, assistant.store)
         history.append(answer.turn())  # the ids it cited, not its Markdown, carry the conversation
 
 

@@ -228,7 +228,10 @@ def name_topics(paper_ids: Sequence[str], vectors: np.ndarray, texts: Sequence[s
 def topic_words(texts: Sequence[str], labels: np.ndarray, found: Sequence[int]) -> list[tuple[str, ...]]:
     """Class-based TF-IDF (Grootendorst 2022): a word's share of a topic's words, times
     log(1 + mean words per topic / the word's count over all topics). Words are counted by their
-    stem ("models" and "model" are one), and shown in the form the topic uses most."""
+    stem ("models" and "model" are one), and shown in the form the topic uses most. A word names a
+    topic only if a larger share of its papers use it than of the other topics' papers: a word more
+    common outside ("value" for one group of KV-cache papers) names nothing. The one labeller of
+    the map's topics and of a list answer's groups (rag.answering.approaches)."""
     import numpy as np
 
     if not found:
@@ -253,13 +256,36 @@ def topic_words(texts: Sequence[str], labels: np.ndarray, found: Sequence[int]) 
     tf = stem_counts / np.maximum(stem_counts.sum(axis=1, keepdims=True), 1)
     totals = stem_counts.sum(axis=0)
     idf = np.log1p(stem_counts.sum() / len(found) / np.maximum(totals, 1))
-    scores = np.where(stem_shown, tf * idf, 0.0)
+    scores = np.where(
+        stem_shown & _used_more_inside(tokens.ids, stem_of, rows_of_docs(labels, row_of), len(found)), tf * idf, 0.0
+    )
     named = []
     for row in range(len(found)):
         best = [s for s in np.argsort(-scores[row], kind="stable")[:LABEL_WORDS] if scores[row, s] > 0]
         forms = [np.flatnonzero((stem_of == s) & shown) for s in best]
         named.append(tuple(vocab[f[np.argmax(word_counts[row, f])]] for f in forms))
     return named
+
+
+def rows_of_docs(labels: Any, row_of: dict[int, int]) -> np.ndarray:
+    import numpy as np
+
+    return np.array([row_of.get(int(t), -1) for t in labels], dtype=np.int64)
+
+
+def _used_more_inside(doc_words: Sequence[Any], stem_of: np.ndarray, doc_rows: np.ndarray, n_rows: int) -> np.ndarray:
+    """(topic, stem) -> whether a larger share of the topic's papers use the stem than of the other topics' papers."""
+    import numpy as np
+
+    kept = [i for i, row in enumerate(doc_rows) if row >= 0]
+    n_stems = int(stem_of.max(initial=-1)) + 1
+    used = np.zeros((n_rows, max(n_stems, 1)))
+    for i in kept:
+        used[doc_rows[i], np.unique(stem_of[np.asarray(doc_words[i], dtype=np.int64)])] += 1
+    size = np.bincount(doc_rows[kept], minlength=n_rows).astype(float)[:, None] if kept else np.ones((n_rows, 1))
+    inside = used / np.maximum(size, 1)
+    outside = (used.sum(axis=0) - used) / np.maximum(size.sum() - size, 1)
+    return np.asarray(inside > outside)
 
 
 # --- cached per revision, built in the background ---------------------------------------------

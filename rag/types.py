@@ -6,6 +6,7 @@ without pulling in a store, an embedder or LangChain. The wide records are built
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -159,6 +160,9 @@ class Answer:
     error: str | None = None  # the backend's failure, when the model could not answer
     reason: str | None = None  # why it declined: off_topic | not_stated
     table: list[list[str]] = field(default_factory=list)  # compare: compose.TABLE_HEADER, then a row per paper
+    count: int | None = None  # a list question: how many papers match it (rag.retrieval.topic)
+    # ...and every one of them, best first; the text quotes the best few, a page shows all in a table
+    list: builtins.list[str] = field(default_factory=builtins.list)
 
     @property
     def cited_ids(self) -> tuple[str, ...]:
@@ -182,6 +186,8 @@ class Answer:
             "matched": self.matched,
             "notices": self.notices,
             "error": self.error,
+            "count": self.count,
+            "list": self.list,
             "turn": self.turn().to_json(),
         }
 

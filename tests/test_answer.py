@@ -249,8 +249,9 @@ def test_rambling_model_falls_back_to_extraction(seeded: Settings) -> None:
 def test_extractive_answer_quotes_only_retrieved_sentences(seeded: Settings) -> None:
     answer = assistant(seeded).answer("Which papers cut KV-cache memory?", mode="extractive")
     assert answer.mode == "extractive" and not answer.refused
-    assert answer.kind == "list" and answer.text.startswith("The ") and answer.text.splitlines()[0].endswith(":")
-    abstracts = " ".join(h.abstract for h in answer.retrieved)
+    assert answer.kind == "list" and answer.count == len(answer.list) >= 2  # every matching paper, counted
+    assert answer.text.startswith(f"{answer.count} papers") and answer.text.splitlines()[0].endswith(":")
+    abstracts = " ".join(c.passage for c in answer.citations)  # each citation shows its paper's abstract
     items = [line for line in answer.text.splitlines() if line.startswith("- **")]
     assert len(items) == len(answer.citations) >= 2
     for item in items:  # "- **title** [n]: a sentence of that paper's abstract [n]."

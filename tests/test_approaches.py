@@ -6,7 +6,8 @@ import math
 import re
 
 from rag.answering import compose
-from rag.answering.approaches import Group, group
+from rag.answering.approaches import Group, _label, group
+from rag.retrieval.topic import _phrase
 from rag.types import Hit
 
 STOPWORDS = {"the", "a", "of", "by", "and", "we", "to", "kv", "cache", "compression", "reduce", "memory"}
@@ -77,3 +78,22 @@ def test_grouped_list_numbers_its_markers_in_the_order_it_shows_them() -> None:
     assert headings == ["Token eviction", "Quantization", "Other papers"]
     flat = compose.listing(items, 0)
     assert re.findall(r"\*\*Paper (\d)\*\* \[(\d)\]", flat.text)[:2] == [("0", "1"), ("1", "2")]
+
+
+def test_a_group_is_named_by_the_words_around_its_word_that_it_writes_more_than_the_rest() -> None:
+    drafting = ["Tree-based drafting with draft trees.", "We verify draft trees in parallel.", "Draft trees, pruned."]
+    rest = ["A draft model proposes tokens.", "Early exit as a draft model.", "A draft model per layer."]
+    assert _label("tree", drafting, FakeKeywordIndex(DF), rest) == "draft trees"
+    everywhere = ["Diffusion language models.", "Masked language models.", "Language models decode in parallel."]
+    assert _label("language", everywhere, FakeKeywordIndex(DF), everywhere) == "language"  # every group says it
+
+
+def test_a_topic_phrase_is_its_words_in_order_with_short_endings() -> None:
+    said = _phrase(["over", "smoothing"], ["over", "smooth"])
+    assert (
+        said.search("we study over-smoothing in gnns") and said.search("oversmoothing") and said.search("over smoothed")
+    )
+    assert not said.search("the overall smoothness of the loss")
+    operators = _phrase(["neural", "operators"], ["neural", "oper"])
+    assert operators.search("fourier neural operator") and not operators.search("neural operations")
+    assert _phrase(["watermarking"], ["watermark"]).search("a watermarked image")

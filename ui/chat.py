@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rag.errors import RagError
 from rag.retrieval.filters import Filters
-from rag.types import Answer, Delta, Sources, Turn
+from rag.types import Answer, Citation, Delta, Sources, Turn
 from ui import render
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ class ChatEntry:
     answer: Answer | None = field(default=None, compare=False)  # rag's answer, for what is built from it
     # (follow-ups, downloads); None once reopened. Kept out of == and hash(): Gradio hashes the entries to see
     # them change (ui/saved.py saves the chat then), and an Answer holds lists
+    listed: dict[str, Citation] | None = field(default=None, compare=False)  # a list answer's every paper
 
 
 class Step(NamedTuple):
@@ -105,10 +106,23 @@ def respond(
         yield _failed(entries, question, RuntimeError("no answer was produced"))
         return
     # rag reads the Markdown with its References block back on follow-ups, so the turn keeps that, not .text
-    markdown, sources = final.markdown(), render.sources_html(final)
-    entry = ChatEntry(Turn(question, markdown, final.cited_ids), render.answer_message(final), sources, final)
+    listed = listed_papers(assistant, final)
+    markdown, sources = final.markdown(), render.sources_html(final) + render.list_table_html(final, listed)
+    entry = ChatEntry(Turn(question, markdown, final.cited_ids), render.answer_message(final), sources, final, listed)
     entries = [*entries, entry]
     yield Step(chat_messages(entries), entries, sources, markdown)
+
+
+def listed_papers(assistant: Assistant, answer: Answer) -> dict[str, Citation]:
+    """Every paper of a list answer, as the table, its CSV and its BibTeX show them (one read of the store)."""
+    if not answer.list:
+        return {}
+    papers = assistant.store.get_papers(answer.list)
+    return {
+        pid: Citation(n=n, paper_id=pid, title=p.title, url=p.url, passage="", meta=p.meta)
+        for n, pid in enumerate(answer.list, start=1)
+        if (p := papers.get(pid))
+    }
 
 
 def _failed(entries: list[ChatEntry], question: str, exc: Exception) -> Step:

@@ -21,6 +21,7 @@ from ui import PRIVATE
 from ui.chat import ChatEntry
 
 DOWNLOADS = (("bibtex", "Download BibTeX"), ("markdown", "Download Markdown"), ("csv", "Download table (CSV)"))
+# a list answer's BibTeX and CSV hold all its papers, not only the quoted ones
 KEEP_EXPORTS = 64  # folders of exports kept on disk: Gradio has copied a file to its cache once shown
 
 
@@ -30,7 +31,7 @@ def view(entries: Sequence[ChatEntry]) -> tuple[list[str], dict[str, str]]:
     answer: Answer | None = entries[-1].answer if entries else None
     if answer is None:
         return [], {}
-    return followups.suggest(answer), export.exports(answer)
+    return followups.suggest(answer), export.exports(answer, entries[-1].listed)
 
 
 class NextSteps:

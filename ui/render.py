@@ -230,6 +230,39 @@ def sources_html(answer: Answer | None) -> str:
     return f'<div class="src-panel"><div class="src-head">{esc(head)}</div>{coverage}{"".join(cards)}</div>'
 
 
+def list_table_html(answer: Answer, listed: Mapping[str, Citation]) -> str:
+    """A list answer's every matching paper (`Answer.list`, best first) as a table: rank, title linked,
+    decision, area, id; '' for any other answer. The CSV and BibTeX downloads hold the same papers."""
+    if not answer.list:
+        return ""
+    rows = []
+    for pid in answer.list:
+        c = listed.get(pid)
+        if c is None:
+            continue
+        url = safe_url(c.url)
+        title = (
+            f'<a href="{esc(url)}" target="_blank" rel="noopener noreferrer">{esc(c.title)}</a>'
+            if url
+            else esc(c.title)
+        )
+        cells = [
+            str(c.n),
+            title,
+            esc(c.meta.get("decision", "")),
+            esc(c.meta.get("primary_area", "")),
+            f"<code>{esc(pid)}</code>",
+        ]
+        rows.append("<tr>" + "".join(f"<td>{x}</td>" for x in cells) + "</tr>")
+    head = "".join(f"<th>{h}</th>" for h in ("#", "Title", "Decision", "Area", "Paper id"))
+    count = answer.count if answer.count is not None else len(rows)
+    return (
+        f'<details class="list-table" id="list-table" open><summary>All {count:,} matching papers, best first '
+        f"(download them as CSV or BibTeX under the chat)</summary>"
+        f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></details>"
+    )
+
+
 def found_html(hits: Sequence[Hit]) -> str:
     """The papers the search found, shown while the answer is written; none is cited yet."""
     if not hits:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from functools import lru_cache
 from typing import Any, Protocol
 
 from rag.calibration import CALIBRATION
@@ -30,6 +30,7 @@ class Vocabulary(Protocol):
 
 
 _WORD = re.compile(r"[A-Za-z][\w-]*")
+_PIECE = re.compile(r"[A-Za-z]\w*")  # "KV-cache" is "KV" and "cache" to the keyword side
 # words of how well, not of how: "compression ratios" or "speedup" is a result every approach reports
 _OUTCOMES = (
     "ratio ratios accuracy speedup speed-up throughput latency efficiency baseline baselines benchmark benchmarks "
@@ -62,7 +63,8 @@ def group(query: str, texts: Sequence[str], keyword: Vocabulary) -> list[Group]:
             break
         _, term = max(scored)
         members = sorted(i for i in left if term in terms[i])
-        groups.append(Group(_label(term, [texts[i] for i in members], keyword), members))
+        rest = [texts[i] for i in range(len(texts)) if i not in set(members)]
+        groups.append(Group(_label(term, [texts[i] for i in members], keyword, rest), members))
         left -= set(members)
     if 2 * len(left) > len(texts):  # most papers share nothing distinctive: a flat list reads better
         return []
@@ -70,26 +72,102 @@ def group(query: str, texts: Sequence[str], keyword: Vocabulary) -> list[Group]:
     return [*groups, Group(None, sorted(left))] if left else groups
 
 
-def _label(term: str, texts: Sequence[str], keyword: Vocabulary) -> str:
-    """The word as written ("eviction"), or with the word before or after it where two of the
-    group's texts write the same pair ("token eviction")."""
-    stem: Callable[[str], str] = keyword.stemmer.stemWord
-    words: list[list[str]] = [_WORD.findall(t) for t in texts]
-    surface = Counter(w for ws in words for w in ws if stem(w.lower()) == term)
+def _label(term: str, texts: Sequence[str], keyword: Vocabulary, rest: Sequence[str] = ()) -> str:
+    """The word as written ("eviction"), or the two or three words around it that two or more of the
+    group's texts write alike ("token eviction", "tree-based draft trees") and that a larger share of
+    the group's texts write than of the rest of the list's (`rest`): a phrase every group of the list
+    says ("language models") names none of them."""
+    surface: Counter[str] = Counter()
+    for text in texts:
+        ws, stems = _stemmed(text, keyword.stemmer)
+        surface.update(w for w, s in zip(ws, stems, strict=True) if s == term)
     if not surface:
         return term
-    pairs: Counter[str] = Counter()
-    written: dict[str, Counter[str]] = {}  # a pair as each text writes it: "KV cache", "KV Cache"
-    for ws in words:
+    inside, written = _phrases(texts, term, keyword)
+    outside, _ = _phrases(rest, term, keyword)
+
+    def telling(phrase: str) -> bool:
+        return inside[phrase] >= 2 and inside[phrase] / len(texts) > outside[phrase] / max(len(rest), 1)
+
+    pairs = [p for p in inside if len(p.split()) == 2 and telling(p)]
+    if not pairs:
+        return surface.most_common(1)[0][0]
+    best = max(pairs, key=lambda p: inside[p])
+    longer = [p for p in inside if len(p.split()) == 3 and best in p and telling(p) and 2 * inside[p] >= inside[best]]
+    if longer:
+        best = max(longer, key=lambda p: inside[p])
+    return written[best].most_common(1)[0][0]
+
+
+def _phrases(texts: Sequence[str], term: str, keyword: Vocabulary) -> tuple[Counter[str], dict[str, Counter[str]]]:
+    """How many texts write each run of two or three words holding the term (all of them content words),
+    and how each writes it ("KV cache", "KV Cache")."""
+    content: dict[str, bool] = {}  # asked only of the words beside the term: the keyword side's tokeniser is slow
+    texts_with: Counter[str] = Counter()
+    written: dict[str, Counter[str]] = {}
+    for text in texts:
+        ws, stems = _stemmed(text, keyword.stemmer)
         seen: set[str] = set()
-        for a, b in pairwise(ws):
-            pair = f"{a} {b}"
-            if term in (stem(a.lower()), stem(b.lower())) and all(keyword.terms(x) for x in (a, b)):
-                if pair.lower() not in seen:
-                    seen.add(pair.lower())
-                    pairs[pair.lower()] += 1
-                written.setdefault(pair.lower(), Counter())[pair] += 1
-    best_pair = pairs.most_common(1)
-    if best_pair and best_pair[0][1] >= 2:
-        return written[best_pair[0][0]].most_common(1)[0][0]
-    return surface.most_common(1)[0][0]
+        for at in [i for i, s in enumerate(stems) if s == term]:
+            for size in (2, 3):
+                for start in range(max(0, at - size + 1), min(at, len(ws) - size) + 1):
+                    run = ws[start : start + size]
+                    if not all(content.setdefault(w, bool(keyword.terms(w))) for w in run):
+                        continue
+                    phrase = " ".join(run)
+                    if phrase.lower() not in seen:
+                        seen.add(phrase.lower())
+                        texts_with[phrase.lower()] += 1
+                    written.setdefault(phrase.lower(), Counter())[phrase] += 1
+    return texts_with, written
+
+
+@lru_cache(maxsize=4096)
+def _stemmed(text: str, stemmer: Any) -> tuple[list[str], list[str]]:
+    """A text's words and their stems, once per text: every group of a list reads every text of it."""
+    words = _WORD.findall(text)
+    return words, [stemmer.stemWord(w.lower()) for w in words]
+
+
+def topic_groups(query: str, texts: Sequence[str], vectors: Any, keyword: Vocabulary) -> list[Group]:
+    """A whole list's papers (each text: title and abstract, best first) in groups of close papers, each
+    named by the map's labeller (rag.conference_map.topic_words: a word its papers use more than the
+    rest of the list does), with its neighbour where two of its texts agree ("tree-based drafting").
+    A group of one paper, or one no word names, goes under "Other papers"."""
+    n = len(texts)
+    if n < CALIBRATION.group_min_items:
+        return []
+    import numpy as np
+    from sklearn.cluster import KMeans
+
+    from rag.conference_map import topic_words
+
+    k = min(CALIBRATION.groups_most, max(2, round((n / 2) ** 0.5)))
+    found = KMeans(n_clusters=k, n_init=3, random_state=0).fit_predict(np.asarray(vectors))
+    asked = set(keyword.terms(query)) | set(keyword.terms(_OUTCOMES))
+    words = topic_words([_plain(t, asked, keyword) for t in texts], found, list(range(k)))
+    groups, left = [], set(range(n))
+    for cluster, named in enumerate(words):
+        members = [i for i in range(n) if found[i] == cluster]
+        if len(members) < 2 or not named:
+            continue
+        groups.append(
+            Group(
+                _label(
+                    keyword.stemmer.stemWord(named[0].lower()),
+                    [texts[i] for i in members],
+                    keyword,
+                    [texts[i] for i in range(n) if found[i] != cluster],
+                ),
+                members,
+            )
+        )
+        left -= set(members)
+    groups.sort(key=lambda g: g.items[0])
+    return [*groups, Group(None, sorted(left))] if left else groups
+
+
+def _plain(text: str, asked: set[str], keyword: Vocabulary) -> str:
+    """The text without the words the question asked (every paper of the list says them: they name no group)."""
+    stem = keyword.stemmer.stemWord
+    return " ".join(w for w in _PIECE.findall(text) if stem(w.lower()) not in asked)

@@ -196,3 +196,30 @@ def _cell(text: str, k: int) -> str:
     if len(text) > 260:
         text = text[:257].rsplit(" ", 1)[0] + "…"
     return cite(text, k)
+
+
+def topic_listing(count: int, groups: Sequence[Group], quoted: dict[int, tuple[Hit, str]]) -> Draft:
+    """A whole list: how many papers match, in how many groups; each group's best few quoted with a
+    cited sentence, the rest counted (every one of them is in the answer's `list`, the page's table)."""
+    named = [g for g in groups if g.label]
+    head = f"{count} paper{'s' * (count != 1)} in the index match this question"
+    if named:
+        head += f", in {len(named)} group{'s' * (len(named) != 1)}"
+        head += " and other papers" if len(named) < len(groups) else ""
+    shown = len(quoted)
+    head += f". The best {shown} are quoted, best first" if shown < count else ", best first"
+    head += f"; all {count} are in the table of papers:" if shown < count else ":"
+    lines, papers = [head], []
+    for g in groups or [Group(None, sorted(quoted))]:
+        if groups:
+            lines += ["", f"**{g.label[:1].upper() + g.label[1:] if g.label else 'Other papers'}** ({len(g.items)})"]
+        elif len(lines) == 1:
+            lines.append("")
+        for i in (i for i in g.items if i in quoted):
+            hit, sentence = quoted[i]
+            papers.append(hit)
+            lines.append(f"- **{hit.title}** [{len(papers)}]: {cite(sentence, len(papers))}")
+        rest = sum(1 for i in g.items if i not in quoted)
+        if rest and groups:
+            lines.append(f"- and {rest} more in the table")
+    return Draft("\n".join(lines), papers, _abstracts(papers))

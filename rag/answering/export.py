@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -56,6 +57,19 @@ def render(answer: Answer, fmt: str) -> str:
 
         return json.dumps(answer_json(answer))
     raise InputError(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
+
+
+def terminal(answer: Answer, titles: Mapping[str, str]) -> str:
+    """The answer as `rag ask` and `rag chat` print it: a list answer's every paper (titles by id), notices, the
+    nearest papers of a decline, and what answered."""
+    lines = [answer.markdown()]
+    if answer.list:  # every matching paper, not only the quoted ones
+        lines += ["", f"All {answer.count} matching papers, best first:"]
+        lines += [f"  {n}. {titles.get(p, p)} `{p}`" for n, p in enumerate(answer.list, start=1)]
+    lines += [f"note: {notice}" for notice in answer.notices]
+    if answer.refused and answer.retrieved:
+        lines += ["", "Nearest papers:", *(f"  - {h.title} `{h.paper_id}`" for h in answer.retrieved)]
+    return "\n".join([*lines, "", f"[{answer.mode} · {answer.backend} · {answer.searched} papers searched]"])
 
 
 def markdown(answer: Answer) -> str:
@@ -213,15 +227,45 @@ def csv_table(answer: Answer) -> str | None:
     return buffer.getvalue()
 
 
+LIST_HEADER = ("Rank", "Title", "Paper id", "URL", "Decision", "Primary area")
+
+
+def listed_csv(answer: Answer, papers: Mapping[str, Citation]) -> str:
+    """Every paper of a list answer (`Answer.list`, best first), one row each."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(LIST_HEADER)
+    for rank, pid in enumerate((p for p in answer.list if p in papers), start=1):
+        c = papers[pid]
+        writer.writerow([rank, c.title, pid, c.url, c.meta.get("decision", ""), c.meta.get("primary_area", "")])
+    return buffer.getvalue()
+
+
+def listed_bibtex(answer: Answer, papers: Mapping[str, Citation]) -> str:
+    """A BibTeX entry for every paper of a list answer, best first."""
+    keys: set[str] = set()
+    entries = []
+    for pid in (p for p in answer.list if p in papers):
+        c = papers[pid]
+        key = unique_key(cite_key(pid, c.url, c.title, c.meta), keys)
+        keys.add(key)
+        entries.append(bibtex_entry(c, key))
+    return "\n".join(entries)
+
+
 def file_names(answer: Answer) -> dict[str, str]:
     """Download names: a slug of the question, so several exports of one session keep apart."""
     slug = "-".join(_KEY_WORD.findall(answer.question.lower()))[:48].strip("-") or "answer"
     return {"bibtex": f"{slug}.bib", "markdown": f"{slug}.md", "csv": f"{slug}.csv"}
 
 
-def exports(answer: Answer) -> dict[str, str]:
-    """What each download holds for this answer (the CSV only for a comparison)."""
+def exports(answer: Answer, listed: Mapping[str, Citation] | None = None) -> dict[str, str]:
+    """What each download holds for this answer (the CSV only for a comparison or a list; a list's BibTeX
+    and CSV hold every paper of its `list`, given as `listed`)."""
     files = {"markdown": markdown(answer)}
+    if listed:
+        files["bibtex"], files["csv"] = listed_bibtex(answer, listed), listed_csv(answer, listed)
+        return files
     if answer.citations:
         files["bibtex"] = bibtex(answer)
     table = csv_table(answer)

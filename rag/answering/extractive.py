@@ -34,7 +34,7 @@ def extract(
     said = set(sentences(turns[-1].answer)) if turns else set()
     exclude = {s for h in chosen for s in sentences(h.abstract) if said_before(s, said)}
     if reading.kind == "list":
-        items = [(h, _item_sentence(query, h, similar, exclude, keyword)) for h in chosen]
+        items = [(h, item_sentence(query, h, similar, exclude, keyword)) for h in chosen]
         more = sum(1 for h in retrieved[len(chosen) :] if h.score >= CALIBRATION.list_share * chosen[0].score)
         texts = [" ".join((h.title, compose.row_sentences(h.abstract or h.passage)[1], s)) for h, s in items]
         return compose.listing(items, more, approaches.group(query, texts, keyword))
@@ -83,7 +83,7 @@ def _answer_parts(
     return [found[i] for i in range(len(parts))]
 
 
-def _item_sentence(
+def item_sentence(
     query: str, paper: Hit, similar: evidence.Similarity, exclude: set[str], keyword: KeywordIndex
 ) -> str:
     """The one sentence that makes a paper a list item: the closest to the question, in meaning and words."""

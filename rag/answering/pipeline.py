@@ -14,7 +14,7 @@ from collections.abc import Generator, Iterator, Sequence
 from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Any
 
-from rag.answering import compose, evidence, extractive, prompts
+from rag.answering import approaches, compose, evidence, extractive, prompts
 from rag.answering.grounding import check, renumber
 from rag.calibration import CALIBRATION
 from rag.config import Settings, get_settings
@@ -25,7 +25,7 @@ from rag.reading.lexicon import fields_named
 from rag.reading.questions import EARLIER, Reading, read_question
 from rag.reading.text import sentences
 from rag.reading.turns import as_turns, follow_up, question_text
-from rag.retrieval.filters import Filters, filters_in_question
+from rag.retrieval.filters import Filters, filters_in_question, unfiltered
 from rag.retrieval.retriever import CONTROL, Retriever, SearchResult
 from rag.types import Answer, Citation, Delta, Event, Hit, Sources, Turn
 
@@ -92,6 +92,7 @@ class Assistant:
         filters = self._filters(question, filters, notices)
         reading = read_question(question, turns)
         follow = follow_up(question, turns)
+        follow = replace(follow, query=self._searched(follow.query))
         if follow.note:
             notices.append(follow.note)
         if reading.kind == "compare" and turns and turns[-1].cited:
@@ -123,6 +124,17 @@ class Assistant:
             keyword = self.retriever.keyword_index()
             yield self._final(base, extractive.compare(question, reading, hits, keyword, self.similar.of), "extractive")
             return
+        if reading.kind == "list" and not follow.focus:  # every paper on the topic, counted, not the closest few
+            found = self.retriever.topic(follow.query, filters)
+            if found:
+                # the search's own closest papers first: a question that describes its topic in many words
+                # ("removing specific training data from a trained model") has no phrase the papers say
+                closest = [h.paper_id for h in evidence.choose_papers(reading, hits, follow.focus)]
+                listed = list(dict.fromkeys([*closest, *(t.paper_id for t in found)]))
+                base = replace(base, count=len(listed), list=listed)
+                if writer != "model":  # a model the user chose still writes; the count and list are data either way
+                    yield self._final(base, self._topic_list(follow.query, listed), "extractive")
+                    return
         chosen = hits[:1] if reading.kind == "summary" else evidence.choose_papers(reading, hits, follow.focus)
         if writer == "model":
             yield from self._model_answer(base, reading, chosen, turns)
@@ -149,6 +161,27 @@ class Assistant:
         explicit = {k: v for k, v in asdict(filters or Filters()).items() if v not in (None, "")}
         notices.append(f"Filters taken from the question: {stated.describe()}.")
         return Filters(**{**asdict(stated), **explicit})
+
+    def _searched(self, query: str) -> str:
+        """What is searched: the question without the words it states filters by ("ICLR 2026", "oral")."""
+        facets = self.retriever.keyword_index().facets()
+        return unfiltered(query, facets) or query
+
+    def _topic_list(self, query: str, listed: list[str]) -> compose.Draft:
+        """The whole list in groups of close papers; each group's best few quoted with a cited sentence."""
+        keyword = self.retriever.keyword_index()
+        firsts = [keyword.first_chunk(pid) or {} for pid in listed]
+        texts = [f"{c.get('title', '')}. {c.get('text', '')}" for c in firsts]
+        groups = approaches.topic_groups(query, texts, self.retriever.vectors(listed), keyword)
+        each = CALIBRATION.topic_quoted if any(g.label for g in groups) else 2 * CALIBRATION.topic_quoted
+        picked = [i for g in groups or [approaches.Group(None, list(range(len(listed))))] for i in g.items[:each]]
+        papers = self.store.get_papers([listed[i] for i in picked])
+        quoted: dict[int, tuple[Hit, str]] = {}
+        for i in picked:
+            if listed[i] in papers:
+                hit = _whole_paper(papers[listed[i]])
+                quoted[i] = (hit, _topic_sentence(query, hit, keyword.coverage))
+        return compose.topic_listing(len(listed), groups, quoted)
 
     def _title(self, paper_id: str) -> str:
         paper = self.store.get_papers([paper_id]).get(paper_id)
@@ -302,6 +335,13 @@ class Assistant:
         )
 
     # --- similarity -------------------------------------------------------------------------
+
+
+def _topic_sentence(query: str, paper: Hit, coverage: evidence.Coverage) -> str:
+    """The sentence that holds most of the topic's words, the earliest of equals: by words, not meaning,
+    so that a list of eighteen quoted papers embeds no sentence (0.9 s of a 1 s budget at 19,630 papers)."""
+    said = sentences(paper.abstract) or [paper.passage]
+    return max(said, key=lambda s: (coverage(query, s), -said.index(s)))
 
 
 def _unique(hits: list[Hit]) -> list[Hit]:

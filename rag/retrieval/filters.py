@@ -71,20 +71,39 @@ def chroma_where(filters: Filters) -> dict[str, Any] | None:
 def filters_in_question(question: str, facets: dict[str, list[str]]) -> Filters:
     """Filters a question states outright ("oral papers about diffusion", "ICLR 2026 RL papers"),
     recognised only among values the index actually holds."""
+    return Filters(**_stated(question, facets)[0])
+
+
+def unfiltered(question: str, facets: dict[str, list[str]]) -> str:
+    """The question without the words taken as filters: "Which ICLR 2026 papers are about unlearning?"
+    searches "Which papers are about unlearning?", or the papers about ICLR itself come first."""
+    for said in _stated(question, facets)[1]:
+        question = re.sub(rf"(?i)\b{re.escape(said)}\b", " ", question)
+    return " ".join(question.split())
+
+
+def _stated(question: str, facets: dict[str, list[str]]) -> tuple[dict[str, Any], list[str]]:
+    """The filters stated, by field, and the words that state each (to take out of what is searched)."""
     text = question.casefold()
     found: dict[str, Any] = {}
+    said: list[str] = []
     for decision in facets.get("decision", []):
-        if decision.casefold() != "not accepted" and re.search(rf"\b{re.escape(decision.casefold())}s?\b", text):
+        m = re.search(rf"\b{re.escape(decision.casefold())}s?\b", text)
+        if decision.casefold() != "not accepted" and m:
             found["decision"] = decision
+            said.append(m[0])
             break
     for venue in facets.get("venue", []):
         if venue.casefold() in text:
             found["venue"] = venue
+            said.append(venue.casefold())
             text = text.replace(venue.casefold(), " ")
             break
     for year in facets.get("year", []):
-        if re.search(rf"\b{year}\b", text):
+        m = re.search(rf"(?:\b(?:from|in|of|published in)\s+)?\b{year}\b", text)
+        if m:
             found["year"] = int(year)
+            said.append(m[0])
             break
     for area in sorted(facets.get("primary_area", []), key=len, reverse=True):
         # a topic in passing ("a reinforcement learning approach for tumours") is not a filter: at
@@ -97,5 +116,6 @@ def filters_in_question(question: str, facets: dict[str, list[str]]) -> Filters:
         )
         if len(area) > 3 and re.search(stated, text):
             found["primary_area"] = area
+            said.append(area.casefold())
             break
-    return Filters(**found)
+    return found, said

@@ -14,6 +14,7 @@ from rag.index.store import Store, StoredPaper
 from rag.retrieval.filters import Filters, chroma_where
 from rag.retrieval.fusion import Candidate, boost_named, fusion, paper_best
 from rag.retrieval.keyword import KeywordIndex
+from rag.retrieval.topic import TopicPaper, topic_papers, topic_vectors
 from rag.types import Hit
 
 if TYPE_CHECKING:
@@ -150,6 +151,18 @@ class Retriever:
         ]
         searched = keyword.n_papers if self.indexing is None else max(keyword.n_papers, self.indexing.done)
         return SearchResult(query, hits, searched, keyword.matched_papers(filters), filters)
+
+    def topic(
+        self, query: str, filters: Filters | None = None, cut_offs: tuple[float, float, float] | None = None
+    ) -> list[TopicPaper]:
+        """Every paper on the query's topic within the filters, best first (rag.retrieval.topic)."""
+        query = clean_query(query)
+        vector = self.store.vectorstore.embeddings.embed_query(query)  # type: ignore[union-attr]
+        return topic_papers(query, self.store, self.keyword_index(), vector, filters, cut_offs)
+
+    def vectors(self, paper_ids: list[str]) -> Any:
+        """The papers' vectors (first chunk each), as rows of a matrix: what a list is grouped by."""
+        return topic_vectors(self.store, self.keyword_index(), paper_ids)
 
 
 def make_hit(
