@@ -159,6 +159,7 @@ class Answer:
     error: str | None = None  # the backend's failure, when the model could not answer
     reason: str | None = None  # why it declined: off_topic | not_stated
     table: list[list[str]] = field(default_factory=list)  # compare: compose.TABLE_HEADER, then a row per paper
+    follows: bool = False  # read as a follow-up of the turn before (not a new topic)
 
     @property
     def cited_ids(self) -> tuple[str, ...]:
@@ -182,6 +183,7 @@ class Answer:
             "matched": self.matched,
             "notices": self.notices,
             "error": self.error,
+            "follows": self.follows,
             "turn": self.turn().to_json(),
         }
 
