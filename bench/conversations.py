@@ -72,7 +72,8 @@ def score(index: str, set_path: Path, out: Path | None) -> list[str]:
     n_all = sum(t["n"] for t in tally.values())
     lines = [f"{index}: {keyword.n_papers:,} papers, {n_all} conversations ({dropped} not in this index)"]
     lines.append(
-        f"  {'kind':<14} {'n':>4} {'right':>7} {'first':>7} {'read as follow-up':>18} {'facts held':>11} {'not stated':>11}"
+        f"  {'kind':<14} {'n':>4} {'right':>7} {'first':>7} {'read as follow-up':>18} "
+        f"{'facts held':>11} {'not stated':>11}"
     )
     for kind, t in sorted(tally.items()):
         facts = f"{t['held']}/{t['facts']}" if t["facts"] else ""

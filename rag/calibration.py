@@ -55,6 +55,17 @@ class Calibration(BaseModel):
         "(rag.answering.grounding.check). bench/answer.py, model answers on the dev questions.",
     )
 
+    # --- does a second question point back? (rag.reading.turns.follow_probability) ------------
+    follow_weights: tuple[float, ...] = Field(
+        (1.85, 3.21, 2.06, 3.19, 2.61, 0.35, -2.45, -1.85, -4.51, -2.0),
+        description="A logistic model: bias, then ordinal, pronoun, 'the paper', 'tell me more', the question's "
+        "own best paper was cited, coverage gap, similarity gap, own words (/10), a coined name no cited paper "
+        "says. Fitted by bench/fit_follow_ups.py on rag/data/conversations_dev.jsonl at 57, 500 and 19,630 papers.",
+    )
+    follow_cut: float = Field(
+        0.5, description="A question whose follow-up probability reaches this points back. As above."
+    )
+
     # --- which papers an answer is about (rag.answering.evidence) ------------------------------
     tied: float = Field(
         0.02,

@@ -23,8 +23,8 @@ from rag.errors import BackendError, InputError
 from rag.index.embeddings import Similarities
 from rag.index.store import Store
 from rag.reading.questions import Reading, read_question
-from rag.reading.text import FIELDS, sentences
-from rag.reading.turns import as_turns, follow_up
+from rag.reading.text import FIELDS, coined_names, sentences
+from rag.reading.turns import NO_EVIDENCE, Evidence, as_turns, follow_probability, follow_up, spelled_out
 from rag.retrieval.filters import Filters, filters_in_question
 from rag.retrieval.retriever import CONTROL, Retriever, SearchResult
 from rag.types import Answer, Citation, Delta, Event, Hit, Sources, Turn
@@ -91,7 +91,11 @@ class Assistant:
         turns = as_turns(history)
         filters = self._filters(question, filters, notices)
         reading = read_question(question)
-        follow = follow_up(question, turns)
+        # "How does it differ from SUIT?": a method read as "it" is the one just discussed
+        compared_it = reading.kind == "compare" and any(t.lower() in ("it", "this", "that") for t in reading.targets)
+        follow = follow_up(question, turns, bool(turns) and (compared_it or self.follows(question, turns, filters)))
+        if follow.follows and (full := spelled_out(question)) != question:
+            reading = read_question(full)  # "And its success rate?" asks for a figure
         if follow.note:
             notices.append(follow.note)
         if reading.kind == "compare" and follow.focus:
@@ -99,9 +103,12 @@ class Assistant:
                 self._title(follow.focus[0]) if t.lower() in ("it", "this", "that") else t for t in reading.targets
             )
             reading = replace(reading, targets=targets)
+        writer = self.writer(mode)
+        previous = self._previous(turns) if follow.follows else None
+        if previous and writer == "model" and self.settings.rewrite_follow_ups:
+            follow = replace(follow, query=self._rewrite(question, previous) or follow.query)
         result, hits = self._retrieve(reading, follow.query, follow.focus, filters)
         yield Sources(hits)  # a page can show them while the answer is still being written
-        writer = self.writer(mode)
         base = Answer(
             question=question,
             text="",
@@ -115,8 +122,11 @@ class Assistant:
             searched=result.searched,
             matched=result.matched,
             notices=notices,
+            follows=follow.follows,
         )
-        subject = reading.targets[0] if reading.kind == "summary" else follow.query
+        # a follow-up is checked with the question it follows ("Summarise it." is about what was asked before);
+        # one pointing at papers the last answer cited is about them: the evidence already found no better paper
+        subject = reading.targets[0] if reading.kind == "summary" and not follow.follows else follow.query
         unsaid = self._fields_unsaid(hits, subject) if hits and not follow.focus else []
         if not hits or (not follow.focus and self._off_topic(hits, subject, unsaid)):
             scope = f" matching {filters.describe()}" if filters else ""
@@ -128,9 +138,9 @@ class Assistant:
             return
         chosen = hits[:1] if reading.kind == "summary" else evidence.choose_papers(reading, hits, follow.focus)
         if writer == "model":
-            yield from self._model_answer(base, reading, chosen, turns)
+            yield from self._model_answer(base, reading, chosen, turns, previous)
             return
-        yield self._final(base, self._extract(base, reading, chosen, turns), "extractive")
+        yield self._final(base, self._extract(base, reading, chosen, turns, follow.more), "extractive")
 
     # --- steps ------------------------------------------------------------------------------
 
@@ -152,6 +162,48 @@ class Assistant:
         explicit = {k: v for k, v in asdict(filters or Filters()).items() if v not in (None, "")}
         notices.append(f"Filters taken from the question: {stated.describe()}.")
         return Filters(**{**asdict(stated), **explicit})
+
+    def follows(self, question: str, turns: Sequence[Turn], filters: Filters | None = None) -> bool:
+        """Does the question point back at the last turn, or start a new topic? Decided by what its own
+        words find against what the last answer cited, with the reference cues (rag.reading.turns)."""
+        if not turns or not (turns[-1].cited or turns[-1].answer.strip()):
+            return False
+        last = turns[-1]
+        evidence = self.reference(question, last, filters)
+        return follow_probability(question, evidence, len(last.cited)) >= CALIBRATION.follow_cut
+
+    def reference(self, question: str, last: Turn, filters: Filters | None = None) -> Evidence:
+        """What the question alone finds, against how well the papers the last answer cited fit it."""
+        keyword = self.retriever.keyword_index()
+        papers = self.store.get_papers(list(last.cited)) if last.cited else {}
+        # a pasted chat without ids: its answer's text stands for the papers it quoted
+        earlier = [f"{p.title}. {p.abstract}" for p in papers.values()] or [last.answer.split("**References**")[0]]
+        top = self.retriever.search(question, k=1, filters=filters).hits[:1]
+        if not top or not any(t.strip() for t in earlier):
+            return NO_EVIDENCE
+        found = f"{top[0].title}. {top[0].abstract or top[0].passage}"
+        sims = self.similar.of(question, [found, *earlier])
+        return Evidence(
+            top_cited=top[0].paper_id in last.cited,
+            coverage_gap=keyword.coverage(question, found) - max(keyword.coverage(question, t) for t in earlier),
+            similarity_gap=sims[0] - max(sims[1:]),
+            n_terms=len(set(keyword.terms(question))),
+            new_name=any(not any(name in t for t in earlier) for name in coined_names(question)),
+        )
+
+    def _previous(self, turns: Sequence[Turn]) -> prompts.Previous:
+        papers = self.store.get_papers(list(turns[-1].cited))
+        return prompts.Previous(turns[-1].question, tuple(papers[p].title for p in turns[-1].cited if p in papers))
+
+    def _rewrite(self, question: str, previous: prompts.Previous) -> str:
+        """The follow-up as a standalone search query, by the model the user chose; "" when it gives none."""
+        try:
+            reply = self.chat_model().invoke(prompts.rewrite_messages(question, previous)).content
+        except BackendError:
+            return ""  # the search falls back to the question with the one before; the answer says any failure
+        text = reply if isinstance(reply, str) else ""
+        line = next((x for x in text.splitlines() if x.strip()), "")
+        return re.sub(r"\[\d+\]", "", line).strip(" \"'`")[:300]
 
     def _title(self, paper_id: str) -> str:
         paper = self.store.get_papers([paper_id]).get(paper_id)
@@ -177,7 +229,7 @@ class Assistant:
                     chosen.append(pick)
             rest = [h for r in results for h in r.hits if h not in chosen]
             return results[0], self._pin(_unique([*chosen, *rest]), focus)[: max(k, 2)]
-        subject = reading.targets[0] if reading.kind == "summary" else query
+        subject = reading.targets[0] if reading.kind == "summary" and not focus else query
         depth = max(k, 2 * CALIBRATION.list_max) if reading.kind == "list" else k
         result = self.retriever.search(subject, k=depth, filters=filters)
         return result, self._pin(result.hits, focus)[:depth]
@@ -225,16 +277,23 @@ class Assistant:
         asked = dict.fromkeys(w for w in re.findall(r"[a-z]+", query.lower()) if w.removesuffix("s") in FIELDS)
         return [w for w in asked if not set(keyword.terms(w)) & said]
 
-    def _extract(self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn]) -> compose.Draft:
+    def _extract(
+        self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn], more: bool = False
+    ) -> compose.Draft:
         if reading.kind == "summary":  # the whole abstract is the context: problem, approach, result
             return compose.summary(chosen[0])
         keyword = self.retriever.keyword_index()
         return extractive.extract(
-            base.question, base.query, reading, chosen, base.retrieved, turns, keyword, self.similar.of
+            base.question, base.query, reading, chosen, base.retrieved, turns, keyword, self.similar.of, more
         )
 
     def _model_answer(
-        self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn]
+        self,
+        base: Answer,
+        reading: Reading,
+        chosen: list[Hit],
+        turns: Sequence[Turn],
+        previous: prompts.Previous | None = None,
     ) -> Iterator[Event]:
         budget, used = self.settings.context_chars, 0
         passages: list[prompts.Passage] = []
@@ -247,7 +306,8 @@ class Assistant:
         sources = chosen[: len(passages)]
         pieces: list[str] = []
         try:
-            for chunk in self.chat_model().stream(prompts.messages(base.question, passages, kind=reading.kind)):
+            prompt = prompts.messages(base.question, passages, kind=reading.kind, previous=previous)
+            for chunk in self.chat_model().stream(prompt):
                 piece = chunk.content if isinstance(chunk.content, str) else ""
                 if piece:
                     pieces.append(piece)
