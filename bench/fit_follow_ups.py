@@ -62,9 +62,18 @@ def main() -> None:
 
         x = [r for rows, _, _ in data.values() for r in rows]
         y = [label for _, labels, _ in data.values() for label in labels]
-        model = LogisticRegression(C=1.0, max_iter=2000).fit(x, y)
-        fitted = (float(model.intercept_[0]), *(float(c) for c in model.coef_[0]))
-        print("fitted follow_weights:", tuple(round(w, 2) for w in fitted))
+        # the regularisation that decides most dev conversations right, pooled over the indexes
+        best: tuple[int, float, tuple[float, ...]] | None = None
+        for c in (0.3, 1.0, 3.0, 10.0, 30.0):
+            model = LogisticRegression(C=c, max_iter=5000).fit(x, y)
+            w = (float(model.intercept_[0]), *(float(v) for v in model.coef_[0]))
+            right = sum(decide(w, r) == label for r, label in zip(x, y, strict=True))
+            print(f"C={c}: {right}/{len(y)} decided right")
+            if best is None or right > best[0]:
+                best = (right, c, w)
+        assert best is not None
+        fitted = best[2]
+        print(f"fitted follow_weights (C={best[1]}):", tuple(round(w, 2) for w in fitted))
     for index, (rows, labels, ids) in data.items():
         for name, w in [("current", weights)] + ([] if args.no_fit else [("fitted", fitted)]):
             got = [decide(w, r) for r in rows]
