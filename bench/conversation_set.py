@@ -203,6 +203,28 @@ def conversations(papers: list[dict[str, Any]], n: int, prefix: str, rng: random
     return out
 
 
+# Follow-ups that say what they ask about in the paper's own words ("How does that method handle X, and
+# what does it report?"): a search of them alone finds the paper the answer cited.
+LONG_POINT_BACK = [
+    "How does that method handle {kw}, and what does it report?",
+    "What does the paper say about {kw}?",
+    "Does it evaluate {kw} on any benchmark, and how well does it do?",
+    "How does this approach use {kw} compared with earlier methods?",
+    "What role does {kw} play in their method?",
+    "Can you say more about how the authors treat {kw}?",
+]
+
+
+def long_follow_ups(papers: list[dict[str, Any]], n: int, prefix: str, rng: random.Random) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    while len(out) < n:
+        a = rng.choice(papers)
+        question = fill(LONG_POINT_BACK[len(out) % len(LONG_POINT_BACK)], a, rng)
+        if question:
+            out.append(_row(f"{prefix}-{len(out):03d}", "followup", question, first_turn(a), [a["id"]], []))
+    return out
+
+
 def _row(
     id_: str, kind: str, question: str, history: list[dict[str, Any]], gold: list[str], facts: list[str]
 ) -> dict[str, Any]:
@@ -231,6 +253,8 @@ def main() -> None:
     for name, (seed_part, other_part, n) in splits.items():
         rows = conversations(seed_part, n // 3, f"c{name}-s", rng)
         rows += conversations(seed_part + other_part, n - n // 3, f"c{name}-f", rng)
+        rows += long_follow_ups(seed_part, n // 15, f"c{name}-ls", random.Random(f"{name}-long-seeds"))
+        rows += long_follow_ups(other_part, n // 7, f"c{name}-lf", random.Random(f"{name}-long"))
         path = DATA / f"conversations_{name}.jsonl"
         path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
         print(f"{path}: {len(rows)} conversations")

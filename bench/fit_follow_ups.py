@@ -16,12 +16,15 @@ from pathlib import Path
 
 from rag.calibration import CALIBRATION
 from rag.config import Settings
-from rag.evaluation import DATA, fit_questions, load_questions
+from rag.evaluation import DATA, QUESTION_SETS, fit_questions, load_questions
 
 SETS = {"dev": DATA / "conversations_dev.jsonl", "test": DATA / "conversations_test.jsonl"}
+# The follow-ups of the question sets `rag eval` reads (written apart, in other words): `seeds` and
+# conference `dev` are fitted on with the conversations; conference `test` is never.
+SHIPPED = {"seeds-followups": QUESTION_SETS["seeds"], "dev-followups": QUESTION_SETS["dev"]}
 
 
-def gather(index: str, set_path: Path) -> tuple[list[list[float]], list[int], list[str]]:
+def gather(index: str, set_paths: list[Path]) -> tuple[list[list[float]], list[int], list[str]]:
     from rag.answering.pipeline import Assistant
     from rag.index.store import Store
     from rag.reading.turns import as_turns, features
@@ -30,7 +33,8 @@ def gather(index: str, set_path: Path) -> tuple[list[list[float]], list[int], li
     settings = Settings(index_dir=Path(index), answer_mode="extractive")
     retriever = Retriever(Store(settings))
     indexed = {str(c["paper_id"]) for c in retriever.keyword_index().chunks if c.get("chunk") == 0}
-    questions, _ = fit_questions(load_questions(set_path), indexed)
+    loaded = [q for path in set_paths for q in load_questions(path) if q.history]
+    questions, _ = fit_questions(loaded, indexed)
     assistant = Assistant(settings, store=retriever.store)
     rows, labels, ids = [], [], []
     for q in questions:
@@ -51,11 +55,12 @@ def decide(weights: tuple[float, ...], row: list[float]) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--index", action="append", required=True)
-    parser.add_argument("--set", default="dev")
+    parser.add_argument("--set", action="append", help="dev (default: with seeds-followups, dev-followups), test")
     parser.add_argument("--no-fit", action="store_true", help="only report the current weights")
     args = parser.parse_args()
-    set_path = SETS.get(args.set) or Path(args.set)
-    data = {index: gather(index, set_path) for index in args.index}
+    names = args.set or ["dev", "seeds-followups", "dev-followups"]
+    set_paths = [SETS.get(n) or SHIPPED.get(n) or Path(n) for n in names]
+    data = {index: gather(index, set_paths) for index in args.index}
     weights = CALIBRATION.follow_weights
     if not args.no_fit:
         from sklearn.linear_model import LogisticRegression
