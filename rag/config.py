@@ -143,6 +143,11 @@ class Settings(BaseSettings):
         "when it is one the user chose (llm_backend=openai, or a llm_model_path), else extractive, because the "
         "bundled 135M model lost to extraction on every kind of question. Comparisons are always extractive.",
     )
+    rewrite_follow_ups: bool = Field(
+        True,
+        description="When a model the user chose writes, it first rewrites a follow-up into a standalone search "
+        "query from the earlier question and the titles it cited; the papers pointed at stay in the answer.",
+    )
     max_question_chars: int = Field(2000, ge=10, description="Longer questions are cut to this length (with a notice).")
 
     # --- UI ------------------------------------------------------------------------------

@@ -163,6 +163,7 @@ class Answer:
     count: int | None = None  # a list question: how many papers match it (rag.retrieval.topic)
     # ...and every one of them, best first; the text quotes the best few, a page shows all in a table
     list: builtins.list[str] = field(default_factory=builtins.list)
+    follows: bool = False  # read as a follow-up of the turn before (not a new topic)
 
     @property
     def cited_ids(self) -> tuple[str, ...]:
@@ -188,6 +189,7 @@ class Answer:
             "error": self.error,
             "count": self.count,
             "list": self.list,
+            "follows": self.follows,
             "turn": self.turn().to_json(),
         }
 

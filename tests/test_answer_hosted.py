@@ -77,3 +77,14 @@ def test_the_request_caps_the_tokens(served: Settings) -> None:
     model = llm.make_chat_model(served)
     params = model._default_params  # type: ignore[attr-defined]
     assert params.get("max_completion_tokens") == served.llm_max_new_tokens  # without it the server looped for 93 s
+
+
+def test_a_follow_up_is_rewritten_by_the_served_model_and_stays_on_the_paper_it_points_at(served: Settings) -> None:
+    assistant = Assistant(served, Store(served))
+    first = assistant.answer("Which paper randomizes KV cache eviction?")
+    assert first.cited_ids and not first.refused
+    second = assistant.answer("How does it balance the query load?", [first.turn()])
+    assert second.follows and second.error is None
+    # whatever query the model rewrote (or the question with the one before, if it gave none), the
+    # paper pointed at is the one answered about
+    assert second.query.strip() and second.cited_ids[:1] == first.cited_ids[:1]

@@ -52,6 +52,23 @@ def test_chat_cites_streams_and_follows_up(page: Any) -> None:
     page.wait_for_function("() => document.querySelectorAll('#chat .message.bot').length === 0")
 
 
+def test_a_list_then_the_second_one_then_a_new_topic_with_that_each_cite_their_paper(page: Any) -> None:
+    def cited(n: int) -> str | None:
+        source: str | None = page.locator(f'#sources .src-card[id="source-{n}"]').get_attribute("data-paper-id")
+        return source
+
+    ask(page, "Which papers edit knowledge in LLMs?")
+    second = cited(2)
+    assert second
+    ask(page, "How does the second one work?")
+    assert cited(1) == second and page.locator('#sources .src-card[id="source-2"]').count() == 0
+    # "that" opens a relative clause here: the question names its own topic and finds its own paper
+    ask(page, "Which paper proposes a method that randomizes KV cache eviction?")
+    assert cited(1) == KV_PAPER
+    page.get_by_role("button", name="Clear").first.click()
+    page.wait_for_function("() => document.querySelectorAll('#chat .message.bot').length === 0")
+
+
 def test_model_answer_streams_then_is_replaced_by_the_checked_one(page: Any) -> None:
     page.get_by_label("model", exact=True).check()
     page.fill("#question textarea", "What is TraDy?")

@@ -26,12 +26,15 @@ def extract(
     turns: Sequence[Turn],
     keyword: KeywordIndex,
     similar: evidence.Similarity,
+    asks_more: bool = False,
 ) -> compose.Draft:
     """Sentences of the chosen papers' abstracts: never says what no abstract says.
 
-    A follow-up does not repeat the sentences the previous answer quoted.
+    A follow-up that asks for more ("tell me more") does not repeat the sentences the previous answer
+    quoted; any other question gets its best sentences, quoted before or not ("What success rate does
+    it report?" after an answer that quoted it is answered by that sentence).
     """
-    said = set(sentences(turns[-1].answer)) if turns else set()
+    said = set(sentences(turns[-1].answer)) if turns and asks_more else set()
     exclude = {s for h in chosen for s in sentences(h.abstract) if said_before(s, said)}
     if reading.kind == "list":
         items = [(h, item_sentence(query, h, similar, exclude, keyword)) for h in chosen]
@@ -46,7 +49,7 @@ def extract(
         quoted = {
             h.paper_id: evidence.best_sentences(question, h, similar, exclude, most, keyword.coverage) for h in chosen
         }
-        if turns and not any(quoted.values()):
+        if said and not any(quoted.values()):
             return compose.nothing_new(chosen)
         return compose.about(chosen, quoted)
     draft = compose.parts(chosen, _answer_parts(question, reading, chosen, keyword, similar, exclude))

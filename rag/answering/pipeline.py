@@ -14,7 +14,7 @@ from collections.abc import Generator, Iterator, Sequence
 from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Any
 
-from rag.answering import approaches, compose, evidence, extractive, prompts
+from rag.answering import compose, conversation, evidence, extractive, listing, prompts
 from rag.answering.grounding import check, renumber
 from rag.calibration import CALIBRATION
 from rag.config import Settings, get_settings
@@ -24,7 +24,12 @@ from rag.index.store import Store
 from rag.reading.lexicon import fields_named
 from rag.reading.questions import EARLIER, Reading, read_question
 from rag.reading.text import sentences
-from rag.reading.turns import as_turns, follow_up, question_text
+from rag.reading.turns import (
+    as_turns,
+    follow_up,
+    question_text,
+    spelled_out,
+)
 from rag.retrieval.filters import Filters, filters_in_question, unfiltered
 from rag.retrieval.retriever import CONTROL, Retriever, SearchResult
 from rag.types import Answer, Citation, Delta, Event, Hit, Sources, Turn
@@ -91,15 +96,24 @@ class Assistant:
         turns = as_turns(history)
         filters = self._filters(question, filters, notices)
         reading = read_question(question, turns)
-        follow = follow_up(question, turns)
+        # "How does it differ from SUIT?", "how do these two differ?": sides that stand for the papers just discussed
+        points_back = reading.kind == "compare" and any(
+            t.lower() in ("it", "this", "that") or t in EARLIER for t in reading.targets
+        )
+        follow = follow_up(question, turns, bool(turns) and (points_back or self.follows(question, turns, filters)))
         follow = replace(follow, query=self._searched(follow.query))
+        if follow.follows and (full := spelled_out(question)) != question:
+            reading = read_question(full, turns)  # "And its success rate?" asks for a figure
         if follow.note:
             notices.append(follow.note)
         if reading.kind == "compare" and turns and turns[-1].cited:
             reading = replace(reading, targets=self._earlier(reading.targets, follow.focus, turns[-1].cited))
+        writer = self.writer(mode)
+        previous = self._previous(turns) if follow.follows else None
+        if previous and writer == "model" and self.settings.rewrite_follow_ups:
+            follow = replace(follow, query=self._rewrite(question, previous) or follow.query)
         result, hits = self._retrieve(reading, follow.query, follow.focus, filters)
         yield Sources(hits)  # a page can show them while the answer is still being written
-        writer = self.writer(mode)
         base = Answer(
             question=question,
             text="",
@@ -113,8 +127,11 @@ class Assistant:
             searched=result.searched,
             matched=result.matched,
             notices=notices,
+            follows=follow.follows,
         )
-        subject = reading.targets[0] if reading.kind == "summary" else follow.query
+        # a follow-up is checked with the question it follows ("Summarise it." is about what was asked before);
+        # one pointing at papers the last answer cited is about them: the evidence already found no better paper
+        subject = reading.targets[0] if reading.kind == "summary" and not follow.follows else follow.query
         unsaid = self._fields_unsaid(hits, subject) if hits and not follow.focus else []
         if not hits or (not follow.focus and self._off_topic(hits, subject, unsaid)):
             scope = f" matching {filters.describe()}" if filters else ""
@@ -137,9 +154,9 @@ class Assistant:
                     return
         chosen = hits[:1] if reading.kind == "summary" else evidence.choose_papers(reading, hits, follow.focus)
         if writer == "model":
-            yield from self._model_answer(base, reading, chosen, turns)
+            yield from self._model_answer(base, reading, chosen, turns, previous)
             return
-        yield self._final(base, self._extract(base, reading, chosen, turns), "extractive")
+        yield self._final(base, self._extract(base, reading, chosen, turns, follow.more), "extractive")
 
     # --- steps ------------------------------------------------------------------------------
 
@@ -168,20 +185,20 @@ class Assistant:
         return unfiltered(query, facets) or query
 
     def _topic_list(self, query: str, listed: list[str]) -> compose.Draft:
-        """The whole list in groups of close papers; each group's best few quoted with a cited sentence."""
-        keyword = self.retriever.keyword_index()
-        firsts = [keyword.first_chunk(pid) or {} for pid in listed]
-        texts = [f"{c.get('title', '')}. {c.get('text', '')}" for c in firsts]
-        groups = approaches.topic_groups(query, texts, self.retriever.vectors(listed), keyword)
-        each = CALIBRATION.topic_quoted if any(g.label for g in groups) else 2 * CALIBRATION.topic_quoted
-        picked = [i for g in groups or [approaches.Group(None, list(range(len(listed))))] for i in g.items[:each]]
-        papers = self.store.get_papers([listed[i] for i in picked])
-        quoted: dict[int, tuple[Hit, str]] = {}
-        for i in picked:
-            if listed[i] in papers:
-                hit = _whole_paper(papers[listed[i]])
-                quoted[i] = (hit, _topic_sentence(query, hit, keyword.coverage))
-        return compose.topic_listing(len(listed), groups, quoted)
+        return listing.topic_list(query, listed, self.retriever, self.store)
+
+    def follows(self, question: str, turns: Sequence[Turn], filters: Filters | None = None) -> bool:
+        """Does the question point back at the last turn, or start a new topic? (`conversation.follows`)"""
+        return conversation.follows(question, turns, self.reference, filters)
+
+    def reference(self, question: str, last: Turn, filters: Filters | None = None) -> conversation.Evidence:
+        return conversation.reference(question, last, self.retriever, self.store, self.similar, filters)
+
+    def _previous(self, turns: Sequence[Turn]) -> prompts.Previous:
+        return conversation.previous(turns, self.store)
+
+    def _rewrite(self, question: str, previous: prompts.Previous) -> str:
+        return conversation.rewrite(question, previous, self.chat_model)
 
     def _title(self, paper_id: str) -> str:
         paper = self.store.get_papers([paper_id]).get(paper_id)
@@ -220,7 +237,7 @@ class Assistant:
                     chosen.append(pick)
             rest = [h for r in results for h in r.hits if h not in chosen]
             return results[0], self._pin(_unique([*chosen, *rest]), focus)[: max(k, 2)]
-        subject = reading.targets[0] if reading.kind == "summary" else query
+        subject = reading.targets[0] if reading.kind == "summary" and not focus else query
         depth = max(k, 2 * CALIBRATION.list_max) if reading.kind == "list" else k
         result = self.retriever.search(subject, k=depth, filters=filters)
         return result, self._pin(result.hits, focus)[:depth]
@@ -231,7 +248,7 @@ class Assistant:
             return hits
         have = {h.paper_id: h for h in hits}
         papers = self.store.get_papers([pid for pid in focus if pid not in have])
-        pinned = [have.get(pid) or _whole_paper(papers[pid]) for pid in focus if pid in have or pid in papers]
+        pinned = [have.get(pid) or listing.whole_paper(papers[pid]) for pid in focus if pid in have or pid in papers]
         return [*pinned, *(h for h in hits if h.paper_id not in focus)]
 
     def _off_topic(self, hits: list[Hit], query: str, unsaid: list[str]) -> bool:  # unsaid: _fields_unsaid
@@ -267,16 +284,23 @@ class Assistant:
         said = set(keyword.terms(" ".join(f"{h.title} {h.abstract}" for h in hits)))
         return [w for w in fields_named(query) if not set(keyword.terms(w)) & said]
 
-    def _extract(self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn]) -> compose.Draft:
+    def _extract(
+        self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn], more: bool = False
+    ) -> compose.Draft:
         if reading.kind == "summary":  # the whole abstract is the context: problem, approach, result
             return compose.summary(chosen[0])
         keyword = self.retriever.keyword_index()
         return extractive.extract(
-            base.question, base.query, reading, chosen, base.retrieved, turns, keyword, self.similar.of
+            base.question, base.query, reading, chosen, base.retrieved, turns, keyword, self.similar.of, more
         )
 
     def _model_answer(
-        self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn]
+        self,
+        base: Answer,
+        reading: Reading,
+        chosen: list[Hit],
+        turns: Sequence[Turn],
+        previous: prompts.Previous | None = None,
     ) -> Iterator[Event]:
         budget, used = self.settings.context_chars, 0
         passages: list[prompts.Passage] = []
@@ -289,7 +313,8 @@ class Assistant:
         sources = chosen[: len(passages)]
         pieces: list[str] = []
         try:
-            for chunk in self.chat_model().stream(prompts.messages(base.question, passages, kind=reading.kind)):
+            prompt = prompts.messages(base.question, passages, kind=reading.kind, previous=previous)
+            for chunk in self.chat_model().stream(prompt):
                 piece = chunk.content if isinstance(chunk.content, str) else ""
                 if piece:
                     pieces.append(piece)
@@ -337,30 +362,11 @@ class Assistant:
     # --- similarity -------------------------------------------------------------------------
 
 
-def _topic_sentence(query: str, paper: Hit, coverage: evidence.Coverage) -> str:
-    """The sentence that holds most of the topic's words, the earliest of equals: by words, not meaning,
-    so that a list of eighteen quoted papers embeds no sentence (0.9 s of a 1 s budget at 19,630 papers)."""
-    said = sentences(paper.abstract) or [paper.passage]
-    return max(said, key=lambda s: (coverage(query, s), -said.index(s)))
-
-
 def _unique(hits: list[Hit]) -> list[Hit]:
     seen: dict[str, Hit] = {}
     for hit in hits:
         seen.setdefault(hit.paper_id, hit)
     return list(seen.values())
-
-
-def _whole_paper(paper: Any) -> Hit:
-    return Hit.of_abstract(
-        rank=0,
-        paper_id=paper.paper_id,
-        title=paper.title,
-        url=paper.url,
-        abstract=paper.abstract,
-        meta=paper.meta,
-        limit=1200,
-    )
 
 
 _default: Assistant | None = None

@@ -44,6 +44,27 @@ USER = "Passages:\n{passages}\n\nQuestion: {question}"
 _TAG = re.compile(r"<\s*/?\s*passage\b[^>]*>?", re.I)  # the delimiters, and anything that starts like one
 _NUMBER = re.compile(r"\[\s*(\d+)\s*\]")  # "[2]" is a citation, the model's to write, or another passage's number
 
+# The history-aware retriever's step: a follow-up ("How does the second one work?") made a query that
+# finds its papers alone. Only a model the user chose does it (the bundled 135M one does not).
+REWRITE = (
+    "You turn a follow-up question into a standalone search query for a search engine over research paper "
+    "abstracts. Use the earlier question and the titles of the papers its answer cited to say what 'it', "
+    "'they' or 'the second one' refer to. Reply with the query only, on one line, no quotes, at most 30 words."
+)
+
+
+@dataclass(frozen=True)
+class Previous:
+    """The turn before, as a model reads it: what was asked and the titles of the papers the answer cited."""
+
+    question: str
+    titles: tuple[str, ...]
+
+    def describe(self) -> str:
+        # titles are corpus data like passages: quoted, so that none can forge a line of the prompt
+        cited = "".join(f"\n  {i}. {quoted(title)}" for i, title in enumerate(self.titles, 1)) or " none"
+        return f"Earlier question: {self.question}\nPapers its answer cited, in order:{cited}"
+
 
 @dataclass(frozen=True)
 class Passage:
@@ -64,8 +85,17 @@ def context_block(passages: Sequence[Passage]) -> str:
     )
 
 
-def messages(question: str, passages: Sequence[Passage], *, kind: str = "lookup") -> list[tuple[str, str]]:
-    """(role, content) pairs, the shape every LangChain chat model accepts."""
+def messages(
+    question: str, passages: Sequence[Passage], *, kind: str = "lookup", previous: Previous | None = None
+) -> list[tuple[str, str]]:
+    """(role, content) pairs, the shape every LangChain chat model accepts. With `previous`, the model
+    is told the turn before, so that "it" and "the second one" in the question resolve."""
+    before = f"{previous.describe()}\n\n" if previous else ""
     # the question is the asker's own, and may keep its lines; it cannot open or close a passage
-    user = USER.format(passages=context_block(passages), question=_TAG.sub(" ", question).strip())
+    user = before + USER.format(passages=context_block(passages), question=_TAG.sub(" ", question).strip())
     return [("system", SYSTEMS.get(kind, LOOKUP)), ("human", user)]
+
+
+def rewrite_messages(question: str, previous: Previous) -> list[tuple[str, str]]:
+    """Ask for the follow-up as a standalone search query."""
+    return [("system", REWRITE), ("human", f"{previous.describe()}\n\nFollow-up question: {question}")]

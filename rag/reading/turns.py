@@ -97,13 +97,106 @@ def _cited_in_markdown(content: str) -> tuple[str, ...]:
 
 
 # --- follow-ups ---------------------------------------------------------------------------------
+#
+# Whether a second question points back or starts a new topic is decided by evidence (what the
+# question alone finds against how well the earlier cited papers fit it) together with the
+# reference cues below; the weights are fitted on labelled conversations (rag.calibration,
+# bench/fit_follow_ups.py). A cue alone decides nothing: "Which paper studies X, and how does it
+# work?" has a pronoun, but its own words find a paper the earlier answer did not cite.
 
-_PRONOUN = re.compile(
-    r"\b(it|its|they|their|them|this|that|these|those|the method|this method|that method|the paper|this paper)\b", re.I
+
+@dataclass(frozen=True)
+class Cue:
+    """A reference cue, as data: its pattern, with sentences it must match and sentences it must not."""
+
+    name: str
+    pattern: re.Pattern[str]
+    matches: tuple[str, ...]
+    misses: tuple[str, ...]
+
+
+_THING = r"(?:one|paper|method|approach|work|model|framework|study|technique|system)"
+CUES = (
+    Cue(
+        "ordinal",
+        re.compile(rf"\bthe\s+(first|second|third|fourth|fifth|last)\b(?:\s+{_THING}s?\b|\s*[?.!]*\s*$)", re.I),
+        ("How does the second one work?", "And the second?", "Summarise the first paper."),
+        ("What is the first step of the method?", "Which paper was first to scale MoE?"),
+    ),
+    Cue(
+        "pronoun",
+        # "it"/"they" as the subject or "its"/"their": "that" and "which" open relative clauses far more
+        # often than they point back ("Is there a paper that ...?"), so they are no cue
+        re.compile(r"\b(?:it|its|they|their|them)\b", re.I),
+        ("How does it work?", "What are their results?", "And its limitations?"),
+        ("Is there a paper that speeds up KV caching?", "Which papers propose methods that grasp objects?"),
+    ),
+    Cue(
+        "the_paper",
+        # "the paper" not followed by what describes it ("the paper that compresses proteins")
+        re.compile(
+            rf"\b(?:the|this|that|these|those)\s+(?:{_THING}|authors)s?\b"
+            r"(?!\s+(?:that|which|who|on|about|for|in|from|with|where|proposing|introducing|called|named)\b)",
+            re.I,
+        ),
+        ("What data does the paper evaluate on?", "Summarize that paper.", "How does this method compare?"),
+        ("What does the paper that compresses proteins do?", "Which paper on robot grasping uses one demo?"),
+    ),
+    Cue(
+        "more",
+        re.compile(
+            r"^(?:(?:and|so|ok(?:ay)?|please)[\s,]+)?(?:tell me more|more details?|go on|continue|elaborate|"
+            r"what else|anything else|say more)\b|\b(?:in more detail|tell me more|what else)\b",
+            re.I,
+        ),
+        ("Tell me more.", "Can you explain the method in more detail?", "What else does it show?"),
+        ("Which papers need more memory?", "Are there more efficient attention methods?"),
+    ),
 )
+_CUE = {cue.name: cue.pattern for cue in CUES}
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
-_ORDINAL = re.compile(r"\bthe\s+(first|second|third|fourth|fifth|last)\s+(?:one|paper|method|approach|work)\b", re.I)
-_MORE = re.compile(r"\b(more|further|elaborate|details?|else|also|why|how so)\b", re.I)
+_PLURAL = re.compile(r"\b(?:they|their|them|these|those)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the question alone finds against what the earlier answer cited (rag.answering.pipeline fills it)."""
+
+    top_cited: bool  # the best paper of a search of the question alone is one the earlier answer cited
+    coverage_gap: float  # share of the question's rarer words in that best paper minus in the best cited one
+    similarity_gap: float  # the question's cosine to that best paper minus to the closest cited one
+    n_terms: int  # the question's own content words (question words and stopwords left out)
+    new_name: bool  # it names a coined name ("ZeroGR") that no paper the earlier answer cited says
+
+
+NO_EVIDENCE = Evidence(top_cited=False, coverage_gap=0.0, similarity_gap=0.0, n_terms=0, new_name=False)
+
+
+def features(question: str, evidence: Evidence, n_cited: int) -> list[float]:
+    """The decision's inputs, in the order of CALIBRATION.follow_weights."""
+    ordinal = bool(_CUE["ordinal"].search(question)) and n_cited > 0
+    return [
+        float(ordinal),
+        float(bool(_CUE["pronoun"].search(question))),
+        float(bool(_CUE["the_paper"].search(question))),
+        float(bool(_CUE["more"].search(question))),
+        float(evidence.top_cited),
+        evidence.coverage_gap,
+        evidence.similarity_gap,
+        min(evidence.n_terms, 10) / 10,
+        float(evidence.new_name),
+    ]
+
+
+def follow_probability(question: str, evidence: Evidence, n_cited: int) -> float:
+    """How likely the question points back at the earlier answer (a logistic model over `features`)."""
+    import math
+
+    from rag.calibration import CALIBRATION
+
+    weights = CALIBRATION.follow_weights
+    z = weights[0] + sum(w * x for w, x in zip(weights[1:], features(question, evidence, n_cited), strict=True))
+    return 1 / (1 + math.exp(-z))
 
 
 @dataclass(frozen=True)
@@ -111,21 +204,31 @@ class FollowUp:
     query: str  # what to search: the question, with the earlier question when it points back
     focus: tuple[str, ...]  # earlier papers it points at, in the earlier answer's order
     note: str = ""  # said when it points at something the earlier answer does not have
+    follows: bool = False  # points back at the turn before (else a new topic)
+    more: bool = False  # asks for more of the same ("tell me more"): the answer should not repeat itself
 
 
-def follow_up(question: str, turns: Sequence[Turn]) -> FollowUp:
+def follow_up(question: str, turns: Sequence[Turn], follows: bool | None = None) -> FollowUp:
     """The question made searchable on its own, and the papers of the last answer it points at.
 
+    `follows` is the decision of `follow_probability` (None: decided by the cues alone, for callers
+    without a search). A new topic is searched by its own words and points at nothing.
     "the second one" after an answer that cited one paper is not silently another paper:
     the note says so and the one paper stays in focus.
     """
     if not turns:
         return FollowUp(question, ())
+    if follows is None:
+        follows = any(_CUE[name].search(question) for name in ("ordinal", "pronoun", "the_paper", "more"))
+    if not follows:
+        return FollowUp(question, ())
     last = turns[-1]
     earlier = list(last.cited)
-    focus: list[str] = []
+    more = bool(_CUE["more"].search(question))
+    singular = re.search(r"\b(?:it|its|this|that)\b", question, re.I)
+    focus = earlier if _PLURAL.search(question) or (more and not singular) else earlier[:1]
     note = ""
-    ordinal = _ORDINAL.search(question)
+    ordinal = _CUE["ordinal"].search(question)
     if ordinal and earlier:
         index = _ORDINALS[ordinal[1].lower()]
         if -len(earlier) <= index < len(earlier):
@@ -135,15 +238,9 @@ def follow_up(question: str, turns: Sequence[Turn]) -> FollowUp:
             papers = f"{len(earlier)} paper{'s' * (len(earlier) > 1)}"
             note = f"The previous answer cited {papers}, so there is no {ordinal[1].lower()} one; "
             note += "answering about what it cited."
-    elif _PRONOUN.search(question) and earlier:
-        focus = earlier[:1] if re.search(r"\b(it|its|this|that)\b", question, re.I) else earlier
     elif ordinal and (mention := _nth_mention(last.answer, _ORDINALS[ordinal[1].lower()])):
         # pasted chat without references: what the earlier answer said beside its [n] is the paper
-        return FollowUp(f"{question} {mention}", (), note)
-    # a short "tell me more" continues the topic; a short new question ("Which papers cut KV memory?") does not
-    more = len(question.split()) <= 6 and bool(_MORE.search(question))
-    if not (_PRONOUN.search(question) or ordinal or more):
-        return FollowUp(question, tuple(focus), note)
+        return FollowUp(f"{question} {mention}", (), note, follows=True, more=more)
     # the method names of the last answer search well when it cited nothing we can point at
     names = (
         []
@@ -151,7 +248,24 @@ def follow_up(question: str, turns: Sequence[Turn]) -> FollowUp:
         else list(dict.fromkeys(n for n in NAME.findall(last.answer.split("**References**")[0]) if len(n) > 2))
     )
     query = " ".join([question, last.question, *names[:3]]).strip()
-    return FollowUp(query, tuple(focus or (earlier if more else [])), note)
+    return FollowUp(query, tuple(focus), note, follows=True, more=more)
+
+
+_ELLIPSIS = re.compile(
+    r"^\s*(?:and|so|what about|how about)\s+(?P<whose>its|their|the)\s+"
+    r"(?!(?:first|second|third|fourth|fifth|last)\b)(?P<thing>[^?,;]+?)\s*[?.!]*\s*$",
+    re.I,
+)
+
+
+def spelled_out(question: str) -> str:
+    """A follow-up's ellipsis as the question it stands for: "And its success rate?" asks "What is its success
+    rate?", so that it is read as asking for a figure. Anything else is returned as it is."""
+    m = _ELLIPSIS.match(question)
+    if not m:
+        return question
+    verb = "are" if m["thing"].split()[-1].lower().endswith("s") else "is"
+    return f"What {verb} {m['whose'].lower()} {m['thing']}?"
 
 
 def _nth_mention(answer: str, index: int) -> str:

@@ -1,0 +1,79 @@
+"""The conversation read by evidence: does a question point back at the last answer, or start a new topic?
+
+What the question's own words find (its best paper, how much of the question that paper covers, how
+close it is in meaning) against how well the papers the last answer cited fit it, with the reference
+cues of `rag.reading.turns`, weighed by a logistic model fitted on labelled conversations
+(`bench/fit_follow_ups.py`; the weights in `rag.calibration`). Also what a model that writes is told
+of the turn before, and the follow-up it may rewrite into a standalone query.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rag.answering import prompts
+from rag.calibration import CALIBRATION
+from rag.errors import BackendError
+from rag.reading.text import coined_names
+from rag.reading.turns import NO_EVIDENCE, Evidence, follow_probability
+from rag.types import Turn
+
+if TYPE_CHECKING:
+    from rag.index.embeddings import Similarities
+    from rag.index.store import Store
+    from rag.retrieval.filters import Filters
+    from rag.retrieval.retriever import Retriever
+
+__all__ = ["Evidence", "follows", "previous", "reference", "rewrite"]
+
+Reference = Callable[[str, Turn, "Filters | None"], Evidence]
+
+
+def follows(question: str, turns: Sequence[Turn], reference: Reference, filters: Filters | None = None) -> bool:
+    """Does the question point back at the last turn, or start a new topic? Decided by what its own
+    words find against what the last answer cited, with the reference cues (rag.reading.turns)."""
+    if not turns or not (turns[-1].cited or turns[-1].answer.strip()):
+        return False
+    last = turns[-1]
+    return follow_probability(question, reference(question, last, filters), len(last.cited)) >= CALIBRATION.follow_cut
+
+
+def reference(
+    question: str, last: Turn, retriever: Retriever, store: Store, similar: Similarities, filters: Filters | None
+) -> Evidence:
+    """What the question alone finds, against how well the papers the last answer cited fit it."""
+    keyword = retriever.keyword_index()
+    papers = store.get_papers(list(last.cited)) if last.cited else {}
+    # a pasted chat without ids: its answer's text stands for the papers it quoted
+    earlier = [f"{p.title}. {p.abstract}" for p in papers.values()] or [last.answer.split("**References**")[0]]
+    top = retriever.search(question, k=1, filters=filters).hits[:1]
+    if not top or not any(t.strip() for t in earlier):
+        return NO_EVIDENCE
+    found = f"{top[0].title}. {top[0].abstract or top[0].passage}"
+    sims = similar.of(question, [found, *earlier])
+    return Evidence(
+        top_cited=top[0].paper_id in last.cited,
+        coverage_gap=keyword.coverage(question, found) - max(keyword.coverage(question, t) for t in earlier),
+        similarity_gap=sims[0] - max(sims[1:]),
+        n_terms=len(set(keyword.terms(question))),
+        new_name=any(not any(name in t for t in earlier) for name in coined_names(question)),
+    )
+
+
+def previous(turns: Sequence[Turn], store: Store) -> prompts.Previous:
+    """The turn before as a model that writes is told it: its question and the titles its answer cited."""
+    papers = store.get_papers(list(turns[-1].cited))
+    return prompts.Previous(turns[-1].question, tuple(papers[p].title for p in turns[-1].cited if p in papers))
+
+
+def rewrite(question: str, before: prompts.Previous, chat_model: Callable[[], Any]) -> str:
+    """The follow-up as a standalone search query, by the model the user chose; "" when it gives none."""
+    try:
+        reply = chat_model().invoke(prompts.rewrite_messages(question, before)).content
+    except BackendError:
+        return ""  # the search falls back to the question with the one before; the answer says any failure
+    text = reply if isinstance(reply, str) else ""
+    line = next((x for x in text.splitlines() if x.strip()), "")
+    return re.sub(r"\[\d+\]", "", line).strip(" \"'`")[:300]

@@ -1,0 +1,112 @@
+"""Conversations over the real seed index: a second question is a follow-up or a new topic by what it finds;
+a follow-up asking a fact gets the best sentence; a model that writes sees the turn before (scripted server)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+
+from rag.answering import prompts
+from rag.answering.pipeline import Assistant
+from rag.config import Settings
+from rag.index.store import Store
+from rag.reading.turns import CUES, follow_up, spelled_out
+from rag.types import Turn
+
+from .openai_server import KEY, MODEL, ScriptedServer, scripted_server
+
+KV = "002_ab3fa8fe28be1742#9"
+MOE = "000_c31ea4fa21d0fe3c#16"
+SUIT = "001_b01c0f2ca48af324#1"
+
+
+@pytest.fixture(scope="module")
+def assistant(seeded: Settings) -> Assistant:
+    settings = seeded.model_copy(update={"answer_mode": "extractive"})
+    return Assistant(settings, Store(settings))
+
+
+def test_every_cue_matches_its_examples_and_none_of_its_counterexamples() -> None:
+    for cue in CUES:
+        for sentence in cue.matches:
+            assert cue.pattern.search(sentence), (cue.name, sentence)
+        for sentence in cue.misses:
+            assert not cue.pattern.search(sentence), (cue.name, sentence)
+
+
+def test_an_ellipsis_is_read_as_the_question_it_stands_for() -> None:
+    assert spelled_out("And its success rate?") == "What is its success rate?"
+    assert spelled_out("What about their limitations?") == "What are their limitations?"
+    for unchanged in ("And the second?", "What about the first one?", "Tell me more.", "How does it work?"):
+        assert spelled_out(unchanged) == unchanged
+
+
+def test_a_new_topic_with_that_or_it_is_answered_about_its_own_paper(assistant: Assistant) -> None:
+    first = assistant.answer("Which paper randomizes KV cache eviction?")
+    assert first.cited_ids[0] == KV
+    for question in (
+        "Which paper proposes a method that edits knowledge in mixture-of-experts models?",
+        "Is there work that edits the knowledge of mixture-of-experts LLMs, and how does it work?",
+    ):
+        second = assistant.answer(question, [first.turn()])
+        assert not second.follows and not second.refused, question
+        assert second.cited_ids[0] == MOE, question
+
+
+def test_follow_ups_by_pronoun_ordinal_and_summarise_it_stay_on_the_cited_papers(assistant: Assistant) -> None:
+    listed = Turn("Which papers edit knowledge in LLMs?", "MoEEdit [1] and SUIT [2].", (MOE, SUIT))
+    second = assistant.answer("How does the second one work?", [listed])
+    assert second.follows and second.cited_ids == (SUIT,)
+    one = Turn("Which paper randomizes KV cache eviction?", "A paper on KV caching [1].", (KV,))
+    for question in ("Summarise it.", "What are its main results?", "Tell me more."):
+        answer = assistant.answer(question, [one])
+        assert answer.follows and not answer.refused and answer.cited_ids == (KV,), question
+
+
+def test_a_follow_up_asking_a_fact_is_answered_by_the_sentence_the_last_answer_quoted(assistant: Assistant) -> None:
+    first = assistant.answer("Which paper randomizes KV cache eviction?")
+    quoted = [s for s in first.text.split("[1]") if "%" in s]
+    assert quoted, first.text  # the first answer quoted the sentence that states the figure
+    second = assistant.answer("By how much does it improve the cache hit rate?", [first.turn()])
+    assert second.follows and second.cited_ids == (KV,)
+    assert "%" in second.text.split("**References**")[0]
+
+
+def test_with_no_model_chosen_a_follow_up_is_searched_with_the_question_it_follows() -> None:
+    turns = [Turn("Which papers edit knowledge in LLMs?", "…", (MOE, SUIT))]
+    assert follow_up("How does it work?", turns, True).query.endswith("Which papers edit knowledge in LLMs?")
+    assert follow_up("Which paper compresses proteins with diffusion?", turns, False).focus == ()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ScriptedServer]:
+    with scripted_server() as httpd:
+        yield httpd
+
+
+def test_a_chosen_model_rewrites_the_follow_up_and_sees_the_turn_before(seeded: Settings, server: Any) -> None:
+    server.script("ok", pieces=["knowledge editing in mixture-of-experts language models"])
+    settings = seeded.model_copy(
+        update={
+            "llm_backend": "openai",
+            "openai_base_url": server.base_url,
+            "openai_model": MODEL,
+            "openai_api_key": SecretStr(KEY),
+            "answer_mode": "auto",
+        }
+    )
+    assistant = Assistant(settings, Store(settings))
+    earlier = Turn("Which papers edit knowledge in LLMs?", "MoEEdit [1] and SUIT [2].", (MOE, SUIT))
+    answer = assistant.answer("How does the first one work?", [earlier])
+    assert answer.query == "knowledge editing in mixture-of-experts language models"  # what the model rewrote
+    assert answer.cited_ids == (MOE,)  # the paper pointed at stays, whatever the rewrite finds
+    rewrite, write = (r["body"]["messages"] for r in server.requests[:2])
+    assert rewrite[0]["content"] == prompts.REWRITE
+    titles = assistant.store.get_papers([MOE, SUIT])
+    for messages in (rewrite, write):
+        told = messages[-1]["content"]
+        assert "Earlier question: Which papers edit knowledge in LLMs?" in told
+        assert titles[MOE].title in told and titles[SUIT].title in told
