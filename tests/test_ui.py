@@ -480,7 +480,8 @@ def test_follow_up_buttons_and_downloads_come_from_the_last_answer(seeded: Setti
     questions = suggest(last)
     assert 2 <= len(questions) <= 3
     assert [b["value"] for b in buttons if b["visible"]] == questions
-    assert bib["visible"] and md["visible"] and not table["visible"]  # a list has no table to export
+    assert bib["visible"] and md["visible"] and table["visible"]  # a list's table: every matching paper
+    assert last.list and len(Path(table["value"]).read_text().strip().splitlines()) == 1 + len(last.list)
     assert Path(bib["value"]).read_text().startswith("@inproceedings{openreview_")
     assert Path(md["value"]).name == "which-papers-reduce-kv-cache-memory.md"
     assert "**References**" in Path(md["value"]).read_text()
