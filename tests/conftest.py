@@ -18,12 +18,16 @@ from rag.config import Settings, apply_runtime_env
 
 if TYPE_CHECKING:
     from tests.browser import Served
+    from tests.openai_server import ScriptedServer
 
 apply_runtime_env()
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
 SHARED_DATA = ROOT.parent / "shared" / "data"
+# How long a test waits for something that must happen: long enough that only a hang reaches it, never a
+# slow or busy machine. Order and speed are never read from the clock: speed is measured in bench/.
+HANG_S = 120
 
 
 def make_settings(tmp: Path, **overrides: object) -> Settings:
@@ -144,9 +148,17 @@ def shared_file(name: str) -> Path:
 
 
 @contextmanager
-def rag_serve(settings: Settings, *args: str, seconds: float = 120, **env: str) -> Iterator[str]:
+def rag_serve(
+    settings: Settings,
+    *args: str,
+    seconds: float = HANG_S,
+    program: tuple[str, ...] = ("-m", "rag.cli"),
+    stdin: int | None = None,
+    **env: str,
+) -> Iterator[str]:
     """`rag serve` as a person starts it, over the settings' folders (and any RAG_ variables given): its url
-    once the page answers 200.
+    once the page answers 200. `program`: what Python runs instead of `-m rag.cli` (a script that pauses
+    the server where a test wants it to), reading `stdin`.
 
     Its output goes to serve.log beside the index; a server that exits early fails the test with its tail.
     """
@@ -156,9 +168,10 @@ def rag_serve(settings: Settings, *args: str, seconds: float = 120, **env: str) 
     port = free_port()
     log = (settings.index_dir.parent / "serve.log").open("w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "rag.cli", "serve", "--port", str(port), *args],
+        [sys.executable, *program, "serve", "--port", str(port), *args],
         cwd=ROOT,
         env=cli_env(settings, **env),
+        stdin=stdin,
         stdout=log,
         stderr=subprocess.STDOUT,
     )
