@@ -106,9 +106,10 @@ def test_ingest_a_slice_of_the_shipped_list_logs_progress(
 
 
 def test_progress_says_how_far_how_fast_and_how_long() -> None:
-    progress = Progress(total=19_630)
+    now = [100.0]
+    progress = Progress(total=19_630, clock=lambda: now[0])
     assert progress.line() == "0 of 19,630 abstracts indexed · 0/s"
-    progress.started -= 10
+    now[0] += 10
     progress.advance(450)
     assert progress.line().startswith("450 of 19,630 abstracts indexed · 45/s · about 7 min left")
     progress.finished = True
