@@ -270,22 +270,49 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 
 @pytest.fixture(scope="session")
-def ui_server(seeded: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    """One `rag serve` over a copy of the seed index plus the hostile paper, for the ui, look and saved-chats
-    browser tests alike: a Served(url, settings, seconds until the first page answered)."""
-    import time
+def page_model() -> Iterator[ScriptedServer]:
+    """The model the served page asks: an OpenAI-compatible server in this process, scripted with an answer to
+    "What is TraDy?" that passes the check. What it writes, and when, is the test's (`held_model`), so streaming,
+    Stop and the check are seen on a machine of any speed; the bundled model has tests of its own (test_llm.py)."""
+    from tests.openai_server import scripted_server
+    from tests.test_faults import TRADY_PIECES
 
+    with scripted_server() as server:
+        server.script("ok", pieces=TRADY_PIECES)
+        yield server
+
+
+@pytest.fixture
+def held_model(page_model: ScriptedServer) -> Iterator[ScriptedServer]:
+    """The page's model, stopping each answer after its first piece until the test calls `go_on()`."""
+    page_model.hold()
+    yield page_model
+    page_model.go_on()
+
+
+@pytest.fixture(scope="session")
+def ui_server(
+    seeded: Settings, page_model: ScriptedServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Served]:
+    """One `rag serve` over a copy of the seed index plus the hostile paper, for the ui, look and saved-chats
+    browser tests alike: a Served(url, settings)."""
     from rag.store import Store
     from tests.browser import Served, hostile_paper
+    from tests.openai_server import KEY, MODEL
 
     settings = make_settings(tmp_path_factory.mktemp("ui-server"))
     shutil.copytree(seeded.index_dir, settings.index_dir)
     Store(settings).ingest([hostile_paper()])
-    start = time.monotonic()
-    # the model writes at most 64 tokens (160 by default): the page's streaming, stop and checking are what these
-    # tests are about, not the model's speed, and a stop still lands while it writes (3 s or more here)
-    with rag_serve(settings, RAG_LLM_MAX_NEW_TOKENS="64") as url:
-        yield Served(url, settings, time.monotonic() - start)
+    model = {
+        "RAG_LLM_BACKEND": "openai",
+        "RAG_OPENAI_BASE_URL": page_model.base_url,
+        "RAG_OPENAI_MODEL": MODEL,
+        "RAG_OPENAI_API_KEY": KEY,
+        # a server's model would write every answer under auto; the page's tests choose "model" where they want it
+        "RAG_ANSWER_MODE": "extractive",
+    }
+    with rag_serve(settings, **model) as url:
+        yield Served(url, settings)
 
 
 @pytest.fixture(scope="module")
@@ -294,6 +321,7 @@ def tab(browser: Any) -> Iterator[Any]:
     Gradio session each time, for a third of the CPU of a new tab (1.3 s of CPU a load here against 3.7 s, and
     0.7 s against 1.9 s of waiting), because the tab's renderer and its compiled scripts stay."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(HANG_S * 1000)
     yield context.new_page()
     context.close()
 
