@@ -4,10 +4,10 @@
 
 Starts the app (ui.app.build_app + ui.server.launch) on a free 127.0.0.1 port over an index of the
 seeds (built in a temporary folder unless --index is given). Each session is its own
-gradio_client.Client asking the development questions one after another until --seconds
-have passed. Prints answers, errors, latency p50/p95/max (queue wait included), throughput,
-and the most answers computed at once: Gradio's queue holds the rest (RAG_CONCURRENCY).
-Exit status 1 if any call failed.
+gradio_client.Client; once all are connected they start together, each asking the development
+questions one after another until --seconds have passed (at least one each). Prints answers,
+errors, latency p50/p95/max (queue wait included), throughput, and the most answers computed at
+once: Gradio's queue holds the rest (RAG_CONCURRENCY). Exit status 1 if any call failed.
 """
 
 from __future__ import annotations
@@ -69,17 +69,24 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def session(url: str, questions: list[str], offset: int, deadline: float, results: list[Any]) -> None:
-    """One chat session: its own client, questions in turn until the deadline."""
+def session(
+    url: str, questions: list[str], offset: int, start: threading.Barrier, seconds: float, results: list[Any]
+) -> None:
+    """One chat session: its own client, then questions in turn for `seconds` from the moment every session
+    is connected (connecting is not the load measured, and a slow machine still asks each one's first)."""
     from gradio_client import Client
 
+    client = None
     try:
         client = Client(url, verbose=False)
     except Exception as exc:
         results.append(("error", 0.0, f"connect: {type(exc).__name__}: {exc}"))
+    start.wait()
+    if client is None:
         return
+    deadline = time.monotonic() + seconds
     n = offset
-    while time.monotonic() < deadline:
+    while n == offset or time.monotonic() < deadline:
         question = questions[n % len(questions)]
         n += 1
         started = time.perf_counter()
@@ -127,16 +134,17 @@ def main(argv: list[str] | None = None) -> int:
     url = f"http://127.0.0.1:{settings.port}/"
 
     results: list[Any] = []
-    started = time.monotonic()
-    deadline = started + args.seconds
+    start = threading.Barrier(args.sessions + 1, timeout=300)
     threads = [
-        threading.Thread(target=session, args=(url, questions, 7 * i, deadline, results), daemon=True)
+        threading.Thread(target=session, args=(url, questions, 7 * i, start, args.seconds, results), daemon=True)
         for i in range(args.sessions)
     ]
     for thread in threads:
         thread.start()
+    start.wait()
+    started = time.monotonic()
     for thread in threads:  # a call started before the deadline may finish after it, within bounds
-        thread.join(timeout=max(0.0, deadline - time.monotonic()) + 300)
+        thread.join(timeout=max(0.0, started + args.seconds - time.monotonic()) + 300)
     elapsed = time.monotonic() - started
     demo.close()
     shutil.rmtree(tmp, ignore_errors=True)
