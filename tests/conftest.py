@@ -193,7 +193,7 @@ def rag_serve(
         yield url
     finally:
         proc.terminate()
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG_S)
         log.close()
 
 
@@ -352,7 +352,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_for(url: str, seconds: float = 120) -> None:
+def wait_for(url: str, seconds: float = HANG_S) -> None:
     """Until the url answers (any HTTP status), or RuntimeError after `seconds`."""
     import time
     import urllib.error

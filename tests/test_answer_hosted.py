@@ -17,7 +17,7 @@ from rag.answer import Answer, Assistant, Delta
 from rag.config import Settings
 from rag.store import Store
 
-from .conftest import free_port, wait_for
+from .conftest import HANG_S, free_port, wait_for
 
 SERVE = Path(sys.executable).parent / "transformers"
 
@@ -49,7 +49,7 @@ def served(seeded: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         )
     finally:
         proc.terminate()
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG_S)
         log.close()
 
 
