@@ -213,8 +213,7 @@ def browser() -> Iterator[Any]:
 
 # How `make pytest` shares the work between its two xdist workers (`--dist loadfile`).
 # Files that share an expensive session fixture are one unit, so that one worker sets it up once: the page
-# ui_server serves (its `rag serve`: imports, index and model, about 20 s) and the 500-paper index with its
-# map (about 40 s).
+# ui_server serves (its `rag serve`: imports and index) and the 500-paper index with its map.
 UNITS = {
     "test_ui_browser.py": "served page",
     "test_look_browser.py": "served page",
@@ -222,26 +221,11 @@ UNITS = {
     "test_scale.py": "500 papers",
     "test_map.py": "500 papers",
 }
-# Units handed out first, longest first: a long unit started last keeps one worker busy while the other has
-# nothing left. Seconds per unit from one `pytest -n 2 --dist loadfile --durations=0` on this 2-core machine
-# (2026-12-01, seventh session, nothing else running); the files not named took under 10 s each and follow in
-# name order, filling the gaps.
-LONGEST_FIRST = (
-    "served page",  # 169 s
-    "500 papers",  # 140 s
-    "test_offline.py",  # 43 s
-    "test_faults.py",  # 39 s
-    "test_indexing_browser.py",  # 27 s
-    "test_embeddings.py",  # 27 s
-    "test_answer_hosted.py",  # 26 s
-    "test_security.py",  # 23 s
-    "test_corpora.py",  # 23 s
-    "test_bad_input.py",  # 17 s
-    "test_ui.py",  # 15 s
-    "test_answer_e2e.py",  # 13 s
-    "test_load.py",  # 11 s
-    "test_llm.py",  # 8 to 30 s: the first to load the bundled model in its worker
-)
+# Units go out longest first: a long unit started last keeps one worker busy while the other has nothing left.
+# How long is what this machine's last run measured (kept in pytest's cache at the end of each run), not figures
+# from another host; a unit not measured yet goes first if it shares a fixture, else after the measured ones.
+UNIT_SECONDS = "rag/unit-seconds"
+_measured: dict[str, float] = {}
 
 
 def unit_of(path: str) -> str:
@@ -249,10 +233,31 @@ def unit_of(path: str) -> str:
     return UNITS.get(name, name)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests in the order their units are handed out (a stable sort: a file's tests stay together, in order)."""
-    rank = {unit: i for i, unit in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(unit_of(str(item.path)), len(rank)))
+    seconds: dict[str, float] = config.cache.get(UNIT_SECONDS, {}) if config.cache else {}
+    shared = set(UNITS.values())
+
+    def longest_first(item: pytest.Item) -> float:
+        unit = unit_of(str(item.path))
+        return -seconds.get(unit, float("inf") if unit in shared else 0.0)
+
+    items.sort(key=longest_first)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Adds up each unit's seconds (setup, call, teardown), in the process that sees every test's report."""
+    unit = unit_of(report.nodeid.split("::")[0])
+    _measured[unit] = _measured.get(unit, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    config = session.config
+    if config.cache is None or hasattr(config, "workerinput") or not _measured:  # a worker: its controller writes
+        return
+    seconds = config.cache.get(UNIT_SECONDS, {})
+    seconds.update({unit: round(total, 1) for unit, total in _measured.items()})
+    config.cache.set(UNIT_SECONDS, seconds)
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
