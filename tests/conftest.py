@@ -235,7 +235,8 @@ def unit_of(path: str) -> str:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests in the order their units are handed out (a stable sort: a file's tests stay together, in order)."""
-    seconds: dict[str, float] = config.cache.get(UNIT_SECONDS, {}) if config.cache else {}
+    cache = getattr(config, "cache", None)  # none under -p no:cacheprovider
+    seconds: dict[str, float] = cache.get(UNIT_SECONDS, {}) if cache else {}
     shared = set(UNITS.values())
 
     def longest_first(item: pytest.Item) -> float:
@@ -252,12 +253,12 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    config = session.config
-    if config.cache is None or hasattr(config, "workerinput") or not _measured:  # a worker: its controller writes
+    cache = getattr(session.config, "cache", None)
+    if cache is None or hasattr(session.config, "workerinput") or not _measured:  # a worker: its controller writes
         return
-    seconds = config.cache.get(UNIT_SECONDS, {})
+    seconds = cache.get(UNIT_SECONDS, {})
     seconds.update({unit: round(total, 1) for unit, total in _measured.items()})
-    config.cache.set(UNIT_SECONDS, seconds)
+    cache.set(UNIT_SECONDS, seconds)
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
