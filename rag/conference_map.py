@@ -231,14 +231,10 @@ def name_topics(paper_ids: Sequence[str], vectors: np.ndarray, texts: Sequence[s
 
 
 def topic_words(texts: Sequence[str], labels: np.ndarray, found: Sequence[int]) -> list[tuple[str, ...]]:
-    """Class-based TF-IDF (Grootendorst 2022): a word's share of a topic's words, times
-    log(1 + mean words per topic / the word's count over all topics). Words are counted by their
-    stem ("models" and "model" are one), and shown in the form the topic uses most.
-
-    A word is shown only if a larger share of the topic's papers say it than of the other papers
-    (those on no topic included): the score alone can favour a word that is everywhere ("models" in
-    61% of a topic's papers and 73% of the rest, on one host's clusters). Whatever the clusters, a
-    label says what its papers say more than the rest, or, when no word does, nothing."""
+    """Class-based TF-IDF (Grootendorst 2022): a word's share of a topic's words, times log(1 + mean words per
+    topic / the word's count over all topics). Words are counted by their stem ("models" and "model" are one) and
+    shown in the form the topic uses most, if a larger share of the topic's papers say it than of all the others:
+    the score alone can pick a word that is everywhere ("models": 61% of a topic's papers, 73% of the rest)."""
     import numpy as np
 
     if not found:
@@ -250,22 +246,20 @@ def topic_words(texts: Sequence[str], labels: np.ndarray, found: Sequence[int]) 
     stem_of = np.array([stem_ids[s] for s in stems], dtype=np.int64)
     row_of = {t: row for row, t in enumerate(found)}  # noise papers count in no topic
     paper_rows = np.array([row_of.get(int(t), -1) for t in labels], dtype=np.int64)
-    rows = np.repeat(paper_rows, [len(d) for d in tokens.ids])
+    paper_of = np.repeat(np.arange(len(texts)), [len(d) for d in tokens.ids])
     cols = np.concatenate([np.asarray(d, dtype=np.int64) for d in tokens.ids])
+    rows = paper_rows[paper_of]
     kept = rows >= 0
     n_words, n_stems = len(vocab), len(stem_ids)
-    word_counts = np.bincount(rows[kept] * n_words + cols[kept], minlength=len(found) * n_words)
-    word_counts = word_counts.reshape(len(found), n_words)
+    word_counts = np.bincount(rows[kept] * n_words + cols[kept], minlength=len(found) * n_words).reshape(len(found), -1)
     stem_counts = np.zeros((len(found), n_stems))
     np.add.at(stem_counts.T, stem_of, word_counts.T)
-    shown = np.array([len(w) > 2 and not w.isdigit() for w in vocab])  # "3d", "2024" and "ai" name no topic
-    stem_shown = np.zeros(n_stems, dtype=bool)
-    stem_shown[stem_of[shown]] = True
+    shown = np.array([len(w) > 2 and not w.isdigit() for w in vocab], dtype=bool)  # "3d", "2024", "ai": no topic
+    stem_shown = np.isin(np.arange(n_stems), stem_of[shown])
     tf = stem_counts / np.maximum(stem_counts.sum(axis=1, keepdims=True), 1)
-    totals = stem_counts.sum(axis=0)
-    idf = np.log1p(stem_counts.sum() / len(found) / np.maximum(totals, 1))
+    idf = np.log1p(stem_counts.sum() / len(found) / np.maximum(stem_counts.sum(axis=0), 1))
     scores = np.where(stem_shown, tf * idf, 0.0)
-    said_more = _said_more_inside(tokens.ids, paper_rows, len(found), n_words)
+    said_more = _said_more_inside(paper_of * n_words + cols, paper_rows, len(found), n_words)
     forms: dict[int, list[int]] = {}
     for word in np.flatnonzero(shown):
         forms.setdefault(int(stem_of[word]), []).append(int(word))
@@ -274,7 +268,7 @@ def topic_words(texts: Sequence[str], labels: np.ndarray, found: Sequence[int]) 
         words: list[str] = []
         for stem in np.argsort(-scores[row], kind="stable"):
             if len(words) == LABEL_WORDS or scores[row, stem] <= 0:
-                break
+                break  # a topic no word sets apart says nothing rather than something wrong
             candidates = forms[int(stem)]
             form = candidates[int(np.argmax(word_counts[row, candidates]))]
             if said_more[row, form]:
@@ -283,24 +277,19 @@ def topic_words(texts: Sequence[str], labels: np.ndarray, found: Sequence[int]) 
     return named
 
 
-def _said_more_inside(docs: Sequence[Sequence[int]], paper_rows: np.ndarray, n_topics: int, n_words: int) -> Any:
-    """(topic, word): True where a larger share of the topic's papers say the word than of all the
-    other papers. Shares compared as integer cross-products, so that equal shares are never "more"."""
+def _said_more_inside(said: np.ndarray, paper_rows: np.ndarray, n_topics: int, n_words: int) -> Any:
+    """(topic, word): True where a larger share of the topic's papers say the word than of all the others,
+    from each token as paper * n_words + word; shares compared exactly, as integer cross-products."""
     import numpy as np
 
-    lengths = [len(d) for d in docs]
-    paper = np.repeat(np.arange(len(docs), dtype=np.int64), lengths)
-    word = np.concatenate([np.asarray(d, dtype=np.int64) for d in docs]) if docs else np.zeros(0, np.int64)
-    pairs = np.unique(paper * n_words + word)  # each word once per paper that says it
+    pairs = np.sort(said)  # each word once per paper that says it; np.unique hashes, several times slower here
+    pairs = pairs[np.diff(pairs, prepend=-1) != 0]
     paper, word = pairs // n_words, pairs % n_words
-    everywhere = np.bincount(word, minlength=n_words)
-    inside_row = paper_rows[paper]
-    on_topic = inside_row >= 0
-    inside = np.bincount(inside_row[on_topic] * n_words + word[on_topic], minlength=n_topics * n_words)
-    inside = inside.reshape(n_topics, n_words)
+    row = paper_rows[paper]
+    inside = np.bincount(row[row >= 0] * n_words + word[row >= 0], minlength=n_topics * n_words).reshape(n_topics, -1)
     n_inside = np.bincount(paper_rows[paper_rows >= 0], minlength=n_topics)[:, None]
-    n_outside = len(docs) - n_inside
-    return inside * n_outside > (everywhere - inside) * n_inside
+    n_outside = len(paper_rows) - n_inside
+    return inside * n_outside > (np.bincount(word, minlength=n_words) - inside) * n_inside
 
 
 # --- cached per revision, built in the background ---------------------------------------------
