@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 NOISE = -1  # a paper on no topic: HDBSCAN's outliers, drawn grey
 LABEL_WORDS = 4
 CENTRAL = 10  # the papers "summarise this topic" answers over
-MIN_TOPIC = 8  # and at least one paper in 200: 22 topics among 500 papers, 52 among 19,630 (bench/map.py)
+MIN_TOPIC = 8  # and at least one paper in 200: 21 topics among 500 papers, 52 among 19,630 (bench/map.py)
 # t-SNE iterations: half openTSNE's defaults (250 exaggerated, 500 plain): the whole conference is laid
 # out in about a minute here, not three, with about as many topics found (bench/map.py)
 EXAGGERATED_ITER = 125
@@ -118,15 +118,12 @@ class ConferenceMap:
 
 def build_map(store: Store, n_jobs: int | None = None) -> ConferenceMap:
     """The map of the index as it is now: read, project, group, name. n_jobs: cores (default: all)."""
-    from threadpoolctl import threadpool_limits
-
     start = time.perf_counter()
     n_jobs = n_jobs or os.cpu_count() or 1
     revision = store.revision()
     paper_ids, vectors, texts = paper_vectors(store)
-    with threadpool_limits(n_jobs):  # numpy's BLAS would take every core, whatever n_jobs says
-        xy = project(vectors, n_jobs)
-        labels = find_topics(xy)
+    xy = project(vectors, n_jobs)
+    labels = find_topics(xy)
     topics = name_topics(paper_ids, vectors, texts, labels)
     position = {pid: i for i, pid in enumerate(paper_ids)}
     topic_of = [NOISE] * len(paper_ids)
@@ -173,17 +170,21 @@ def project(vectors: np.ndarray, n_jobs: int = 1) -> np.ndarray:
         return _principal_plane(vectors)
     from openTSNE import TSNE
     from sklearn.decomposition import PCA
+    from threadpoolctl import threadpool_limits
 
-    reduced = PCA(n_components=min(50, n - 1, vectors.shape[1]), random_state=0).fit_transform(vectors)
-    tsne = TSNE(
-        perplexity=min(30.0, (n - 1) / 3),
-        early_exaggeration_iter=EXAGGERATED_ITER,
-        n_iter=ITER,
-        neighbors="exact",
-        n_jobs=n_jobs,
-        random_state=0,
-    )
-    return np.asarray(tsne.fit(reduced), dtype=np.float64)
+    # BLAS's sums depend on its thread count, so one thread, limited once every BLAS is loaded (scipy has its own):
+    # the map depends on the index alone, not on the cores or the affinity. openTSNE's n_jobs threads do not change it.
+    with threadpool_limits(1):
+        reduced = PCA(n_components=min(50, n - 1, vectors.shape[1]), random_state=0).fit_transform(vectors)
+        tsne = TSNE(
+            perplexity=min(30.0, (n - 1) / 3),
+            early_exaggeration_iter=EXAGGERATED_ITER,
+            n_iter=ITER,
+            neighbors="exact",
+            n_jobs=n_jobs,
+            random_state=0,
+        )
+        return np.asarray(tsne.fit(reduced), dtype=np.float64)
 
 
 def _principal_plane(vectors: np.ndarray) -> np.ndarray:
@@ -288,8 +289,7 @@ def _said_more_inside(said: np.ndarray, paper_rows: np.ndarray, n_topics: int, n
     row = paper_rows[paper]
     inside = np.bincount(row[row >= 0] * n_words + word[row >= 0], minlength=n_topics * n_words).reshape(n_topics, -1)
     n_inside = np.bincount(paper_rows[paper_rows >= 0], minlength=n_topics)[:, None]
-    n_outside = len(paper_rows) - n_inside
-    return inside * n_outside > (np.bincount(word, minlength=n_words) - inside) * n_inside
+    return inside * (len(paper_rows) - n_inside) > (np.bincount(word, minlength=n_words) - inside) * n_inside
 
 
 # --- cached per revision, built in the background ---------------------------------------------
