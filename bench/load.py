@@ -5,13 +5,14 @@
 
 Starts the app (ui.app.build_app + ui.server.launch) on a free 127.0.0.1 port over an index of the
 seeds (built in a temporary folder unless --index is given). Each session is its own
-gradio_client.Client asking the development questions one after another until --seconds
-have passed, waiting up to CALL_TIMEOUT_S for any one HTTP call. Prints answers, errors,
-latency p50/p95/max (queue wait included), throughput, and the most answers computed at once:
-Gradio's queue holds the rest (RAG_CONCURRENCY).
+gradio_client.Client; once all are connected they start together, each asking the development
+questions one after another until --seconds have passed (at least one each), waiting up to
+CALL_TIMEOUT_S for any one HTTP call. Prints answers, errors, latency p50/p95/max (queue wait
+included), throughput, and the most answers computed at once: Gradio's queue holds the rest
+(RAG_CONCURRENCY).
 
---apps N is the deployment of several app processes over one Chroma server (README, "Serving a lab"):
-a real `chroma run` on a free port holds the seeds, N `rag serve` processes read it in server mode and
+--apps N is the deployment of several app processes over one Chroma server (docs/deployment.md, "Serving a
+lab"): a real `chroma run` on a free port holds the seeds, N `rag serve` processes read it in server mode and
 share one state folder and one cache folder, and --sessions sessions talk to each app (as a sticky
 load balancer would spread them). Prints the same figures, and the answers of each app.
 Exit status 1 if any call failed.
@@ -81,19 +82,26 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def session(url: str, questions: list[str], offset: int, deadline: float, results: list[Any]) -> None:
-    """One chat session: its own client, questions in turn until the deadline."""
+def session(
+    url: str, questions: list[str], offset: int, start: threading.Barrier, seconds: float, results: list[Any]
+) -> None:
+    """One chat session: its own client, then questions in turn for `seconds` from the moment every session
+    is connected (connecting is not the load measured, and a slow machine still asks each one's first)."""
     from gradio_client import Client
 
+    client = None
     try:
         # a browser waits for a busy server; httpx's default 5 s per HTTP call counted 19 of 498 calls (2 apps x 20
         # sessions, this bench) as failures that were only slow
         client = Client(url, verbose=False, httpx_kwargs={"timeout": CALL_TIMEOUT_S})
     except Exception as exc:
         results.append(("error", 0.0, f"connect: {type(exc).__name__}: {exc}", url))
+    start.wait()
+    if client is None:
         return
+    deadline = time.monotonic() + seconds
     n = offset
-    while time.monotonic() < deadline:
+    while n == offset or time.monotonic() < deadline:
         question = questions[n % len(questions)]
         n += 1
         started = time.perf_counter()
@@ -164,16 +172,17 @@ def main(argv: list[str] | None = None) -> int:
 def run_sessions(urls: list[str], questions: list[str], seconds: float) -> tuple[list[Any], float, int]:
     """One session per url, all at once until `seconds` have passed: (results, seconds taken, sessions stuck)."""
     results: list[Any] = []
-    started = time.monotonic()
-    deadline = started + seconds
+    start = threading.Barrier(len(urls) + 1, timeout=300)
     threads = [
-        threading.Thread(target=session, args=(url, questions, 7 * i, deadline, results), daemon=True)
+        threading.Thread(target=session, args=(url, questions, 7 * i, start, seconds, results), daemon=True)
         for i, url in enumerate(urls)
     ]
     for thread in threads:
         thread.start()
+    start.wait()
+    started = time.monotonic()
     for thread in threads:  # a call started before the deadline may finish after it, within bounds
-        thread.join(timeout=max(0.0, deadline - time.monotonic()) + 300)
+        thread.join(timeout=max(0.0, started + seconds - time.monotonic()) + 300)
     return results, time.monotonic() - started, sum(thread.is_alive() for thread in threads)
 
 

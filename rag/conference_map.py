@@ -28,13 +28,13 @@ if TYPE_CHECKING:
 NOISE = -1  # a paper on no topic: HDBSCAN's outliers, drawn grey
 LABEL_WORDS = 4
 CENTRAL = 10  # the papers "summarise this topic" answers over
-MIN_TOPIC = 8  # and at least one paper in 200: 22 topics among 500 papers, 52 among 19,630 (bench/map.py)
+MIN_TOPIC = 8  # and at least one paper in 200: 21 topics among 500 papers, 52 among 19,630 (bench/map.py)
 # t-SNE iterations: half openTSNE's defaults (250 exaggerated, 500 plain): the whole conference is laid
 # out in about a minute here, not three, with about as many topics found (bench/map.py)
 EXAGGERATED_ITER = 125
 ITER = 250
 GROWING_POLL_S = 2.0
-FORMAT = 1  # of the cached file: a map cached by an older layout is built again
+FORMAT = 2  # of the cached file: a map cached by an older layout or labeller is built again
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,13 @@ class Topic:
         return len(self.paper_ids)
 
     @property
+    def name(self) -> str:
+        """Its words, or a phrase that says it has none (no word its papers use more than the rest)."""
+        return ", ".join(self.words) or "no distinctive words"
+
+    @property
     def label(self) -> str:
-        return f"{', '.join(self.words)} ({self.size:,})"
+        return f"{self.name} ({self.size:,})"
 
     def central(self, n: int = CENTRAL) -> tuple[str, ...]:
         return self.paper_ids[:n]
@@ -113,15 +118,12 @@ class ConferenceMap:
 
 def build_map(store: Store, n_jobs: int | None = None) -> ConferenceMap:
     """The map of the index as it is now: read, project, group, name. n_jobs: cores (default: all)."""
-    from threadpoolctl import threadpool_limits
-
     start = time.perf_counter()
     n_jobs = n_jobs or os.cpu_count() or 1
     revision = store.revision()
     paper_ids, vectors, texts = paper_vectors(store)
-    with threadpool_limits(n_jobs):  # numpy's BLAS would take every core, whatever n_jobs says
-        xy = project(vectors, n_jobs)
-        labels = find_topics(xy)
+    xy = project(vectors, n_jobs)
+    labels = find_topics(xy)
     topics = name_topics(paper_ids, vectors, texts, labels)
     position = {pid: i for i, pid in enumerate(paper_ids)}
     topic_of = [NOISE] * len(paper_ids)
@@ -168,17 +170,21 @@ def project(vectors: np.ndarray, n_jobs: int = 1) -> np.ndarray:
         return _principal_plane(vectors)
     from openTSNE import TSNE
     from sklearn.decomposition import PCA
+    from threadpoolctl import threadpool_limits
 
-    reduced = PCA(n_components=min(50, n - 1, vectors.shape[1]), random_state=0).fit_transform(vectors)
-    tsne = TSNE(
-        perplexity=min(30.0, (n - 1) / 3),
-        early_exaggeration_iter=EXAGGERATED_ITER,
-        n_iter=ITER,
-        neighbors="exact",
-        n_jobs=n_jobs,
-        random_state=0,
-    )
-    return np.asarray(tsne.fit(reduced), dtype=np.float64)
+    # BLAS's sums depend on its thread count, so one thread, limited once every BLAS is loaded (scipy has its own):
+    # the map depends on the index alone, not on the cores or the affinity. openTSNE's n_jobs threads do not change it.
+    with threadpool_limits(1):
+        reduced = PCA(n_components=min(50, n - 1, vectors.shape[1]), random_state=0).fit_transform(vectors)
+        tsne = TSNE(
+            perplexity=min(30.0, (n - 1) / 3),
+            early_exaggeration_iter=EXAGGERATED_ITER,
+            n_iter=ITER,
+            neighbors="exact",
+            n_jobs=n_jobs,
+            random_state=0,
+        )
+        return np.asarray(tsne.fit(reduced), dtype=np.float64)
 
 
 def _principal_plane(vectors: np.ndarray) -> np.ndarray:
@@ -226,12 +232,11 @@ def name_topics(paper_ids: Sequence[str], vectors: np.ndarray, texts: Sequence[s
 
 
 def topic_words(texts: Sequence[str], labels: np.ndarray, found: Sequence[int]) -> list[tuple[str, ...]]:
-    """Class-based TF-IDF (Grootendorst 2022): a word's share of a topic's words, times
-    log(1 + mean words per topic / the word's count over all topics). Words are counted by their
-    stem ("models" and "model" are one), and shown in the form the topic uses most. A word names a
-    topic only if a larger share of its papers use it than of the other topics' papers: a word more
-    common outside ("value" for one group of KV-cache papers) names nothing. The one labeller of
-    the map's topics and of a list answer's groups (rag.answering.approaches)."""
+    """Class-based TF-IDF (Grootendorst 2022): a word's share of a topic's words, times log(1 + mean words per
+    topic / the word's count over all topics). Words are counted by their stem ("models" and "model" are one) and
+    shown in the form the topic uses most, if a larger share of the topic's papers say it than of all the others:
+    the score alone can pick a word that is everywhere ("models": 61% of a topic's papers, 73% of the rest).
+    The one labeller of the map's topics and of a list answer's groups (rag.answering.approaches)."""
     import numpy as np
 
     if not found:
@@ -242,50 +247,50 @@ def topic_words(texts: Sequence[str], labels: np.ndarray, found: Sequence[int]) 
     stem_ids = {s: i for i, s in enumerate(dict.fromkeys(stems))}
     stem_of = np.array([stem_ids[s] for s in stems], dtype=np.int64)
     row_of = {t: row for row, t in enumerate(found)}  # noise papers count in no topic
-    rows = np.repeat([row_of.get(int(t), -1) for t in labels], [len(d) for d in tokens.ids])
+    paper_rows = np.array([row_of.get(int(t), -1) for t in labels], dtype=np.int64)
+    paper_of = np.repeat(np.arange(len(texts)), [len(d) for d in tokens.ids])
     cols = np.concatenate([np.asarray(d, dtype=np.int64) for d in tokens.ids])
+    rows = paper_rows[paper_of]
     kept = rows >= 0
-    rows, cols = rows[kept], cols[kept]
     n_words, n_stems = len(vocab), len(stem_ids)
-    word_counts = np.bincount(rows * n_words + cols, minlength=len(found) * n_words).reshape(len(found), n_words)
+    word_counts = np.bincount(rows[kept] * n_words + cols[kept], minlength=len(found) * n_words).reshape(len(found), -1)
     stem_counts = np.zeros((len(found), n_stems))
     np.add.at(stem_counts.T, stem_of, word_counts.T)
-    shown = np.array([len(w) > 2 and not w.isdigit() for w in vocab])  # "3d", "2024" and "ai" name no topic
-    stem_shown = np.zeros(n_stems, dtype=bool)
-    stem_shown[stem_of[shown]] = True
+    shown = np.array([len(w) > 2 and not w.isdigit() for w in vocab], dtype=bool)  # "3d", "2024", "ai": no topic
+    stem_shown = np.isin(np.arange(n_stems), stem_of[shown])
     tf = stem_counts / np.maximum(stem_counts.sum(axis=1, keepdims=True), 1)
-    totals = stem_counts.sum(axis=0)
-    idf = np.log1p(stem_counts.sum() / len(found) / np.maximum(totals, 1))
-    scores = np.where(
-        stem_shown & _used_more_inside(tokens.ids, stem_of, rows_of_docs(labels, row_of), len(found)), tf * idf, 0.0
-    )
+    idf = np.log1p(stem_counts.sum() / len(found) / np.maximum(stem_counts.sum(axis=0), 1))
+    scores = np.where(stem_shown, tf * idf, 0.0)
+    said_more = _said_more_inside(paper_of * n_words + cols, paper_rows, len(found), n_words)
+    forms: dict[int, list[int]] = {}
+    for word in np.flatnonzero(shown):
+        forms.setdefault(int(stem_of[word]), []).append(int(word))
     named = []
     for row in range(len(found)):
-        best = [s for s in np.argsort(-scores[row], kind="stable")[:LABEL_WORDS] if scores[row, s] > 0]
-        forms = [np.flatnonzero((stem_of == s) & shown) for s in best]
-        named.append(tuple(vocab[f[np.argmax(word_counts[row, f])]] for f in forms))
+        words: list[str] = []
+        for stem in np.argsort(-scores[row], kind="stable"):
+            if len(words) == LABEL_WORDS or scores[row, stem] <= 0:
+                break  # a topic no word sets apart says nothing rather than something wrong
+            candidates = forms[int(stem)]
+            form = candidates[int(np.argmax(word_counts[row, candidates]))]
+            if said_more[row, form]:
+                words.append(vocab[form])
+        named.append(tuple(words))
     return named
 
 
-def rows_of_docs(labels: Any, row_of: dict[int, int]) -> np.ndarray:
+def _said_more_inside(said: np.ndarray, paper_rows: np.ndarray, n_topics: int, n_words: int) -> Any:
+    """(topic, word): True where a larger share of the topic's papers say the word than of all the others,
+    from each token as paper * n_words + word; shares compared exactly, as integer cross-products."""
     import numpy as np
 
-    return np.array([row_of.get(int(t), -1) for t in labels], dtype=np.int64)
-
-
-def _used_more_inside(doc_words: Sequence[Any], stem_of: np.ndarray, doc_rows: np.ndarray, n_rows: int) -> np.ndarray:
-    """(topic, stem) -> whether a larger share of the topic's papers use the stem than of the other topics' papers."""
-    import numpy as np
-
-    kept = [i for i, row in enumerate(doc_rows) if row >= 0]
-    n_stems = int(stem_of.max(initial=-1)) + 1
-    used = np.zeros((n_rows, max(n_stems, 1)))
-    for i in kept:
-        used[doc_rows[i], np.unique(stem_of[np.asarray(doc_words[i], dtype=np.int64)])] += 1
-    size = np.bincount(doc_rows[kept], minlength=n_rows).astype(float)[:, None] if kept else np.ones((n_rows, 1))
-    inside = used / np.maximum(size, 1)
-    outside = (used.sum(axis=0) - used) / np.maximum(size.sum() - size, 1)
-    return np.asarray(inside > outside)
+    pairs = np.sort(said)  # each word once per paper that says it; np.unique hashes, several times slower here
+    pairs = pairs[np.diff(pairs, prepend=-1) != 0]
+    paper, word = pairs // n_words, pairs % n_words
+    row = paper_rows[paper]
+    inside = np.bincount(row[row >= 0] * n_words + word[row >= 0], minlength=n_topics * n_words).reshape(n_topics, -1)
+    n_inside = np.bincount(paper_rows[paper_rows >= 0], minlength=n_topics)[:, None]
+    return inside * (len(paper_rows) - n_inside) > (np.bincount(word, minlength=n_words) - inside) * n_inside
 
 
 # --- cached per revision, built in the background ---------------------------------------------

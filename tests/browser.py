@@ -38,7 +38,6 @@ HOSTILE_ID = "hostile-1"
 class Served(NamedTuple):
     url: str
     settings: Settings
-    seconds: float  # until the first page answered
 
 
 def hostile_paper() -> Paper:

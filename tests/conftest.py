@@ -18,12 +18,16 @@ from rag.config import Settings, apply_runtime_env
 
 if TYPE_CHECKING:
     from tests.browser import Served
+    from tests.openai_server import ScriptedServer
 
 apply_runtime_env()
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
 SHARED_DATA = ROOT.parent / "shared" / "data"
+# How long a test waits for something that must happen: long enough that only a hang reaches it, never a
+# slow or busy machine. Order and speed are never read from the clock: speed is measured in bench/.
+HANG_S = 120
 
 
 def make_settings(tmp: Path, **overrides: object) -> Settings:
@@ -144,9 +148,17 @@ def shared_file(name: str) -> Path:
 
 
 @contextmanager
-def rag_serve(settings: Settings, *args: str, seconds: float = 120, **env: str) -> Iterator[str]:
+def rag_serve(
+    settings: Settings,
+    *args: str,
+    seconds: float = HANG_S,
+    program: tuple[str, ...] = ("-m", "rag.cli"),
+    stdin: int | None = None,
+    **env: str,
+) -> Iterator[str]:
     """`rag serve` as a person starts it, over the settings' folders (and any RAG_ variables given): its url
-    once the page answers 200.
+    once the page answers 200. `program`: what Python runs instead of `-m rag.cli` (a script that pauses
+    the server where a test wants it to), reading `stdin`.
 
     Its output goes to serve.log beside the index; a server that exits early fails the test with its tail.
     """
@@ -156,9 +168,10 @@ def rag_serve(settings: Settings, *args: str, seconds: float = 120, **env: str) 
     port = free_port()
     log = (settings.index_dir.parent / "serve.log").open("w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "rag.cli", "serve", "--port", str(port), *args],
+        [sys.executable, *program, "serve", "--port", str(port), *args],
         cwd=ROOT,
         env=cli_env(settings, **env),
+        stdin=stdin,
         stdout=log,
         stderr=subprocess.STDOUT,
     )
@@ -180,7 +193,7 @@ def rag_serve(settings: Settings, *args: str, seconds: float = 120, **env: str) 
         yield url
     finally:
         proc.terminate()
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG_S)
         log.close()
 
 
@@ -200,8 +213,7 @@ def browser() -> Iterator[Any]:
 
 # How `make pytest` shares the work between its two xdist workers (`--dist loadfile`).
 # Files that share an expensive session fixture are one unit, so that one worker sets it up once: the page
-# ui_server serves (its `rag serve`: imports, index and model, about 20 s) and the 500-paper index with its
-# map (about 40 s).
+# ui_server serves (its `rag serve`: imports and index) and the 500-paper index with its map.
 UNITS = {
     "test_ui_browser.py": "served page",
     "test_look_browser.py": "served page",
@@ -209,27 +221,11 @@ UNITS = {
     "test_scale.py": "500 papers",
     "test_map.py": "500 papers",
 }
-# Units handed out first, longest first: a long unit started last keeps one worker busy while the other has
-# nothing left. Seconds per unit from one `pytest -n 2 --dist loadfile --durations=0` on this 2-core machine
-# (2026-12-01, seventh session, nothing else running); the files not named took under 10 s each and follow in
-# name order, filling the gaps.
-LONGEST_FIRST = (
-    "served page",  # 169 s
-    "500 papers",  # 140 s
-    "test_users_browser.py",  # 60 s alone (issue 29's session): its own `rag serve`, two sign-ins, two answers
-    "test_offline.py",  # 43 s
-    "test_faults.py",  # 39 s
-    "test_indexing_browser.py",  # 27 s
-    "test_embeddings.py",  # 27 s
-    "test_answer_hosted.py",  # 26 s
-    "test_security.py",  # 23 s
-    "test_corpora.py",  # 23 s
-    "test_bad_input.py",  # 17 s
-    "test_ui.py",  # 15 s
-    "test_answer_e2e.py",  # 13 s
-    "test_load.py",  # 11 s
-    "test_llm.py",  # 8 to 30 s: the first to load the bundled model in its worker
-)
+# Units go out longest first: a long unit started last keeps one worker busy while the other has nothing left.
+# How long is what this machine's last run measured (kept in pytest's cache at the end of each run), not figures
+# from another host; a unit not measured yet goes first if it shares a fixture, else after the measured ones.
+UNIT_SECONDS = "rag/unit-seconds"
+_measured: dict[str, float] = {}
 
 
 def unit_of(path: str) -> str:
@@ -237,10 +233,32 @@ def unit_of(path: str) -> str:
     return UNITS.get(name, name)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests in the order their units are handed out (a stable sort: a file's tests stay together, in order)."""
-    rank = {unit: i for i, unit in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(unit_of(str(item.path)), len(rank)))
+    cache = getattr(config, "cache", None)  # none under -p no:cacheprovider
+    seconds: dict[str, float] = cache.get(UNIT_SECONDS, {}) if cache else {}
+    shared = set(UNITS.values())
+
+    def longest_first(item: pytest.Item) -> float:
+        unit = unit_of(str(item.path))
+        return -seconds.get(unit, float("inf") if unit in shared else 0.0)
+
+    items.sort(key=longest_first)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Adds up each unit's seconds (setup, call, teardown), in the process that sees every test's report."""
+    unit = unit_of(report.nodeid.split("::")[0])
+    _measured[unit] = _measured.get(unit, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    cache = getattr(session.config, "cache", None)
+    if cache is None or hasattr(session.config, "workerinput") or not _measured:  # a worker: its controller writes
+        return
+    seconds = cache.get(UNIT_SECONDS, {})
+    seconds.update({unit: round(total, 1) for unit, total in _measured.items()})
+    cache.set(UNIT_SECONDS, seconds)
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
@@ -258,22 +276,49 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 
 @pytest.fixture(scope="session")
-def ui_server(seeded: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    """One `rag serve` over a copy of the seed index plus the hostile paper, for the ui, look and saved-chats
-    browser tests alike: a Served(url, settings, seconds until the first page answered)."""
-    import time
+def page_model() -> Iterator[ScriptedServer]:
+    """The model the served page asks: an OpenAI-compatible server in this process, scripted with an answer to
+    "What is TraDy?" that passes the check. What it writes, and when, is the test's (`held_model`), so streaming,
+    Stop and the check are seen on a machine of any speed; the bundled model has tests of its own (test_llm.py)."""
+    from tests.openai_server import scripted_server
+    from tests.test_faults import TRADY_PIECES
 
+    with scripted_server() as server:
+        server.script("ok", pieces=TRADY_PIECES)
+        yield server
+
+
+@pytest.fixture
+def held_model(page_model: ScriptedServer) -> Iterator[ScriptedServer]:
+    """The page's model, stopping each answer after its first piece until the test calls `go_on()`."""
+    page_model.hold()
+    yield page_model
+    page_model.go_on()
+
+
+@pytest.fixture(scope="session")
+def ui_server(
+    seeded: Settings, page_model: ScriptedServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Served]:
+    """One `rag serve` over a copy of the seed index plus the hostile paper, for the ui, look and saved-chats
+    browser tests alike: a Served(url, settings)."""
     from rag.index.store import Store
     from tests.browser import Served, hostile_paper
+    from tests.openai_server import KEY, MODEL
 
     settings = make_settings(tmp_path_factory.mktemp("ui-server"))
     shutil.copytree(seeded.index_dir, settings.index_dir)
     Store(settings).ingest([hostile_paper()])
-    start = time.monotonic()
-    # the model writes at most 64 tokens (160 by default): the page's streaming, stop and checking are what these
-    # tests are about, not the model's speed, and a stop still lands while it writes (3 s or more here)
-    with rag_serve(settings, RAG_LLM_MAX_NEW_TOKENS="64") as url:
-        yield Served(url, settings, time.monotonic() - start)
+    model = {
+        "RAG_LLM_BACKEND": "openai",
+        "RAG_OPENAI_BASE_URL": page_model.base_url,
+        "RAG_OPENAI_MODEL": MODEL,
+        "RAG_OPENAI_API_KEY": KEY,
+        # a server's model would write every answer under auto; the page's tests choose "model" where they want it
+        "RAG_ANSWER_MODE": "extractive",
+    }
+    with rag_serve(settings, **model) as url:
+        yield Served(url, settings)
 
 
 @pytest.fixture(scope="module")
@@ -282,6 +327,7 @@ def tab(browser: Any) -> Iterator[Any]:
     Gradio session each time, for a third of the CPU of a new tab (1.3 s of CPU a load here against 3.7 s, and
     0.7 s against 1.9 s of waiting), because the tab's renderer and its compiled scripts stay."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(HANG_S * 1000)
     yield context.new_page()
     context.close()
 
@@ -312,7 +358,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_for(url: str, seconds: float = 120) -> None:
+def wait_for(url: str, seconds: float = HANG_S) -> None:
     """Until the url answers (any HTTP status), or RuntimeError after `seconds`."""
     import time
     import urllib.error

@@ -1,8 +1,10 @@
 """A real HTTP server on 127.0.0.1 speaking the OpenAI chat completions API, scripted per test.
 
-Shared by the tests of the openai backend, of backend faults and of key leaks. `script()`
-picks what the next requests get: a good reply, an HTTP error, a slow reply, garbage, the
-wrong schema, a stream cut after a few chunks, or the system prompt echoed back.
+Shared by the tests of the openai backend, of backend faults, of key leaks and of the served page.
+`script()` picks what the next requests get: a good reply, an HTTP error, no reply until the test
+says so, garbage, the wrong schema, a stream cut after a few chunks, or the system prompt echoed
+back. `hold()` stops good streams after their first piece until `go_on()`: a test sees what happens
+while a model writes, on a machine of any speed.
 """
 
 from __future__ import annotations
@@ -10,17 +12,18 @@ from __future__ import annotations
 import json
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from .conftest import HANG_S
+
 KEY = "sk-test-secret-4242"
 MODEL = "tiny-test-model"
 REPLY = "Transformers rely on attention [1]."
 PIECES = ["Transformers", " rely", " on", " attention", " [1]."]
-MODES = ("ok", "error", "slow", "garbage", "schema", "cut", "echo")
+MODES = ("ok", "error", "silent", "garbage", "schema", "cut", "echo")
 CUT_AFTER = 2  # chunks sent before a "cut" stream dies
 
 
@@ -28,16 +31,25 @@ class ScriptedServer(ThreadingHTTPServer):
     daemon_threads = True
     mode = "ok"
     status = 500
-    delay = 0.0
     pieces: list[str] = PIECES
     requests: list[dict[str, Any]]
+    going_on: threading.Event  # cleared: "silent" replies and held streams wait for it
 
-    def script(
-        self, mode: str = "ok", *, status: int = 500, delay: float = 0.0, pieces: list[str] | None = None
-    ) -> None:
+    def script(self, mode: str = "ok", *, status: int = 500, pieces: list[str] | None = None) -> None:
+        """What the next requests get. "silent": nothing at all until `go_on()`, as a server that hangs."""
         assert mode in MODES, mode
-        self.mode, self.status, self.delay, self.pieces = mode, status, delay, pieces or PIECES
+        self.go_on()  # whatever a former script left waiting ends now
+        self.mode, self.status, self.pieces = mode, status, pieces or PIECES
         self.requests.clear()
+        if mode == "silent":
+            self.going_on.clear()
+
+    def hold(self) -> None:
+        """Good streams from now on send their first piece, then wait for `go_on()`."""
+        self.going_on.clear()
+
+    def go_on(self) -> None:
+        self.going_on.set()
 
     @property
     def base_url(self) -> str:
@@ -74,8 +86,8 @@ class Handler(BaseHTTPRequestHandler):
             elif mode == "cut":
                 self._cut_stream(body["model"])
             else:
-                if mode == "slow":
-                    time.sleep(self.server.delay)
+                if mode == "silent" and not self.server.going_on.wait(HANG_S):
+                    return
                 pieces = self.server.pieces
                 if mode == "echo":  # a model that obeys "reveal the system prompt"
                     pieces = [w + " " for w in body["messages"][0]["content"].split()]
@@ -90,8 +102,18 @@ class Handler(BaseHTTPRequestHandler):
             return
         events = [completion(model, delta={"role": "assistant", "content": p}) for p in pieces]
         events.append(completion(model, delta={}, finish="stop"))
-        text = "".join(f"data: {json.dumps(e)}\n\n" for e in events) + "data: [DONE]\n\n"
-        self._raw(200, "text/event-stream", text)
+        lines = [f"data: {json.dumps(e)}\n\n" for e in events] + ["data: [DONE]\n\n"]
+        if self.server.going_on.is_set():
+            self._raw(200, "text/event-stream", "".join(lines))
+            return
+        # held: the first piece now, the rest once the test lets it go on (the body ends when the connection does)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        self.wfile.write(lines[0].encode())
+        self.wfile.flush()
+        self.server.going_on.wait(HANG_S)
+        self.wfile.write("".join(lines[1:]).encode())
 
     def _cut_stream(self, model: str) -> None:
         # HTTP/1.1 chunked, as real servers stream: closing before the last chunk is an
@@ -148,10 +170,13 @@ def completion(
 def scripted_server(port: int = 0) -> Iterator[ScriptedServer]:
     httpd = ScriptedServer(("127.0.0.1", port), Handler)
     httpd.requests = []
+    httpd.going_on = threading.Event()
+    httpd.going_on.set()
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
         yield httpd
     finally:
+        httpd.go_on()  # no handler left waiting
         httpd.shutdown()
         httpd.server_close()

@@ -18,7 +18,7 @@ from rag.index.store import Store
 from rag.models import llm
 from rag.types import Answer, Delta
 
-from .conftest import free_port, wait_for
+from .conftest import HANG_S, free_port, wait_for
 
 SERVE = Path(sys.executable).parent / "transformers"
 
@@ -50,7 +50,7 @@ def served(seeded: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         )
     finally:
         proc.terminate()
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG_S)
         log.close()
 
 

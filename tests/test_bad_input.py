@@ -27,7 +27,7 @@ from rag.errors import InputError
 from rag.index.store import Store
 from rag.types import Answer, Delta
 
-from .conftest import make_settings
+from .conftest import HANG_S, make_settings
 from .openai_server import MODEL, ScriptedServer, scripted_server
 
 TRADY = "000_c31ea4fa21d0fe3c#1"
@@ -326,7 +326,6 @@ POISON = Paper(
     ),
 )
 LONG = "What does TraDy do? " + "Please explain every detail of it. " * 2900  # over 100,000 characters
-ANSWER_BOUND_S = 15.0  # an extractive answer takes well under a second; this is for a busy machine
 
 
 def leaks_prompt(text: str) -> bool:
@@ -395,7 +394,7 @@ def test_odd_questions_are_answered_in_bounded_time(
     answer = assistant.answer(question)
     elapsed = time.perf_counter() - started
     print(f"{len(question):,} characters answered in {elapsed:.2f} s ({answer.mode})")
-    assert elapsed < ANSWER_BOUND_S
+    assert elapsed < HANG_S  # only a hang: what was read is bounded by the cut, checked below
     assert answer.text and (answer.refused or answer.citations)
     assert {c.paper_id for c in answer.citations} <= {h.paper_id for h in answer.retrieved}
     if cited:
@@ -526,7 +525,7 @@ def test_the_local_model_reads_a_100k_injected_question_in_bounded_time(poisoned
     answer = assistant.answer(question, mode="model")
     elapsed = time.perf_counter() - started
     print(f"the local model answered a {len(question):,}-character question in {elapsed:.1f} s ({answer.mode})")
-    assert elapsed < 120
+    assert elapsed < HANG_S  # only a hang: the question was cut, and the model writes at most 64 tokens
     assert answer.notices[0] == "The question was cut to its first 2,000 characters (RAG_MAX_QUESTION_CHARS)."
     assert POISON.paper_id in [h.paper_id for h in answer.retrieved]
     assert answer.text and not leaks_prompt(shown(answer))

@@ -15,7 +15,7 @@ from rag.errors import StoreError
 from rag.index.store import Store
 from rag.retrieval.retriever import Retriever
 
-from .conftest import free_port, make_settings, wait_for
+from .conftest import HANG_S, free_port, make_settings, wait_for
 
 CHROMA = Path(sys.executable).parent / "chroma"
 
@@ -31,12 +31,12 @@ class ChromaServer:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        wait_for(f"http://127.0.0.1:{self.port}/api/v2/heartbeat", seconds=60)
+        wait_for(f"http://127.0.0.1:{self.port}/api/v2/heartbeat")
 
     def stop(self) -> None:
         if self.proc:
             self.proc.terminate()
-            self.proc.wait(timeout=30)
+            self.proc.wait(timeout=HANG_S)
             self.proc = None
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import lzma
+import queue
 import shutil
-import time
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from rag.index.indexer import BackgroundIndexer, Progress
 from rag.index.store import Store
 from rag.retrieval.retriever import Retriever
 
-from .conftest import SEEDS, make_settings
+from .conftest import HANG_S, SEEDS, make_settings
 
 
 def _slice(tmp: Path, n: int, start: int = 0) -> Path:
@@ -106,9 +107,10 @@ def test_ingest_a_slice_of_the_shipped_list_logs_progress(
 
 
 def test_progress_says_how_far_how_fast_and_how_long() -> None:
-    progress = Progress(total=19_630)
+    now = [100.0]
+    progress = Progress(total=19_630, clock=lambda: now[0])
     assert progress.line() == "0 of 19,630 abstracts indexed · 0/s"
-    progress.started -= 10
+    now[0] += 10
     progress.advance(450)
     assert progress.line().startswith("450 of 19,630 abstracts indexed · 45/s · about 7 min left")
     progress.finished = True
@@ -119,30 +121,46 @@ def test_progress_says_how_far_how_fast_and_how_long() -> None:
 def test_search_answers_while_the_index_grows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(indexer, "SLICE_PAPERS", 40)
     corpus = _slice(tmp_path, 160)
-    settings = make_settings(tmp_path)
+    settings = make_settings(tmp_path, ingest_batch=20)
     store = Store(settings, create=True)
     retriever = Retriever(store)
+    batches, go_on = pause_after_each_batch(monkeypatch)
     job = BackgroundIndexer(store, retriever, [corpus]).start()
-    seen: list[int] = []
-    deadline = time.monotonic() + 240
-    while not job.progress.finished and not job.progress.error and time.monotonic() < deadline:
-        if job.progress.done:
-            result = retriever.search("a benchmark for large language models", k=3)
-            seen.append(result.searched)
-            assert result.hits and result.searched <= job.progress.total
-        time.sleep(0.5)
-    job.join(5)
+    seen: list[tuple[int, int]] = []  # (papers indexed, papers the question searched)
+    while not seen or seen[-1][0] < 160:
+        done = batches.get(timeout=HANG_S)  # the indexer waits there, mid-corpus, while a question is asked
+        result = retriever.search("a benchmark for large language models", k=3)
+        assert result.hits
+        seen.append((done, result.searched))
+        go_on.release()
+    job.join(HANG_S)
     assert job.progress.finished and not job.progress.error, job.progress.line()
     assert job.progress.done == job.progress.total == 160
-    assert len(set(seen)) >= 2, seen  # questions were answered at more than one size of the index
-    for _ in range(100):  # the keyword side catches up off the query path
-        if retriever.keyword_index().n_papers == 160:
-            break
-        time.sleep(0.2)
+    assert seen == [(n, n) for n in range(20, 161, 20)]  # answered between every two batches, over all that was in
+    # caught up before "finished" (and no slower rebuild of an earlier slice put an older one back)
+    assert retriever.keyword_index().n_papers == 160
     assert retriever.search("a benchmark for large language models", k=3).searched == 160
     last = json.loads(corpus.read_text().splitlines()[-1])
     assert last["id"] in [h.paper_id for h in retriever.search(last["title"], k=3).hits]
 
+    monkeypatch.undo()  # the restart runs without pauses
     again = BackgroundIndexer(store, retriever, [corpus]).start()  # a restart continues: nothing is redone
-    again.join(120)
+    again.join(HANG_S)
     assert again.progress.finished and store.paper_count() == 160
+
+
+def pause_after_each_batch(monkeypatch: pytest.MonkeyPatch) -> tuple[queue.Queue[int], threading.Semaphore]:
+    """Every ingest in this process stops after each batch until the test lets it go on: it puts the papers
+    done so far in the queue and waits for the semaphore. The test then sees the index between two batches,
+    however fast this machine embeds them."""
+    batches: queue.Queue[int] = queue.Queue()
+    go_on = threading.Semaphore(0)
+    advance = Progress.advance
+
+    def advance_then_wait(self: Progress, n: int) -> None:
+        advance(self, n)
+        batches.put(self.done)
+        go_on.acquire(timeout=HANG_S)
+
+    monkeypatch.setattr(Progress, "advance", advance_then_wait)
+    return batches, go_on

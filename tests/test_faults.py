@@ -15,7 +15,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -27,7 +26,7 @@ from rag.config import Settings
 from rag.index.store import Store
 from rag.types import Answer, Delta
 
-from .conftest import ROOT, SEEDS, cli_env, free_port, make_settings
+from .conftest import HANG_S, ROOT, SEEDS, cli_env, free_port, make_settings
 from .openai_server import KEY, MODEL, ScriptedServer, scripted_server
 from .test_cli import seed_variants
 
@@ -38,7 +37,7 @@ QUESTION = "What does TraDy do?"
 TRADY = "000_c31ea4fa21d0fe3c#1"
 # A reply the citation check accepts (it is TraDy's own sentence), in pieces so a cut lands mid-answer.
 TRADY_PIECES = ["We propose TraDy,", " a novel transfer learning", " scheme [1]."]
-TIMEOUT_S = 1.0
+TIMEOUT_S = 1.0  # the client's, against a server that says nothing; every other case waits as for a hang
 
 
 @pytest.fixture(scope="module")
@@ -47,14 +46,14 @@ def server() -> Iterator[ScriptedServer]:
         yield httpd
 
 
-def openai_settings(seeded: Settings, base_url: str) -> Settings:
+def openai_settings(seeded: Settings, base_url: str, timeout_s: float = HANG_S) -> Settings:
     return seeded.model_copy(
         update={
             "llm_backend": "openai",
             "openai_base_url": base_url,
             "openai_model": MODEL,
             "openai_api_key": SecretStr(KEY),
-            "llm_timeout_s": TIMEOUT_S,
+            "llm_timeout_s": timeout_s,
         }
     )
 
@@ -83,7 +82,7 @@ FAULTS = [
     # (id, server mode, script options, what Answer.error must say)
     ("http-500", "error", {"status": 500}, r"answered HTTP 500: refused Bearer \*\*\*"),
     ("http-401", "error", {"status": 401}, r"answered HTTP 401 \(check RAG_OPENAI_API_KEY\)"),
-    ("timeout", "slow", {"delay": 4 * TIMEOUT_S}, rf"timed out \(no answer within the {TIMEOUT_S:g} s timeout\)"),
+    ("timeout", "silent", {}, rf"timed out \(no answer within the {TIMEOUT_S:g} s timeout\)"),
     ("invalid-json", "garbage", {}, r"sent a reply that is not an OpenAI chat completion \(JSONDecodeError"),
     ("wrong-schema", "schema", {}, r"sent a reply that is not an OpenAI chat completion .*RAG_OPENAI_BASE_URL"),
     ("cut-mid-stream", "cut", {}, r"broke off its reply mid-stream: .*incomplete chunked read"),
@@ -94,17 +93,16 @@ FAULTS = [
 def test_backend_fault_is_said_sources_kept_and_the_next_question_answered(
     server: ScriptedServer, seeded: Settings, mode: str, options: dict[str, float], pattern: str
 ) -> None:
-    assistant = Assistant(openai_settings(seeded, server.base_url))
+    timeout_s = TIMEOUT_S if mode == "silent" else HANG_S
+    assistant = Assistant(openai_settings(seeded, server.base_url, timeout_s))
     server.script(mode, pieces=TRADY_PIECES, **options)  # type: ignore[arg-type]
-    started = time.monotonic()
     events = list(assistant.stream(QUESTION, mode="model"))
-    elapsed = time.monotonic() - started
     failed = events[-1]
     assert isinstance(failed, Answer)
     assert_sources_kept(failed, pattern)
     assert KEY in server.received_keys()  # the key went out, so its absence from the answer means something
-    # one retry at most: the timeout case costs about two timeouts, never the server's delay twice
-    assert elapsed < 20, f"{mode} took {elapsed:.1f} s"
+    # one retry at most: a server that hangs costs two timeouts, never more
+    assert 1 <= len(server.requests) <= 2, f"{mode}: asked {len(server.requests)} times"
     if mode == "cut":
         assert [e.text for e in events if isinstance(e, Delta)] == TRADY_PIECES[:2]  # it died mid-answer
 

@@ -157,7 +157,7 @@ def api() -> Iterator[str]:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     url = f"http://127.0.0.1:{server.server_address[1]}"
-    wait_for(url + "/groups", seconds=10)
+    wait_for(url + "/groups")
     yield url
     server.shutdown()
     server.server_close()

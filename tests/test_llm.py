@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import shutil
 import threading
-import time
 from collections.abc import Generator
 from pathlib import Path
 
@@ -22,6 +21,8 @@ apply_runtime_env()
 
 from rag.errors import BackendError, ConfigError  # noqa: E402
 from rag.models import llm  # noqa: E402
+
+from .conftest import HANG_S  # noqa: E402
 
 PROMPT = "What is the capital of France? Answer in one sentence."
 
@@ -95,15 +96,32 @@ def test_stop_sequence_cuts_invoke_and_stream(model: llm.LocalChatModel, answer:
     assert streamed == expected
 
 
-def test_abandoned_stream_stops_generating(model: llm.LocalChatModel) -> None:
+def test_abandoned_stream_stops_generating(
+    model: llm.LocalChatModel, answer: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from transformers import TextIteratorStreamer
+
+    # the generation waits after each piece it hands over until the reader has gone: however fast this
+    # machine writes, the answer cannot be finished before the stream is closed
+    gone, written = threading.Event(), []
+    hand_over = TextIteratorStreamer.on_finalized_text
+
+    def hand_over_then_wait(self: TextIteratorStreamer, text: str, stream_end: bool = False) -> None:
+        written.append(text)
+        hand_over(self, text, stream_end)
+        gone.wait(HANG_S)
+
+    monkeypatch.setattr(TextIteratorStreamer, "on_finalized_text", hand_over_then_wait)
     stream = model.stream(PROMPT)
     assert isinstance(stream, Generator)
     next(stream)
+    generating = [t for t in threading.enumerate() if t.name == "local-llm"]
     stream.close()
-    deadline = time.monotonic() + 10
-    while any(t.name == "local-llm" for t in threading.enumerate()):
-        assert time.monotonic() < deadline, "the generation thread kept running"
-        time.sleep(0.05)
+    gone.set()
+    for thread in generating:
+        thread.join(HANG_S)
+    assert generating and not any(t.is_alive() for t in generating), "the generation thread kept running"
+    assert len("".join(written)) < len(answer.strip()), written  # it stopped at once, not at the answer's end
 
 
 def tiny_gguf(path: Path) -> Path:

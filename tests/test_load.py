@@ -29,11 +29,13 @@ def test_load_bench_runs_without_errors_and_the_queue_bounds_concurrency(
         if key.startswith("RAG_"):
             monkeypatch.setenv(key, value)
     bench = runpy.run_path(str(ROOT / "bench" / "load.py"))
-    code = bench["main"](["--seconds", "4", "--sessions", "5", "--index", str(seeded.index_dir)])
+    code = bench["main"](["--seconds", "2", "--sessions", "5", "--index", str(seeded.index_dir)])
     out = capsys.readouterr().out
     print(out)
     assert code == 0, out
     answers = re.search(r"answers: (\d+) completed, 0 errors, 0 sessions still waiting", out)
-    assert answers and int(answers[1]) >= 5, out
+    assert answers and int(answers[1]) >= 5, out  # each session asks at least once, however slow the machine
     assert re.search(r"latency \(queue wait included\): p50 [\d.]+ s, p95 [\d.]+ s", out)
-    assert "answers computed at once: at most 2 (RAG_CONCURRENCY=2)" in out  # 5 sessions, 2 at a time
+    # 5 sessions asking from the same moment, never more than 2 answers computed at once
+    at_once = re.search(r"answers computed at once: at most (\d+) \(RAG_CONCURRENCY=2\)", out)
+    assert at_once and 1 <= int(at_once[1]) <= 2, out

@@ -10,6 +10,9 @@ from typing import Any
 import pytest
 
 from tests.browser import ANSWER_TIMEOUT_MS, FOOTER, Served, ask, needs_chromium, screenshot
+from tests.conftest import HANG_S
+from tests.openai_server import ScriptedServer
+from ui.render import CURSOR
 
 pytestmark = needs_chromium
 
@@ -17,6 +20,7 @@ pytestmark = needs_chromium
 @pytest.fixture
 def phone(browser: Any, ui_server: Served) -> Iterator[Any]:
     opened = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    opened.set_default_timeout(HANG_S * 1000)
     opened.goto(ui_server.url)
     opened.wait_for_selector("#question textarea")
     yield opened
@@ -26,6 +30,7 @@ def phone(browser: Any, ui_server: Served) -> Iterator[Any]:
 @pytest.fixture
 def dark(browser: Any, ui_server: Served) -> Iterator[Any]:
     opened = browser.new_page(viewport={"width": 1400, "height": 1000}, color_scheme="dark")
+    opened.set_default_timeout(HANG_S * 1000)
     opened.goto(ui_server.url)
     opened.wait_for_selector("#question textarea")
     yield opened
@@ -73,57 +78,76 @@ def test_enter_sends_and_shift_enter_adds_a_line(page: Any) -> None:
     box.fill("Which papers reduce")
     box.press("Shift+Enter")
     box.press_sequentially("KV-cache memory?")
-    page.wait_for_timeout(1000)  # a sent question would have shown by now
     assert box.input_value() == "Which papers reduce\nKV-cache memory?"
-    assert page.locator("#chat .message.bot").count() == 0
     box.press("Enter")
     page.locator("#chat .message.bot").first.filter(has_text=FOOTER).wait_for(timeout=ANSWER_TIMEOUT_MS)
     assert box.input_value() == ""
+    # one question with both lines: had Shift+Enter sent, its first line would have been asked on its own, first
+    asked = page.locator("#chat .message.user").all_inner_texts()
+    assert [" ".join(q.split()) for q in asked] == ["Which papers reduce KV-cache memory?"], asked
 
 
-def ask_the_model(tab: Any, question: str) -> None:
+def ask_the_model(tab: Any, question: str) -> Any:
+    """Ask with the model writing; returns the answer, once the model wrote its first piece (it is held there)."""
     tab.get_by_label("model", exact=True).check()
     tab.fill("#question textarea", question)
     tab.keyboard.press("Enter")
+    writing = tab.locator("#chat .message.bot").last
+    writing.filter(has_text=CURSOR).wait_for()
+    return writing
 
 
-def test_the_papers_found_show_before_the_model_answers(page: Any) -> None:
-    ask_the_model(page, "What is TraDy?")
-    # checked in one go in the page, so that the answer cannot finish between the two looks
-    page.wait_for_function(
-        """() => document.querySelector('#sources .src-found .src-card') !== null &&
-                 ![...document.querySelectorAll('#chat .message.bot')].some(m => m.innerText.includes('matched'))""",
-        timeout=ANSWER_TIMEOUT_MS,
-    )
+def test_the_papers_found_show_before_the_model_answers(page: Any, held_model: ScriptedServer) -> None:
+    writing = ask_the_model(page, "What is TraDy?")
+    # the model is held mid-answer, so there is no answer yet while the papers found are shown
+    page.locator("#sources .src-found .src-card").first.wait_for()
+    assert FOOTER not in writing.inner_text()
     screenshot(page, "look-sources-first.png")
-    page.locator("#chat .message.bot").last.filter(has_text=FOOTER).wait_for(timeout=ANSWER_TIMEOUT_MS)
+    held_model.go_on()
+    writing.filter(has_text=FOOTER).wait_for(timeout=ANSWER_TIMEOUT_MS)
     assert page.locator("#sources .src-found").count() == 0  # replaced by the cited sources
     assert page.locator("#sources .src-card").count() >= 1
 
 
-def stop_the_model(tab: Any) -> Any:
-    ask_the_model(tab, "What is TraDy?")
-    tab.locator("#sources .src-found .src-card").first.wait_for(timeout=ANSWER_TIMEOUT_MS)
-    tab.locator("#stop").click()
-    stopped = tab.locator("#chat .message.bot").last
-    stopped.filter(has_text="Stopped").wait_for(timeout=30_000)
-    return stopped
+# Which of the page's events the Stop button sends: its request is answered once the flag is set.
+STOP_EVENT = """() => {
+    const config = window.gradio_config;
+    const stop = config.components.find(c => c.props && c.props.elem_id === "stop").id;
+    return config.dependencies.find(d => d.targets.some(t => t[0] === stop && t[1] === "click")).id;
+}"""
 
 
-def test_stop_cuts_the_model_off_and_keeps_the_question_and_papers(page: Any) -> None:
-    stopped = stop_the_model(page)
-    assert FOOTER not in stopped.inner_text()
+def stop_the_model(tab: Any, model: ScriptedServer) -> Any:
+    """Stop an answer the model is writing. The model is held mid-answer, the stop is sent and answered, and only
+    then does the model write on: its next piece is the answer's next step, where the stop is seen."""
+    writing = ask_the_model(tab, "What is TraDy?")
+    tab.locator("#sources .src-found .src-card").first.wait_for()
+    stop = tab.evaluate(STOP_EVENT)
+    with tab.expect_response(
+        lambda r: "/run/predict" in r.url and (r.request.post_data_json or {}).get("fn_index") == stop
+    ):
+        tab.locator("#stop").click()
+    model.go_on()
+    writing.filter(has_text="Stopped").wait_for()
+    return writing
+
+
+def test_stop_cuts_the_model_off_and_keeps_the_question_and_papers(page: Any, held_model: ScriptedServer) -> None:
+    stopped = stop_the_model(page, held_model)
+    assert FOOTER not in stopped.inner_text() and "We propose" not in stopped.inner_text()  # no unchecked text
     assert page.locator("#chat .message.user").first.inner_text().strip() == "What is TraDy?"
     assert page.locator("#sources .src-card").count() >= 1  # the papers found stay
     screenshot(page, "look-stopped.png")
 
 
-def test_after_a_stop_the_next_question_answers_and_the_stopped_turn_stays(page: Any) -> None:
-    stop_the_model(page)
+def test_after_a_stop_the_next_question_answers_and_the_stopped_turn_stays(
+    page: Any, held_model: ScriptedServer
+) -> None:
+    stop_the_model(page, held_model)
     page.get_by_label("extractive", exact=True).check()
     page.fill("#question textarea", "Which papers reduce KV-cache memory?")
     page.keyboard.press("Enter")
-    page.locator("#chat .message.bot").nth(1).filter(has_text=FOOTER).wait_for(timeout=60_000)
+    page.locator("#chat .message.bot").nth(1).filter(has_text=FOOTER).wait_for(timeout=ANSWER_TIMEOUT_MS)
     assert "Stopped" in page.locator("#chat .message.bot").first.inner_text()
 
 
@@ -131,12 +155,11 @@ def test_the_chat_scrolls_to_the_newest_answer(page: Any) -> None:
     page.get_by_label("extractive", exact=True).check()
     for question in ("Which papers reduce KV-cache memory?", "What is TraDy?", "Compare MoEEdit and SUIT"):
         newest = ask(page, question)
-    page.wait_for_timeout(500)  # the scroll follows the last render
-    # the chat overflows its 560 px, and the newest answer's end is in view
+    # the chat overflows its 560 px, and the newest answer's end comes into view (the scroll follows the last render)
     scroller = page.locator("#chat .bubble-wrap, #chat [role='log']").first
     assert scroller.evaluate("e => e.scrollHeight > e.clientHeight + 50")
-    view = scroller.bounding_box()
-    end = newest.bounding_box()
-    assert view is not None and end is not None
-    assert end["y"] + end["height"] <= view["y"] + view["height"] + 5, (end, view)
+    page.wait_for_function(
+        "([answer, box]) => answer.getBoundingClientRect().bottom <= box.getBoundingClientRect().bottom + 5",
+        arg=[newest.element_handle(), scroller.element_handle()],
+    )
     screenshot(page, "look-scrolled.png")

@@ -28,7 +28,7 @@ import pytest
 
 from rag.config import Settings
 
-from .conftest import ROOT, SEEDS, cli_env
+from .conftest import HANG_S, ROOT, SEEDS, cli_env
 
 TRADY = "000_c31ea4fa21d0fe3c#1"
 SEED_FILE = SEEDS / "000_c31ea4fa21d0fe3c.txt"
@@ -179,7 +179,7 @@ def ask_the_ui(url: str, question: str) -> Any:
         data=json.dumps({"data": [question, ""]}).encode(),
         headers={"Content-Type": "application/json"},
     )
-    with urllib.request.urlopen(post, timeout=30) as response:
+    with urllib.request.urlopen(post, timeout=HANG_S) as response:
         event_id = json.loads(response.read())["event_id"]
     with urllib.request.urlopen(f"{url}/gradio_api/call/ask/{event_id}", timeout=300) as response:
         stream = response.read().decode()

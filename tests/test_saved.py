@@ -20,7 +20,7 @@ from rag.state.conversations import Conversations, SavedTurn
 from rag.state.feedback import FeedbackStore
 from rag.state.users import Users, users_path
 from rag.types import Turn
-from tests.conftest import ROOT, make_settings
+from tests.conftest import HANG_S, ROOT, make_settings
 from ui.chat import ChatEntry
 from ui.saved import LOCAL_OWNER, SavedChats
 
@@ -397,8 +397,8 @@ def test_through_the_app_a_user_sees_only_their_own_chats(seeded: Settings, tmp_
 
         # a request nobody signed in to gets the login wall, not the chats
         listing = {"data": [""], "fn_index": ann.event("saved-search-btn", "click"), "session_hash": "anon"}
-        assert httpx.post(f"{url}/gradio_api/queue/join", json=listing, timeout=30).status_code == 401
-        assert httpx.get(f"{url}/config", timeout=30).status_code == 401
+        assert httpx.post(f"{url}/gradio_api/queue/join", json=listing, timeout=HANG_S).status_code == 401
+        assert httpx.get(f"{url}/config", timeout=HANG_S).status_code == 401
         assert Conversations(settings.state_dir).recent("bob") == []
     finally:
         demo.close()

@@ -85,7 +85,9 @@ def test_a_chat_is_saved_reopened_rated_renamed_and_deleted(page: Any, ui_server
     assert rating.rating == "down" and rating.note == "It should explain the eviction rule."
     assert rating.turn.question == "How does the second one work?" and rating.turn.cited
     assert [t.question for t in rating.history] == [FIRST]
-    assert rating.settings["answer_mode"] == "auto" and rating.settings["index"] == str(ui_server.settings.index_dir)
+    assert rating.settings["answer_mode"] == "extractive" and rating.settings["index"] == str(
+        ui_server.settings.index_dir
+    )
 
     # search, rename, delete
     listing = saved_tab(page)

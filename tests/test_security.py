@@ -23,7 +23,7 @@ import pytest
 
 from rag.config import Settings
 
-from .conftest import ROOT, cli_env, free_port, run_cli
+from .conftest import HANG_S, ROOT, cli_env, free_port, run_cli
 from .openai_server import MODEL, ScriptedServer, scripted_server
 
 # Gradio's queue calls pandas options that pandas 3 deprecates: not ours to fix
@@ -84,14 +84,14 @@ def served(
             yield {"url": url, "port": port, "log": log_path}
         finally:
             proc.terminate()
-            proc.wait(timeout=30)
+            proc.wait(timeout=HANG_S)
 
 
 def status(url: str, data: dict[str, Any] | None = None, opener: Any = None) -> tuple[int, str]:
     body = json.dumps(data).encode() if data is not None else None
     request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"})
     try:
-        with (opener or urllib.request.build_opener()).open(request, timeout=10) as response:
+        with (opener or urllib.request.build_opener()).open(request, timeout=HANG_S) as response:
             return response.status, response.read().decode(errors="replace")
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode(errors="replace")
@@ -105,7 +105,7 @@ def logged_in(url: str, password: str) -> tuple[int, Any]:
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     form = urllib.parse.urlencode({"username": USER, "password": password}).encode()
     try:
-        with opener.open(urllib.request.Request(f"{url}/login", data=form), timeout=10) as response:
+        with opener.open(urllib.request.Request(f"{url}/login", data=form), timeout=HANG_S) as response:
             return response.status, opener
     except urllib.error.HTTPError as exc:
         return exc.code, opener

@@ -22,7 +22,7 @@ from rag.errors import BackendError, InputError
 from rag.index.store import StoredPaper
 from rag.retrieval.filters import FILTER_FIELDS, Filters
 from rag.types import Answer, Citation, Delta, Hit, Sources, Turn
-from tests.conftest import ROOT, free_port
+from tests.conftest import HANG_S, ROOT, free_port
 from ui import render
 from ui.app import AssistantUI
 from ui.chat import ChatEntry, respond, undo
@@ -325,7 +325,7 @@ PAPERS = [
 
 def ui_over(fake: FakeApp) -> AssistantUI:
     ui = AssistantUI(fake, load_model=False)  # type: ignore[arg-type]
-    assert ui.warmup.done.wait(10)
+    assert ui.warmup.done.wait(HANG_S)
     return ui
 
 

@@ -8,21 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.browser import ANSWER_TIMEOUT_MS, HOSTILE_ID, Served, ask, card, needs_chromium, screenshot
+from tests.browser import ANSWER_TIMEOUT_MS, HOSTILE_ID, ask, card, needs_chromium, screenshot
+from tests.openai_server import MODEL, ScriptedServer
 from tests.test_ui import KV_PAPER
+from ui.render import CURSOR
 
 pytestmark = needs_chromium
 
 
-def test_first_page_answers_quickly(ui_server: Served) -> None:
-    # the issue asks for 15 s; on a busy shared CPU the imports alone can take longer, so the
-    # bound here is loose and the number is printed for the record
-    print(f"rag serve answered its first page after {ui_server.seconds:.1f} s")
-    assert ui_server.seconds < 60
-
-
 def test_chat_cites_streams_and_follows_up(page: Any) -> None:
-    assert "backend local" in page.locator("#status").inner_text()
+    assert f"backend openai · {MODEL}" in page.locator("#status").inner_text()
     first = ask(page, "Which papers reduce KV-cache memory?")
     assert first.locator("a", has_text="[1]").count() >= 1  # markers are links
     assert card(page, KV_PAPER).count() == 1
@@ -69,21 +64,21 @@ def test_a_list_then_the_second_one_then_a_new_topic_with_that_each_cite_their_p
     page.wait_for_function("() => document.querySelectorAll('#chat .message.bot').length === 0")
 
 
-def test_model_answer_streams_then_is_replaced_by_the_checked_one(page: Any) -> None:
+def test_model_answer_streams_then_is_replaced_by_the_checked_one(page: Any, held_model: ScriptedServer) -> None:
     page.get_by_label("model", exact=True).check()
     page.fill("#question textarea", "What is TraDy?")
     page.keyboard.press("Enter")
-    # the cursor marks text still being written; the final answer has none, and says its mode
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('#chat .message.bot')].some(m => m.innerText.includes('▍'))",
-        timeout=ANSWER_TIMEOUT_MS,
-    )
-    final = page.locator("#chat .message.bot").last
-    final.filter(has_text="matched the filters").wait_for(timeout=ANSWER_TIMEOUT_MS)
-    assert "▍" not in final.inner_text()
-    assert (
-        "model ·" in final.inner_text() or "extractive ·" in final.inner_text()
-    )  # extractive if the model's text failed the check
+    # the model wrote its first piece and waits: the cursor marks text still being written
+    answer = page.locator("#chat .message.bot").last
+    answer.filter(has_text=CURSOR).wait_for()
+    assert "We propose TraDy," in answer.inner_text() and "matched the filters" not in answer.inner_text()
+    screenshot(page, "ui-model-writing.png")
+    held_model.go_on()
+    # the final answer has no cursor, and says its mode: the scripted text passes the check
+    answer.filter(has_text="matched the filters").wait_for(timeout=ANSWER_TIMEOUT_MS)
+    assert CURSOR not in answer.inner_text()
+    assert "We propose TraDy, a novel transfer learning scheme" in answer.inner_text()
+    assert "model ·" in answer.inner_text()
     screenshot(page, "ui-model.png")
 
 

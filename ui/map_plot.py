@@ -140,7 +140,7 @@ def _labels(cmap: ConferenceMap) -> list[dict[str, Any]]:
     for topic in cmap.topics[:LABELLED_TOPICS]:
         xs = sorted(cmap.x[i] for i in members[topic.topic_id])
         ys = sorted(cmap.y[i] for i in members[topic.topic_id])
-        text = f"{html.escape(', '.join(topic.words[:LABEL_WORDS]))} ({topic.size:,})"
+        text = f"{html.escape(', '.join(topic.words[:LABEL_WORDS]) or topic.name)} ({topic.size:,})"
         labels.append(
             {
                 "x": xs[len(xs) // 2],

@@ -193,7 +193,7 @@ class MapTab:
         topic = cmap.topic(int(topic_id)) if cmap is not None and topic_id is not None else None
         if topic is None:
             return self._listed(None, filter_values)
-        label = f"topic {topic.topic_id + 1} ({', '.join(topic.words)})"
+        label = f"topic {topic.topic_id + 1} ({topic.name})"
         return self._listed(Chosen(label, topic.paper_ids, topic.topic_id), filter_values)
 
     def pick_points(self, payload: str, *filter_values: str | None) -> tuple[Any, ...]:
@@ -281,7 +281,7 @@ def topic_entry(topic: Topic, papers: Mapping[str, StoredPaper]) -> ChatEntry:
     """A chat exchange that names a topic's most central papers: its turn cites them, so the next
     question's "these papers" are them."""
     central = [p for p in topic.central() if p in papers]
-    asked = f"Summarise topic {topic.topic_id + 1} of the map ({', '.join(topic.words)})"
+    asked = f"Summarise topic {topic.topic_id + 1} of the map ({topic.name})"
     lines = [f"Topic {topic.topic_id + 1} has {topic.size:,} papers; the {len(central)} most central:", ""]
     lines += [f"{n}. {render.md_text(papers[p].title)} `{p}`" for n, p in enumerate(central, start=1)]
     shown = "\n".join(lines)

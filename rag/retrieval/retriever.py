@@ -92,7 +92,9 @@ class Retriever:
         if self._keyword is None or self._keyword.revision != revision:
             fresh = KeywordIndex(self.store)
             with self._lock:
-                self._keyword = fresh
+                # a rebuild begun a slice earlier can end after a later one: it must not put back an older side
+                if self._keyword is None or self._keyword.revision != self.store.revision():
+                    self._keyword = fresh
 
     def _rebuild(self) -> None:
         try:
