@@ -63,7 +63,7 @@ def terminal(answer: Answer, titles: Mapping[str, str]) -> str:
     """The answer as `rag ask` and `rag chat` print it: a list answer's every paper (titles by id), notices, the
     nearest papers of a decline, and what answered."""
     lines = [answer.markdown()]
-    if answer.list:  # every matching paper, not only the quoted ones
+    if len(answer.list) > len(answer.citations):  # every matching paper, when the text quotes only the best
         lines += ["", f"All {answer.count} matching papers, best first:"]
         lines += [f"  {n}. {titles.get(p, p)} `{p}`" for n, p in enumerate(answer.list, start=1)]
     lines += [f"note: {notice}" for notice in answer.notices]
