@@ -34,6 +34,10 @@ AFTER_ANSWER = [Turn("Which paper proposes MoEEdit?", "", ("paper-just-cited",))
             ("ZeroGR", "Retro* for document retrieval"),
         ),
         ("Compare CGPO and MS-GRPO: how does each change policy-gradient RL training?", ("CGPO", "MS-GRPO")),
+        (
+            "MoEEdit vs SUIT: both edit knowledge in LLMs without retraining. How does each constrain updates?",
+            ("MoEEdit", "SUIT"),
+        ),
     ],
 )
 def test_comparisons_however_worded(question: str, targets: tuple[str, str]) -> None:

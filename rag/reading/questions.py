@@ -26,6 +26,9 @@ _COMPARE = [
     re.compile(r"^\s*(?P<a>[^,]+?)\s+(?:vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$", re.I),
 ]
 _SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)
+# "X vs Y: <a sentence that sets the scene>. How does each ...?": a heading of two methods opens the question,
+# and the asking sentence after it need not name them again
+_VS_HEADING = re.compile(r"^\s*(?P<a>[^,:;.?]+?)\s+(?:vs\.?|versus)\s+(?P<b>[^:;?]+?)\s*(?::|\.\s|\?|$)", re.I)
 _NOT_A_METHOD = re.compile(r"(?:it|its|this|that|these|those|they|their)\b", re.I)
 _SUMMARY = re.compile(
     r"^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?a summary of|summary of|tl;?dr(?: of)?|sum up)"
@@ -85,6 +88,9 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     """What the question asks of which papers. `turns` (their cited ids only) let "it" be the paper
     just discussed: "How does it differ from SUIT?" compares two methods when an answer came before."""
     asking = asking_sentences(question)
+    heading = _VS_HEADING.match(question)
+    if heading and heading.end() < len(question.rstrip()) and _named(heading["a"]) and _named(heading["b"]):
+        return Reading("compare", (heading["a"].strip(), heading["b"].strip()), ())
     for pattern in _COMPARE:
         # "how does its 7B model compare with larger models?" asks for a paper's result, not for two methods
         # ("how does it differ from SUIT?" does); so does a comparison in a question's second part
