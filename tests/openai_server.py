@@ -17,10 +17,22 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from pydantic import SecretStr
+
+from rag.config import Settings
+
 from .conftest import HANG_S
 
 KEY = "sk-test-secret-4242"
 MODEL = "tiny-test-model"
+
+
+def hosted_settings(settings: Settings, base_url: str, **more: Any) -> Settings:
+    """The settings with the openai backend pointed at a scripted server (base_url ends in /v1)."""
+    values = {"llm_backend": "openai", "openai_base_url": base_url, "openai_model": MODEL}
+    return settings.model_copy(update={**values, "openai_api_key": SecretStr(KEY), **more})
+
+
 REPLY = "Transformers rely on attention [1]."
 PIECES = ["Transformers", " rely", " on", " attention", " [1]."]
 MODES = ("ok", "error", "silent", "garbage", "schema", "cut", "echo")

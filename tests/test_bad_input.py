@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from pydantic import SecretStr
 
 from rag.answering import prompts
 from rag.answering.pipeline import Assistant
@@ -28,7 +27,7 @@ from rag.index.store import Store
 from rag.types import Answer, Delta
 
 from .conftest import HANG_S, make_settings
-from .openai_server import MODEL, ScriptedServer, scripted_server
+from .openai_server import ScriptedServer, hosted_settings, scripted_server
 
 TRADY = "000_c31ea4fa21d0fe3c#1"
 KV_PAPER = "002_ab3fa8fe28be1742#9"
@@ -430,14 +429,7 @@ def echo_server() -> Iterator[ScriptedServer]:
 def test_a_model_that_obeys_the_injection_never_shows_the_system_prompt(
     poisoned: Settings, echo_server: ScriptedServer, question: str
 ) -> None:
-    settings = poisoned.model_copy(
-        update={
-            "llm_backend": "openai",
-            "openai_base_url": echo_server.base_url,
-            "openai_model": MODEL,
-            "openai_api_key": SecretStr("sk-unused"),
-        }
-    )
+    settings = hosted_settings(poisoned, echo_server.base_url)
     events = list(Assistant(settings).stream(question, mode="model"))
     draft = "".join(e.text for e in events if isinstance(e, Delta))
     final = events[-1]
@@ -494,14 +486,7 @@ def test_a_forged_abstract_reaches_the_model_as_one_passage(
     settings = make_settings(tmp_path)
     shutil.copytree(seeded.index_dir, settings.index_dir)
     Store(settings).ingest([FORGED])
-    settings = settings.model_copy(
-        update={
-            "llm_backend": "openai",
-            "openai_base_url": echo_server.base_url,
-            "openai_model": MODEL,
-            "openai_api_key": SecretStr("sk-unused"),
-        }
-    )
+    settings = hosted_settings(settings, echo_server.base_url)
     question = "How does GlassTune tune glass lenses?"
     echo_server.requests.clear()
     answer = Assistant(settings).answer(question, mode="model")

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
 from rag.answering import prompts
 from rag.answering.pipeline import Assistant
@@ -16,7 +15,7 @@ from rag.index.store import Store
 from rag.reading.turns import CUES, follow_up, spelled_out
 from rag.types import Turn
 
-from .openai_server import KEY, MODEL, ScriptedServer, scripted_server
+from .openai_server import ScriptedServer, hosted_settings, scripted_server
 
 KV = "002_ab3fa8fe28be1742#9"
 MOE = "000_c31ea4fa21d0fe3c#16"
@@ -89,15 +88,7 @@ def server() -> Iterator[ScriptedServer]:
 
 def test_a_chosen_model_rewrites_the_follow_up_and_sees_the_turn_before(seeded: Settings, server: Any) -> None:
     server.script("ok", pieces=["knowledge editing in mixture-of-experts language models"])
-    settings = seeded.model_copy(
-        update={
-            "llm_backend": "openai",
-            "openai_base_url": server.base_url,
-            "openai_model": MODEL,
-            "openai_api_key": SecretStr(KEY),
-            "answer_mode": "auto",
-        }
-    )
+    settings = hosted_settings(seeded, server.base_url, answer_mode="auto")
     assistant = Assistant(settings, Store(settings))
     earlier = Turn("Which papers edit knowledge in LLMs?", "MoEEdit [1] and SUIT [2].", (MOE, SUIT))
     answer = assistant.answer("How does the first one work?", [earlier])

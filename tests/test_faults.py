@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from pydantic import SecretStr
 
 from rag.answering.pipeline import Assistant
 from rag.config import Settings
@@ -27,7 +26,7 @@ from rag.index.store import Store
 from rag.types import Answer, Delta
 
 from .conftest import HANG_S, ROOT, SEEDS, cli_env, free_port, make_settings
-from .openai_server import KEY, MODEL, ScriptedServer, scripted_server
+from .openai_server import KEY, MODEL, ScriptedServer, hosted_settings, scripted_server
 from .test_cli import seed_variants
 
 # a server sending the wrong schema makes the openai client warn before it fails; the failure is the test
@@ -47,15 +46,7 @@ def server() -> Iterator[ScriptedServer]:
 
 
 def openai_settings(seeded: Settings, base_url: str, timeout_s: float = HANG_S) -> Settings:
-    return seeded.model_copy(
-        update={
-            "llm_backend": "openai",
-            "openai_base_url": base_url,
-            "openai_model": MODEL,
-            "openai_api_key": SecretStr(KEY),
-            "llm_timeout_s": timeout_s,
-        }
-    )
+    return hosted_settings(seeded, base_url, llm_timeout_s=timeout_s)
 
 
 def assert_sources_kept(failed: Answer, pattern: str) -> None:
