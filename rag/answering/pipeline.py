@@ -109,9 +109,10 @@ class Assistant:
         if reading.kind == "compare" and turns and turns[-1].cited:
             reading = replace(reading, targets=self._earlier(reading.targets, follow.focus, turns[-1].cited))
         writer = self.writer(mode)
-        previous = self._previous(turns) if follow.follows else None
-        if previous and writer == "model" and self.settings.rewrite_follow_ups:
-            follow = replace(follow, query=self._rewrite(question, previous) or follow.query)
+        # only a model that writes reads the turn before: an extractive follow-up reads no more papers for it
+        previous = conversation.previous(turns, self.store) if follow.follows and writer == "model" else None
+        if previous and self.settings.rewrite_follow_ups:
+            follow = replace(follow, query=conversation.rewrite(question, previous, self.chat_model) or follow.query)
         result, hits = self._retrieve(reading, follow.query, follow.focus, filters)
         yield Sources(hits)  # a page can show them while the answer is still being written
         base = Answer(
@@ -150,7 +151,9 @@ class Assistant:
                 listed = list(dict.fromkeys([*closest, *(t.paper_id for t in found)]))
                 base = replace(base, count=len(listed), list=listed)
                 if writer != "model":  # a model the user chose still writes; the count and list are data either way
-                    yield self._final(base, self._topic_list(follow.query, listed), "extractive")
+                    yield self._final(
+                        base, listing.topic_list(follow.query, listed, self.retriever, self.store), "extractive"
+                    )
                     return
         chosen = hits[:1] if reading.kind == "summary" else evidence.choose_papers(reading, hits, follow.focus)
         if writer == "model":
@@ -184,21 +187,12 @@ class Assistant:
         facets = self.retriever.keyword_index().facets()
         return unfiltered(query, facets) or query
 
-    def _topic_list(self, query: str, listed: list[str]) -> compose.Draft:
-        return listing.topic_list(query, listed, self.retriever, self.store)
-
     def follows(self, question: str, turns: Sequence[Turn], filters: Filters | None = None) -> bool:
         """Does the question point back at the last turn, or start a new topic? (`conversation.follows`)"""
         return conversation.follows(question, turns, self.reference, filters)
 
     def reference(self, question: str, last: Turn, filters: Filters | None = None) -> conversation.Evidence:
         return conversation.reference(question, last, self.retriever, self.store, self.similar, filters)
-
-    def _previous(self, turns: Sequence[Turn]) -> prompts.Previous:
-        return conversation.previous(turns, self.store)
-
-    def _rewrite(self, question: str, previous: prompts.Previous) -> str:
-        return conversation.rewrite(question, previous, self.chat_model)
 
     def _title(self, paper_id: str) -> str:
         paper = self.store.get_papers([paper_id]).get(paper_id)
