@@ -231,25 +231,33 @@ def _row(
     return {"id": id_, "kind": kind, "question": question, "history": history, "gold": gold, "facts": facts}
 
 
+def split_papers(
+    fixture: str | Path, rng: random.Random | None = None
+) -> dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]:
+    """The fixture's papers split before any question is written, (seeds, others) per split: test's
+    papers never appear in dev. The people-written sets (bench/people_sets.py) use the same split."""
+    with gzip.open(fixture, "rt", encoding="utf-8") as f:
+        papers = [json.loads(line) for line in f if line.strip()]
+    seed_ids = {row["id"] for row in json.loads(SEEDS.read_text())}
+    (rng or random.Random(2026)).shuffle(papers)
+    seeds = [p for p in papers if p["id"] in seed_ids]
+    others = [p for p in papers if p["id"] not in seed_ids]
+    cut_seeds, cut_others = len(seeds) * 3 // 4, len(others) * 3 // 4
+    return {
+        "dev": (seeds[:cut_seeds], others[:cut_others]),
+        "test": (seeds[cut_seeds:], others[cut_others:]),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fixture", default="../shared/data/iclr2026_fixture_500.jsonl.gz")
     parser.add_argument("--dev", type=int, default=330)
     parser.add_argument("--test", type=int, default=90)
     args = parser.parse_args()
-    with gzip.open(args.fixture, "rt", encoding="utf-8") as f:
-        papers = [json.loads(line) for line in f if line.strip()]
-    seed_ids = {row["id"] for row in json.loads(SEEDS.read_text())}
     rng = random.Random(2026)
-    rng.shuffle(papers)
-    seeds = [p for p in papers if p["id"] in seed_ids]
-    others = [p for p in papers if p["id"] not in seed_ids]
-    # papers split before any question is written: test's papers never appear in dev
-    cut_seeds, cut_others = len(seeds) * 3 // 4, len(others) * 3 // 4
-    splits = {
-        "dev": (seeds[:cut_seeds], others[:cut_others], args.dev),
-        "test": (seeds[cut_seeds:], others[cut_others:], args.test),
-    }
+    parts = split_papers(args.fixture, rng)
+    splits = {"dev": (*parts["dev"], args.dev), "test": (*parts["test"], args.test)}
     for name, (seed_part, other_part, n) in splits.items():
         rows = conversations(seed_part, n // 3, f"c{name}-s", rng)
         rows += conversations(seed_part + other_part, n - n // 3, f"c{name}-f", rng)

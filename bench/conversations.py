@@ -1,8 +1,10 @@
 """Two-turn conversations scored at several index sizes: is the second question answered about the right paper?
 
-Prints, per index and kind (newtopic, followup, followup_fact): how many second questions cite
-their gold paper (and were not declined), how many were read as follow-ups, and for questions
-with facts how many answers hold them. With --out, one JSON line per question (for diffing runs).
+Prints, per index and kind (newtopic or new_topic, followup, followup_fact, followup_compare): how many
+second questions cite their gold paper (and were not declined; a comparison both its papers), how many
+were read as follow-ups and as comparisons, and for questions with facts how many answers hold them.
+A conversation is scored on an index that holds all its papers (the seed-only ones at 57 papers too).
+With --out, one JSON line per question (for diffing runs).
 
     python bench/conversations.py --index .rag/seeds57 --index .rag/fixture500 --index .rag/iclr2026 --set dev
 """
@@ -18,7 +20,13 @@ from pathlib import Path
 from rag.config import Settings
 from rag.evaluation import DATA, fit_questions, load_questions
 
-SETS = {"dev": DATA / "conversations_dev.jsonl", "test": DATA / "conversations_test.jsonl"}
+SETS = {
+    "dev": DATA / "conversations_dev.jsonl",
+    "test": DATA / "conversations_test.jsonl",
+    # written by people who never saw the rules (bench/people_sets.py)
+    "people-dev": DATA / "conversations_people_dev.jsonl",
+    "people-test": DATA / "conversations_people_test.jsonl",
+}
 
 
 def score(index: str, set_path: Path, out: Path | None) -> list[str]:
@@ -41,7 +49,11 @@ def score(index: str, set_path: Path, out: Path | None) -> list[str]:
         seconds += time.perf_counter() - start
         # a question that should be declined (an absent detail, off-topic) is right when declined; any other is
         # right when it is about its gold paper: cited, and not declined as off-topic ("not stated" is about it)
-        about = answer.reason != "off_topic" and bool(set(q.gold) & set(answer.cited_ids))
+        # a comparison is about both its papers; any other question about (one of) its gold
+        cited_gold = set(q.gold) & set(answer.cited_ids)
+        about = answer.reason != "off_topic" and (
+            cited_gold == set(q.gold) if q.kind == "followup_compare" else bool(cited_gold)
+        )
         right = answer.refused if q.should_decline else about
         first = right if q.should_decline else about and answer.cited_ids[0] in q.gold
         t_stated = answer.reason == "not_stated" and not q.should_decline
@@ -51,6 +63,7 @@ def score(index: str, set_path: Path, out: Path | None) -> list[str]:
         t["right"] += right
         t["first"] += first
         t["followed"] += bool(getattr(answer, "follows", False))
+        t["compared"] += answer.kind == "compare"
         t["not_stated"] += t_stated
         if held is not None:
             t["facts"] += 1
@@ -62,6 +75,8 @@ def score(index: str, set_path: Path, out: Path | None) -> list[str]:
                 "question": q.question,
                 "right": right,
                 "followed": bool(getattr(answer, "follows", False)),
+                "read_as": answer.kind,
+                "seconds": round(time.perf_counter() - start, 3),
                 "held": held,
                 "cited": list(answer.cited_ids),
                 "refused": answer.refused,
@@ -72,14 +87,14 @@ def score(index: str, set_path: Path, out: Path | None) -> list[str]:
     n_all = sum(t["n"] for t in tally.values())
     lines = [f"{index}: {keyword.n_papers:,} papers, {n_all} conversations ({dropped} not in this index)"]
     lines.append(
-        f"  {'kind':<14} {'n':>4} {'right':>7} {'first':>7} {'read as follow-up':>18} "
+        f"  {'kind':<16} {'n':>4} {'right':>7} {'first':>7} {'read as follow-up':>18} {'compare':>8} "
         f"{'facts held':>11} {'not stated':>11}"
     )
     for kind, t in sorted(tally.items()):
         facts = f"{t['held']}/{t['facts']}" if t["facts"] else ""
         lines.append(
-            f"  {kind:<14} {t['n']:>4} {t['right'] / t['n']:>7.3f} {t['first'] / t['n']:>7.3f} "
-            f"{t['followed'] / t['n']:>18.3f} {facts:>11} {t['not_stated']:>11}"
+            f"  {kind:<16} {t['n']:>4} {t['right']:>3}/{t['n']:<3} {t['first'] / t['n']:>7.3f} "
+            f"{t['followed']:>12}/{t['n']:<3}   {t['compared']:>6} {facts:>11} {t['not_stated']:>11}"
         )
     lines.append(f"  {seconds / max(n_all, 1):.3f} s per answer")
     return lines

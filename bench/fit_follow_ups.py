@@ -16,9 +16,14 @@ from pathlib import Path
 
 from rag.calibration import CALIBRATION
 from rag.config import Settings
-from rag.evaluation import DATA, QUESTION_SETS, fit_questions, load_questions
+from rag.evaluation import DATA, NEW_TOPIC_KINDS, QUESTION_SETS, fit_questions, load_questions
 
-SETS = {"dev": DATA / "conversations_dev.jsonl", "test": DATA / "conversations_test.jsonl"}
+SETS = {
+    "dev": DATA / "conversations_dev.jsonl",
+    "test": DATA / "conversations_test.jsonl",
+    "people-dev": DATA / "conversations_people_dev.jsonl",
+    "people-test": DATA / "conversations_people_test.jsonl",
+}
 # The follow-ups of the question sets `rag eval` reads (written apart, in other words): `seeds` and
 # conference `dev` are fitted on with the conversations; conference `test` is never.
 SHIPPED = {"seeds-followups": QUESTION_SETS["seeds"], "dev-followups": QUESTION_SETS["dev"]}
@@ -33,14 +38,15 @@ def gather(index: str, set_paths: list[Path]) -> tuple[list[list[float]], list[i
     settings = Settings(index_dir=Path(index), answer_mode="extractive")
     retriever = Retriever(Store(settings))
     indexed = {str(c["paper_id"]) for c in retriever.keyword_index().chunks if c.get("chunk") == 0}
-    loaded = [q for path in set_paths for q in load_questions(path) if q.history]
+    # a comparison with the paper just discussed is read as one by its reading, not by this decision
+    loaded = [q for path in set_paths for q in load_questions(path) if q.history and q.kind != "followup_compare"]
     questions, _ = fit_questions(loaded, indexed)
     assistant = Assistant(settings, store=retriever.store)
     rows, labels, ids = [], [], []
     for q in questions:
         last = as_turns(list(q.history))[-1]
         rows.append(features(q.question, assistant.reference(q.question, last), len(last.cited)))
-        labels.append(int(q.kind != "newtopic"))
+        labels.append(int(q.kind not in NEW_TOPIC_KINDS))
         ids.append(q.id)
     return rows, labels, ids
 

@@ -26,10 +26,19 @@ QUESTION_SETS = {
     "seeds": DATA / "dev_questions.jsonl",
     "dev": DATA / "conference_dev.jsonl",
     "test": DATA / "conference_test.jsonl",
+    # written by people who never saw the rules (bench/people_sets.py): comparisons, parts, absent details
+    "people-dev": DATA / "questions_people_dev.jsonl",
+    "people-test": DATA / "questions_people_test.jsonl",
 }
 DEV_SET = QUESTION_SETS["seeds"]
 SEEDS = ROOT / "seeds"  # its metadata.json gives each seed abstract's OpenReview id
 KINDS = ("lookup", "named", "parts", "multi", "compare", "summary", "followup", "absent", "unanswerable")
+# The second questions of two-turn conversations (rag/data/conversations_*.jsonl, bench/conversations.py):
+# "newtopic" in the templated sets, "new_topic" in the people-written ones.
+CONVERSATION_KINDS = ("newtopic", "new_topic", "followup", "followup_fact", "followup_compare")
+NEW_TOPIC_KINDS = ("newtopic", "new_topic")
+# Kinds whose every gold paper must be in the index to be scored: a comparison of one paper is no comparison.
+ALL_GOLD_KINDS = ("compare", "followup", "followup_fact", "followup_compare")
 # Questions that should be declined: off-topic ones (no gold) and details a real paper's abstract does not give.
 DECLINE_KINDS = ("unanswerable", "absent")
 
@@ -120,13 +129,14 @@ def fit_questions(questions: Sequence[Question], indexed: set[str]) -> tuple[lis
             continue
         present = tuple(g for g in (rename(g) for g in q.gold) if g)
         # a comparison or follow-up needs all its papers; a list question is scored on those present
-        if not present or (q.kind in ("compare", "followup") and len(present) < len(q.gold)):
+        if not present or (q.kind in ALL_GOLD_KINDS and len(present) < len(q.gold)):
             dropped += 1
             continue
-        history = tuple(
-            {**t, "cited": [c for c in (rename(str(x)) for x in t.get("cited", [])) if c]} if "cited" in t else t
-            for t in q.history
-        )
+        cited = [[rename(str(x)) for x in t.get("cited", [])] for t in q.history]
+        if any(c is None for turn in cited for c in turn):  # a conversation replays only over all its papers
+            dropped += 1
+            continue
+        history = tuple({**t, "cited": c} if "cited" in t else t for t, c in zip(q.history, cited, strict=True))
         kept.append(replace(q, gold=present, history=history))
     if questions and all(not q.gold for q in kept) and any(q.gold for q in questions):
         raise InputError(
