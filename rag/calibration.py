@@ -67,6 +67,18 @@ class Calibration(BaseModel):
         0.5, description="A question whose follow-up probability reaches this points back. As above."
     )
 
+    pair_gain: float = Field(
+        0.20,
+        description="A question asking a contrast is a comparison of two papers of its search when each covers "
+        "this IDF-weighted share of its words the other does not (rag.answering.pairs). bench/fit_pairs.py on the "
+        "dev questions and conversations (people-written and templated) at 500 and 19,630 papers.",
+    )
+    pair_back_gain: float = Field(
+        0.30,
+        description="...or, pointing back at the last answer, of that answer's paper and the best other paper of "
+        "its search when that one covers this much more of its words than the cited one. As above.",
+    )
+
     # --- which papers an answer is about (rag.answering.evidence) ------------------------------
     tied: float = Field(
         0.02,

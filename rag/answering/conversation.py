@@ -52,7 +52,9 @@ def reference(
     if not top or not any(t.strip() for t in earlier):
         return NO_EVIDENCE
     found = f"{top[0].title}. {top[0].abstract or top[0].passage}"
-    sims = similar.of(question, [found, *earlier])
+    sims = _similarities(question, [top[0].paper_id, *papers], store, similar) or similar.of(
+        question, [found, *earlier]
+    )
     return Evidence(
         top_cited=top[0].paper_id in last.cited,
         coverage_gap=keyword.coverage(question, found) - max(keyword.coverage(question, t) for t in earlier),
@@ -60,6 +62,18 @@ def reference(
         n_terms=len(set(keyword.terms(question))),
         new_name=any(not any(name in t for t in earlier) for name in coined_names(question)),
     )
+
+
+def _similarities(question: str, paper_ids: list[str], store: Store, similar: Similarities) -> list[float]:
+    """The question's cosine to each paper by the vectors the index stores (the best of a paper's chunks):
+    embedding the cited abstracts again cost a second question most of its time. [] when one is missing."""
+    import numpy as np
+
+    stored = store.paper_vectors(paper_ids)
+    if not all(pid in stored for pid in paper_ids):
+        return []
+    asked = similar.vectors([question])[0]
+    return [float(np.max(np.asarray(stored[pid], dtype=np.float32) @ asked)) for pid in paper_ids]
 
 
 def previous(turns: Sequence[Turn], store: Store) -> prompts.Previous:

@@ -97,6 +97,7 @@ class Found:
     paper: Hit
     sentence: str | None
     score: float
+    also: str | None = None  # a second sentence stating the asked thing, where the part cannot tell the two apart
 
 
 Similarity = Callable[[str, list[str]], list[float]]  # cosine of a text to each of several texts
@@ -216,7 +217,7 @@ def answer_part(
     held = bool(_COUNT_HELD.match(part.text)) and not any(
         head & set(terms(s)) and fits(part, s, given) for s in candidates
     )
-    best: tuple[float, str] | None = None
+    stated: list[tuple[float, str]] = []
     for sim, sentence in zip(sims, candidates, strict=True):
         covered = coverage(detail, sentence) if detail else 0.0
         score = closeness(sim, covered)
@@ -242,11 +243,23 @@ def answer_part(
                 )
             if not (about and fits(part, sentence, given, plain_names)):
                 continue
-        if best is None or score > best[0]:
-            best = (score, sentence)
-    if best is None:
+        stated.append((score, sentence))
+    if not stated:
         return Found(part, paper, None, max(sims))
-    return Found(part, paper, best[1], best[0])
+    stated.sort(key=lambda pair: -pair[0])
+    also = stated[1][1] if part.wants in ("number", "name") and head and _alike(stated, detail, head, terms) else None
+    return Found(part, paper, stated[0][1], stated[0][0], also)
+
+
+def _alike(stated: list[tuple[float, str]], detail: str, head: set[str], terms: Terms) -> bool:
+    """Two sentences state the asked thing ("success rate") and nothing else the part asks tells them apart:
+    "what success rate does it report?" of "95% ... on the Shadow Hand" and "84.6% across embodiments" is
+    answered by both; "... on the Shadow Hand?" by the one that says it. Closeness alone picked the other."""
+    if len(stated) < 2:
+        return False
+    first, second = (set(terms(s)) for _, s in stated[:2])
+    qualifier = set(terms(detail)) - head
+    return bool(head & first & second) and not qualifier & (first ^ second)
 
 
 _COUNT_HELD = re.compile(

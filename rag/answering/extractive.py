@@ -81,8 +81,7 @@ def _answer_parts(
             ),
             key=lambda f: (f.sentence is not None, f.score),
         )
-        if sentence := found[i].sentence:
-            used.add(sentence)
+        used |= {s for s in (found[i].sentence, found[i].also) if s}
     return [found[i] for i in range(len(parts))]
 
 

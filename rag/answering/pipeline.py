@@ -14,7 +14,7 @@ from collections.abc import Generator, Iterator, Sequence
 from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Any
 
-from rag.answering import compose, conversation, evidence, extractive, listing, prompts
+from rag.answering import compose, conversation, evidence, extractive, listing, pairs, prompts
 from rag.answering.grounding import check, renumber
 from rag.calibration import CALIBRATION
 from rag.config import Settings, get_settings
@@ -22,7 +22,7 @@ from rag.errors import BackendError, InputError
 from rag.index.embeddings import Similarities
 from rag.index.store import Store
 from rag.reading.lexicon import fields_named
-from rag.reading.questions import EARLIER, Reading, read_question
+from rag.reading.questions import EARLIER, Reading, asks_contrast, read_question, stands_for_earlier
 from rag.reading.text import sentences
 from rag.reading.turns import (
     as_turns,
@@ -97,15 +97,18 @@ class Assistant:
         filters = self._filters(question, filters, notices)
         reading = read_question(question, turns)
         # "How does it differ from SUIT?", "how do these two differ?": sides that stand for the papers just discussed
-        points_back = reading.kind == "compare" and any(
-            t.lower() in ("it", "this", "that") or t in EARLIER for t in reading.targets
-        )
+        points_back = reading.kind == "compare" and any(stands_for_earlier(t) or t in EARLIER for t in reading.targets)
         follow = follow_up(question, turns, bool(turns) and (points_back or self.follows(question, turns, filters)))
         follow = replace(follow, query=self._searched(follow.query))
         if follow.follows and (full := spelled_out(question)) != question:
             reading = read_question(full, turns)  # "And its success rate?" asks for a figure
         if follow.note:
             notices.append(follow.note)
+        if reading.kind != "compare" and asks_contrast(question):  # "the X paper and the Y paper both ...": two?
+            fresh, back = pairs.best_pair(question, turns, self.retriever, self.store, filters)
+            if pair := pairs.chosen(fresh, back, question, follow.follows):
+                reading = Reading("compare", (pair.first.title, pair.second.title), ())
+                follow = replace(follow, focus=(pair.first.paper_id, pair.second.paper_id), follows=pair.earlier)
         if reading.kind == "compare" and turns and turns[-1].cited:
             reading = replace(reading, targets=self._earlier(reading.targets, follow.focus, turns[-1].cited))
         writer = self.writer(mode)
@@ -204,7 +207,7 @@ class Assistant:
         pointed = [*focus, *cited]
         return tuple(
             self._title(pointed[0])
-            if t.lower() in ("it", "this", "that")
+            if stands_for_earlier(t)
             else self._title(cited[EARLIER.index(t)])
             if t in EARLIER and EARLIER.index(t) < len(cited)
             else t

@@ -115,6 +115,11 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     return Reading(kind, (), parts)
 
 
+def stands_for_earlier(side: str) -> bool:
+    """A comparison's side that is the paper just discussed: "it", "that", "its route to sample efficiency"."""
+    return side.split()[0].lower() in ("it", "its", "this", "that") if side.split() else False
+
+
 def _unnamed_pair(a: str, b: str) -> bool:
     return bool(_NOT_A_METHOD.match(a)) and not re.search(r"[A-Z]", b)
 
@@ -148,6 +153,36 @@ _THE_TWO = re.compile(
     r"|the first and (?:the )?second)\b",
     re.I,
 )
+# Asked of two papers as a contrast, in words beyond _CONTRAST and _SHARED: "compare it with X", "is that related
+# to X?", "is it better than X?". A cue only: rag.answering.pairs decides by whether two papers answer it.
+_RELATES = re.compile(r"\b(?:compar(?:e|ed|es|ing|ison)|related to|relate to|(?:better|worse) than)\b", re.I)
+# "Different question: ...", "Totally different area - ...": a new topic announced, no contrast asked
+_NEW_TOPIC = re.compile(r"^\W*(?:\w+\s+){0,2}different\s+\w+\s*(?:[:\-–—,]|\bnow\b)", re.I)
+# A contrast with another thing: "differ from X", "better than X", "compare it with X", "what does that do differently?"
+_RELATIONAL = re.compile(
+    r"\b(?:differ\w*|different|compar\w*|relat\w*|similar\w*|apart)\s+(?:from|to|with)\b"
+    r"|\b(?:better|worse)\b(?:\s+\w+)?\s+than\b|\bunlike\b|\bdifferently\b|\b(?:compar|contrast)\w*\s+(?:it|this|that)\b",
+    re.I,
+)
+
+
+_BOTH = re.compile(r"\b(?:both|in common|the same)\b", re.I)
+
+
+def asks_contrast(question: str) -> bool:
+    """Does the question ask a difference, a contrast or something shared? ("how do they differ", "X vs Y",
+    "both", "what sets X apart", "is that better than X"). Examples: tests/test_pairs.py."""
+    if _NEW_TOPIC.match(question):
+        return False
+    asking = asking_sentences(question)
+    return bool(_CONTRAST.search(asking) or _BOTH.search(question) or _RELATES.search(asking))
+
+
+def contrasts_with(question: str) -> bool:
+    """Does the question contrast something with another thing ("how's that different from X?")?"""
+    return bool(_RELATIONAL.search(question))
+
+
 _FROM_A_THIRD = re.compile(r"\b(?:differ\w*|different|apart|distinguish\w*) from\b|\bunlike\b", re.I)
 EARLIER = ("the first one", "the second one")  # targets that stand for the last answer's first two papers
 

@@ -154,6 +154,20 @@ CUES = (
     ),
 )
 _CUE = {cue.name: cue.pattern for cue in CUES}
+# "How does that differ from X?", "Is this related to X?": a demonstrative as the subject points back too
+_DEMONSTRATIVE = re.compile(
+    r"\b(?:does|do|is|was|how's|what's|compare|contrast|from|than|with|to)\s+(?:this|that)\b(?!\s+(?:\w+\s+)?(?:that|which)\b)",
+    re.I,
+)
+
+
+def refers_back(question: str) -> bool:
+    """A reference cue (pronoun, ordinal, "the paper", a demonstrative subject) points at the last answer."""
+    return any(_CUE[name].search(question) for name in ("ordinal", "pronoun", "the_paper")) or bool(
+        _DEMONSTRATIVE.search(question)
+    )
+
+
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
 _PLURAL = re.compile(r"\b(?:they|their|them|these|those)\b", re.I)
 

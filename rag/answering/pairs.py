@@ -1,0 +1,90 @@
+"""A comparison however it is worded, decided by evidence: do two things the question names or describes
+resolve to two different papers of the index?
+
+The reading (rag.reading.questions) sees a comparison when its patterns find two named methods. People
+also describe the two ("the navigation-template paper and the proxy-label data selection paper both lean
+on a big LLM"), or compare the paper just discussed with another ("Is that related to the SAM-based
+unlearning paper?"). Here a question that asks a contrast (a cue, rag.reading.questions.asks_contrast) is a
+comparison when a second paper of its search covers what the first one leaves of its words: a lookup's
+second paper adds little the first did not already cover. The share it must add is calibrated
+(rag.calibration pair_gain, on the people-written dev questions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rag.calibration import CALIBRATION
+from rag.types import Hit, Turn
+
+if TYPE_CHECKING:
+    from rag.index.store import Store
+    from rag.retrieval.filters import Filters
+    from rag.retrieval.retriever import Retriever
+
+
+@dataclass(frozen=True)
+class Pair:
+    first: Hit
+    second: Hit
+    gain: float  # the evidence that both papers are asked about (what each adds, or what the second adds)
+    earlier: bool  # the first is the paper the last answer cited (a follow-up)
+
+
+def _text(hit: Hit) -> str:
+    return f"{hit.title} {hit.abstract or hit.passage}"
+
+
+def best_pair(
+    question: str, turns: Sequence[Turn], retriever: Retriever, store: Store, filters: Filters | None = None
+) -> tuple[Pair | None, Pair | None]:
+    """The two papers a contrast question may be about, two ways: (two papers of its own search, the paper the
+    last answer cited and one of the search).
+
+    Two of the search: the pair each of whose papers covers words of the question the other does not, by
+    the smaller of the two shares ("OUSAC and EGEA-DM both make diffusion cheaper": each paper says its own
+    name); a lookup's second paper adds little. With the paper just discussed ("how does that differ from
+    the paper that explains ... via feature groups?"): the question's words are about the other one, so
+    the evidence is how much more of them the best paper the answer did not cite covers than the cited one.
+    """
+    from rag.answering.listing import whole_paper
+
+    keyword = retriever.keyword_index()
+    hits = retriever.search(question, k=SECOND_AMONG, filters=filters).hits
+    cited = list(turns[-1].cited) if turns else []
+    fresh: Pair | None = None
+    if hits:
+        top = hits[0]
+        alone = keyword.coverage(question, _text(top))
+        for other in hits[1:]:
+            both = keyword.coverage(question, f"{_text(top)} {_text(other)}")
+            gain = min(both - alone, both - keyword.coverage(question, _text(other)))
+            if fresh is None or gain > fresh.gain:
+                fresh = Pair(top, other, gain, False)
+    back: Pair | None = None
+    others = [h for h in hits if h.paper_id not in cited]
+    if cited and others and (stored := store.get_papers(cited[:1])).get(cited[0]):
+        earlier = whole_paper(stored[cited[0]])
+        gap = keyword.coverage(question, _text(others[0])) - keyword.coverage(question, _text(earlier))
+        back = Pair(earlier, others[0], gap, True)
+    return fresh, back
+
+
+SECOND_AMONG = 6  # the two papers are among the search's best few: a comparison's papers both match it well
+
+
+def chosen(fresh: Pair | None, back: Pair | None, question: str, follows: bool) -> Pair | None:
+    """The pair the question compares, if the evidence says it compares two papers: the paper just discussed
+    and another when the question points back and contrasts it with something; else two of its search,
+    when it is not a follow-up."""
+    from rag.reading.questions import contrasts_with
+    from rag.reading.turns import refers_back
+
+    pointed = back is not None and back.gain >= CALIBRATION.pair_back_gain
+    if pointed and refers_back(question) and contrasts_with(question):
+        return back
+    if fresh is not None and fresh.gain >= CALIBRATION.pair_gain and not follows:
+        return fresh
+    return None
