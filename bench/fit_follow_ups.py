@@ -64,7 +64,7 @@ def main() -> None:
     parser.add_argument("--set", action="append", help="dev (default: with seeds-followups, dev-followups), test")
     parser.add_argument("--no-fit", action="store_true", help="only report the current weights")
     args = parser.parse_args()
-    names = args.set or ["dev", "seeds-followups", "dev-followups"]
+    names = args.set or ["dev", "people-dev", "seeds-followups", "dev-followups"]
     set_paths = [SETS.get(n) or SHIPPED.get(n) or Path(n) for n in names]
     data = {index: gather(index, set_paths) for index in args.index}
     weights = CALIBRATION.follow_weights

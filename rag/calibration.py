@@ -57,11 +57,17 @@ class Calibration(BaseModel):
 
     # --- does a second question point back? (rag.reading.turns.follow_probability) ------------
     follow_weights: tuple[float, ...] = Field(
-        (3.67, 5.88, 4.25, 7.41, 4.74, 2.94, -4.27, -3.98, -7.59, -6.25),
+        (3.67, 5.88, 4.25, 7.41, 4.74, 2.94, -4.27, -3.98, -7.59, -6.25, 0.0, 0.0, 0.0, 0.0),
         description="A logistic model: bias, then ordinal, pronoun, 'the paper', 'tell me more', the question's "
         "own best paper was cited, coverage gap, similarity gap, own words (/10), a coined name no cited paper "
         "says. Fitted by bench/fit_follow_ups.py (C=10) on rag/data/conversations_dev.jsonl and the follow-ups of "
         "seeds and conference dev, at 57, 500 and 19,630 papers: 974 of 994 decisions right (969 before the refit).",
+    )
+    cited_margin: float = Field(
+        0.15,
+        description="A follow-up after a list answer is about the cited paper holding this IDF-weighted share of its "
+        "words more than any other cited one ('the physics one', 'what about HarmoMoE ...?'); else the first "
+        "(rag.answering.conversation.fitting). bench/conversations.py, people-written dev follow-ups at 500 papers.",
     )
     follow_cut: float = Field(
         0.5, description="A question whose follow-up probability reaches this points back. As above."

@@ -184,7 +184,7 @@ def table(papers: Sequence[Hit], names: Sequence[str | None], asked: Sequence[st
         cells = [_cell(x, k) for x in (approach, relevant or approach, result)]
         label = name or (paper.title.split(":")[0] if len(paper.title) > 60 else paper.title)
         rows.append(f"| {_cell(label, k)} | " + " | ".join(cells) + " |")
-        intro.append(f"{name or 'a paper'} [{k}]")
+        intro.append(f"{label} [{k}]")
         plain.append([paper.paper_id, label, approach, relevant or approach, result])  # exports: whole sentences
     text = f"Comparing {' and '.join(intro)}, from their abstracts:\n\n" + "\n".join(rows)
     return Draft(text, list(papers), _abstracts(papers), notices=notices, table=plain)

@@ -52,15 +52,16 @@ def reference(
     if not top or not any(t.strip() for t in earlier):
         return NO_EVIDENCE
     found = f"{top[0].title}. {top[0].abstract or top[0].passage}"
-    sims = _similarities(question, [top[0].paper_id, *papers], store, similar) or similar.of(
-        question, [found, *earlier]
-    )
+    stored = _similarities(question, [top[0].paper_id, *papers], store, similar) if papers else []
+    sims = stored or similar.of(question, [found, *earlier])
     return Evidence(
         top_cited=top[0].paper_id in last.cited,
         coverage_gap=keyword.coverage(question, found) - max(keyword.coverage(question, t) for t in earlier),
         similarity_gap=sims[0] - max(sims[1:]),
         n_terms=len(set(keyword.terms(question))),
         new_name=any(not any(name in t for t in earlier) for name in coined_names(question)),
+        own_similarity=sims[0],
+        own_coverage=keyword.coverage(question, found),
     )
 
 
@@ -74,6 +75,19 @@ def _similarities(question: str, paper_ids: list[str], store: Store, similar: Si
         return []
     asked = similar.vectors([question])[0]
     return [float(np.max(np.asarray(stored[pid], dtype=np.float32) @ asked)) for pid in paper_ids]
+
+
+def fitting(question: str, cited: Sequence[str], retriever: Retriever, store: Store) -> str | None:
+    """The cited paper a follow-up's own words point at ("the physics one", "What about HarmoMoE, which
+    baselines does it beat?"): the one holding clearly more of its words than the others; None when none does."""
+    keyword = retriever.keyword_index()
+    papers = store.get_papers(list(cited))
+    covered = sorted(
+        ((keyword.coverage(question, f"{p.title} {p.abstract}"), pid) for pid, p in papers.items()), reverse=True
+    )
+    if len(covered) > 1 and covered[0][0] - covered[1][0] >= CALIBRATION.cited_margin:
+        return covered[0][1]
+    return None
 
 
 def previous(turns: Sequence[Turn], store: Store) -> prompts.Previous:

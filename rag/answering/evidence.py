@@ -155,10 +155,11 @@ _BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench":
 
 def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) -> bool:
     """Does the sentence hold the kind of thing the part asks for, beyond what the question itself gave?
-    Games, tasks and environments are often plain capitalised words ("the 20 Questions game", "Atari")."""
+    Games, tasks and environments are often plain capitalised words ("the 20 Questions game", "Atari").
+    "What kind of solver?" is answered by what the sentence says of the solver, named or not."""
     if part.wants == "number":
         return bool(numbers(sentence) - given)
-    if part.wants == "name":
+    if part.wants == "name" and not part.kind_of:
         # not the words an abbreviation spells out: "a Large Language Model (LLM)"
         proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if plain_names else set()
         return bool((names(sentence) | proper) - given)

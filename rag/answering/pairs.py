@@ -31,6 +31,7 @@ class Pair:
     second: Hit
     gain: float  # the evidence that both papers are asked about (what each adds, or what the second adds)
     earlier: bool  # the first is the paper the last answer cited (a follow-up)
+    named: bool = True  # the words the second covers beyond the first include a rare one: "prior work" names none
 
 
 def _text(hit: Hit) -> str:
@@ -68,7 +69,11 @@ def best_pair(
     if cited and others and (stored := store.get_papers(cited[:1])).get(cited[0]):
         earlier = whole_paper(stored[cited[0]])
         gap = keyword.coverage(question, _text(others[0])) - keyword.coverage(question, _text(earlier))
-        back = Pair(earlier, others[0], gap, True)
+        beyond = set(keyword.terms(question)) & set(keyword.terms(_text(others[0]))) - set(
+            keyword.terms(_text(earlier))
+        )
+        rare = any(keyword.idf(t) >= CALIBRATION.group_min_idf for t in beyond)
+        back = Pair(earlier, others[0], gap, True, rare)
     return fresh, back
 
 
@@ -82,7 +87,7 @@ def chosen(fresh: Pair | None, back: Pair | None, question: str, follows: bool) 
     from rag.reading.questions import contrasts_with
     from rag.reading.turns import refers_back
 
-    pointed = back is not None and back.gain >= CALIBRATION.pair_back_gain
+    pointed = back is not None and back.gain >= CALIBRATION.pair_back_gain and back.named
     if pointed and refers_back(question) and contrasts_with(question):
         return back
     if fresh is not None and fresh.gain >= CALIBRATION.pair_gain and not follows:

@@ -100,6 +100,8 @@ class Assistant:
         points_back = reading.kind == "compare" and any(stands_for_earlier(t) or t in EARLIER for t in reading.targets)
         follow = follow_up(question, turns, bool(turns) and (points_back or self.follows(question, turns, filters)))
         follow = replace(follow, query=self._searched(follow.query))
+        if follow.by_default and (pid := conversation.fitting(question, turns[-1].cited, self.retriever, self.store)):
+            follow = replace(follow, focus=(pid,))  # "the physics one": the cited paper its words fit
         if follow.follows and (full := spelled_out(question)) != question:
             reading = read_question(full, turns)  # "And its success rate?" asks for a figure
         if follow.note:

@@ -64,6 +64,12 @@ class Part:
         return self.wants in ("number", "name") and bool(_DETAIL_OPENING.match(asked(self.text)))
 
     @property
+    def kind_of(self) -> bool:
+        """Asks what kind of thing ("what kind of solver", "what type of datasets"): a description of it
+        answers ("a block coordinate descent solver"), not only a name."""
+        return bool(_KIND_OF.match(asked(self.text)))
+
+    @property
     def head(self) -> str:
         """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
         m = _HEAD.search(asked(self.text))
@@ -327,6 +333,7 @@ _DETAIL_OPENING = re.compile(
     rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{_ASKED_OF}))\b)",
     re.I,
 )
+_KIND_OF = re.compile(r"^(?:\w+\s+)?(?:what|which)\s+(?:kind|type|sort|form)s?\s+of\b", re.I)
 _COUNTED = re.compile(r"\b(?:sizes?|numbers?|counts?|scales?)\b", re.I)
 _METHOD = re.compile(
     r"\bhow (?:does|do|did|is|are|can|could|would)\b|\bwhat (?:technique|mechanism|idea|trick)\b", re.I

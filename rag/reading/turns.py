@@ -154,6 +154,25 @@ CUES = (
     ),
 )
 _CUE = {cue.name: cue.pattern for cue in CUES}
+# Further cues, weighed by the same fit: an ellipsis ("And the results?", "What about HarmoMoE?") and a
+# demonstrative that stands for the paper ("Does this need any training?", "What's the key idea there?",
+# "in this setup"), not "is there a paper that ..." nor a relative "that".
+ELLIPSIS = Cue(
+    "ellipsis",
+    re.compile(r"^\W*(?:and|so|what about|how about|also)\b(?!\s+(?:is|are)\s+there\b)", re.I),
+    ("And the results?", "What about HarmoMoE, which baselines does it beat?", "So what's the catch?"),
+    ("Which paper proposes DemoGrasp?", "Is there a paper that speeds up KV caching?"),
+)
+DEMONSTRATIVE = Cue(
+    "demonstrative",
+    re.compile(
+        r"\b(?:this|these|those)\b(?!\s+(?:\w+\s+)?(?:that|which|who)\b)|\bthat\s*[?.!]*\s*$|\bthere\s*[?.!]*\s*$"
+        r"|\b(?:does|do|is|was|how's|what's)\s+that\b(?!\s+(?:\w+\s+)?(?:that|which)\b)",
+        re.I,
+    ),
+    ("Does this need any training?", "What's the key idea there?", "So what should practitioners take from that?"),
+    ("Is there a paper that speeds up KV caching?", "What does the paper that compresses proteins do?"),
+)
 # "How does that differ from X?", "Is this related to X?": a demonstrative as the subject points back too
 _DEMONSTRATIVE = re.compile(
     r"\b(?:does|do|is|was|how's|what's|compare|contrast|from|than|with|to)\s+(?:this|that)\b(?!\s+(?:\w+\s+)?(?:that|which)\b)",
@@ -181,6 +200,8 @@ class Evidence:
     similarity_gap: float  # the question's cosine to that best paper minus to the closest cited one
     n_terms: int  # the question's own content words (question words and stopwords left out)
     new_name: bool  # it names a coined name ("ZeroGR") that no paper the earlier answer cited says
+    own_similarity: float = 0.0  # the question's cosine to its own best paper: "Any code?" finds nothing close
+    own_coverage: float = 0.0  # the share of its rarer words that paper holds
 
 
 NO_EVIDENCE = Evidence(top_cited=False, coverage_gap=0.0, similarity_gap=0.0, n_terms=0, new_name=False)
@@ -199,6 +220,10 @@ def features(question: str, evidence: Evidence, n_cited: int) -> list[float]:
         evidence.similarity_gap,
         min(evidence.n_terms, 10) / 10,
         float(evidence.new_name),
+        float(bool(ELLIPSIS.pattern.search(question))),
+        float(bool(DEMONSTRATIVE.pattern.search(question))),
+        evidence.own_similarity,
+        evidence.own_coverage,
     ]
 
 
@@ -220,6 +245,7 @@ class FollowUp:
     note: str = ""  # said when it points at something the earlier answer does not have
     follows: bool = False  # points back at the turn before (else a new topic)
     more: bool = False  # asks for more of the same ("tell me more"): the answer should not repeat itself
+    by_default: bool = False  # one of several cited papers, the first, for want of an ordinal: its words may say which
 
 
 def follow_up(question: str, turns: Sequence[Turn], follows: bool | None = None) -> FollowUp:
@@ -262,7 +288,8 @@ def follow_up(question: str, turns: Sequence[Turn], follows: bool | None = None)
         else list(dict.fromkeys(n for n in NAME.findall(last.answer.split("**References**")[0]) if len(n) > 2))
     )
     query = " ".join([question, last.question, *names[:3]]).strip()
-    return FollowUp(query, tuple(focus), note, follows=True, more=more)
+    by_default = not ordinal and len(focus) == 1 and len(earlier) > 1
+    return FollowUp(query, tuple(focus), note, follows=True, more=more, by_default=by_default)
 
 
 _ELLIPSIS = re.compile(

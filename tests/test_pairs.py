@@ -1,0 +1,113 @@
+"""Comparisons however worded, decided by whether two papers of the index answer them; follow-ups that say which
+cited paper they mean; fact follow-ups that quote every sentence stating the asked thing; the stored vectors a
+second question is compared by. Over the real seed index (real Chroma, the real embedder)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rag.answering.pipeline import Assistant
+from rag.config import Settings
+from rag.index.store import Store
+from rag.reading.questions import asks_contrast, contrasts_with
+from rag.reading.turns import DEMONSTRATIVE, ELLIPSIS
+from rag.types import Turn
+
+DEMOGRASP = "000_c31ea4fa21d0fe3c#4"
+KV = "002_ab3fa8fe28be1742#9"
+MOE = "000_c31ea4fa21d0fe3c#16"
+SAM = "000_c31ea4fa21d0fe3c#11"
+ENCODING = "000_c31ea4fa21d0fe3c#8"
+
+
+@pytest.fixture(scope="module")
+def assistant(seeded: Settings) -> Assistant:
+    settings = seeded.model_copy(update={"answer_mode": "extractive"})
+    return Assistant(settings, Store(settings))
+
+
+def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -> None:
+    for question in (
+        "Contrast STAR with Fighter for time series forecasting.",
+        "What sets the null-space quantization paper apart from the one on low-rank decomposition?",
+        "OUSAC and EGEA-DM both aim to make diffusion cheaper. How do their approaches differ?",
+        "Is that better than what GHOST does?",
+        "Compare it with the study on how learning-time encoding shapes unlearning.",
+    ):
+        assert asks_contrast(question), question
+    for question in (
+        "Different question: is there an architecture that splits the linear-attention state?",
+        "Now a different question: which paper looks at small language models?",
+        "How does it work?",
+    ):
+        assert not asks_contrast(question), question
+    assert contrasts_with("How's that different from BadConcepts?")
+    assert contrasts_with("Compare it with the study on unlearning.")
+    assert not contrasts_with("OUSAC and EGEA-DM both aim to make diffusion cheaper.")
+
+
+def test_the_further_reference_cues_match_their_examples_only() -> None:
+    for cue in (ELLIPSIS, DEMONSTRATIVE):
+        for sentence in cue.matches:
+            assert cue.pattern.search(sentence), (cue.name, sentence)
+        for sentence in cue.misses:
+            assert not cue.pattern.search(sentence), (cue.name, sentence)
+
+
+def test_two_described_papers_and_a_difference_are_compared(assistant: Assistant) -> None:
+    answer = assistant.answer(
+        "The sharpness-aware unlearning paper and the study of how learning-time encoding shapes unlearning both "
+        "look at forgetting. How do they differ?"
+    )
+    assert answer.kind == "compare"
+    assert set(answer.cited_ids) == {SAM, ENCODING}
+
+
+def test_how_does_that_differ_from_a_described_paper_compares_it_with_the_one_just_discussed(
+    assistant: Assistant,
+) -> None:
+    first = assistant.answer("Which paper randomizes KV cache eviction?")
+    assert first.cited_ids == (KV,)
+    for question in (
+        "How does that differ from the paper that edits knowledge in mixture-of-experts LLMs while keeping "
+        "routing stable?",
+        "Is that better than the routing-stable knowledge editing method for mixture-of-experts models?",
+    ):
+        answer = assistant.answer(question, [first.turn()])
+        assert answer.kind == "compare" and answer.follows, question
+        assert answer.cited_ids == (KV, MOE), question
+    # a follow-up that contrasts nothing with another paper stays a lookup of the paper just discussed
+    plain = assistant.answer("How does it compare with prior work?", [first.turn()])
+    assert plain.kind != "compare" and plain.cited_ids == (KV,)
+
+
+def test_a_follow_up_after_a_list_is_about_the_cited_paper_its_words_name(assistant: Assistant) -> None:
+    listed = Turn("Which papers work on LLMs?", "…", (KV, MOE, SAM))
+    assert assistant.answer("How does the mixture-of-experts one keep routing stable?", [listed]).cited_ids == (MOE,)
+    assert assistant.answer("And the unlearning one?", [listed]).cited_ids == (SAM,)
+    assert assistant.answer("How does it work?", [listed]).cited_ids == (KV,)  # no words say which: the first
+
+
+def test_a_fact_follow_up_quotes_every_sentence_stating_it_unless_the_question_says_which(
+    assistant: Assistant,
+) -> None:
+    first = assistant.answer("Which paper proposes DemoGrasp?")
+    assert first.cited_ids == (DEMOGRASP,)
+    both = assistant.answer("What success rate does it report?", [first.turn()]).text.split("**References**")[0]
+    assert "95%" in both and "84.6%" in both
+    one = assistant.answer("What success rate does it report on the Shadow Hand?", [first.turn()])
+    text = one.text.split("**References**")[0]
+    assert "95%" in text and "84.6%" not in text
+
+
+def test_the_stored_vectors_give_the_cosine_the_abstract_embedded_again_gives(assistant: Assistant) -> None:
+    question = "Which paper randomizes KV cache eviction?"
+    paper = assistant.store.get_papers([KV])[KV]
+    stored = assistant.store.paper_vectors([KV, MOE])
+    assert set(stored) == {KV, MOE}
+    asked = assistant.similar.vectors([question])[0]
+    by_store = float(np.max(np.asarray(stored[KV]) @ asked))
+    by_text = assistant.similar.of(question, [f"{paper.title}. {paper.abstract}"])[0]
+    assert by_store == pytest.approx(by_text, abs=0.02)
+    assert by_store > float(np.max(np.asarray(stored[MOE]) @ asked))
