@@ -82,8 +82,8 @@ def fitting(question: str, cited: Sequence[str], retriever: Retriever, store: St
     baselines does it beat?"): the one holding clearly more of its words than the others; None when none does."""
     keyword = retriever.keyword_index()
     papers = store.get_papers(list(cited))
-    covered = sorted(
-        ((keyword.coverage(question, f"{p.title} {p.abstract}"), pid) for pid, p in papers.items()), reverse=True
+    covered: list[tuple[float, str]] = sorted(
+        ((keyword.coverage(question, f"{p.title} {p.abstract}"), str(pid)) for pid, p in papers.items()), reverse=True
     )
     if len(covered) > 1 and covered[0][0] - covered[1][0] >= CALIBRATION.cited_margin:
         return covered[0][1]
