@@ -65,9 +65,11 @@ class Part:
 
     @property
     def kind_of(self) -> bool:
-        """Asks what kind of thing ("what kind of solver", "what type of datasets"): a description of it
-        answers ("a block coordinate descent solver"), not only a name."""
-        return bool(_KIND_OF.match(asked(self.text)))
+        """Asks what kind of thing ("what kind of solver", "what type of datasets") or which one of a thing no
+        name list knows ("which fusion design worked best"): a description of it answers ("a block coordinate
+        descent solver"), not only a name; a sentence must still say the thing."""
+        part = asked(self.text)
+        return bool(_KIND_OF.match(part) or (_WHICH_THING.match(part) and not _NAME.search(part)))
 
     @property
     def head(self) -> str:
@@ -394,4 +396,14 @@ def wants(part: str) -> str:
         return "name"
     if _METHOD.search(part):
         return "method"
+    if _WHICH_THING.match(part):  # "Which newspapers ...?", "Which VLMs were tested?": a particular thing, by name
+        return "name"
     return "any"
+
+
+# "which" before the thing asked opens a question for a particular one of them (a name), unless the thing
+# is a paper or a method: "which papers ...", "which method that ..." ask for papers (a list, a lookup)
+_WHICH_THING = re.compile(
+    rf"^(?:{_LED}|which)\s+(?!(?:\w+\s+)?(?:papers?|works?|stud(?:y|ies)|methods?|approach(?:es)?|one|of)\b)[\w-]+",
+    re.I,
+)
