@@ -82,6 +82,12 @@ class Calibration(BaseModel):
         "this IDF-weighted share of its words the other does not (rag.answering.pairs). bench/fit_pairs.py on the "
         "dev questions and conversations (people-written and templated) at 500 and 19,630 papers.",
     )
+    side_margin: float = Field(
+        0.1,
+        description="Each of two things a question sets against each other is one paper when its best paper holds "
+        "this IDF-weighted share of its words more than the next (or leads the search by more than `tied`); a "
+        "family of methods fits many papers alike (rag.answering.pairs.sides). bench/fit_pairs.py, dev questions.",
+    )
     pair_back_gain: float = Field(
         0.30,
         description="...or, pointing back at the last answer, of that answer's paper and the best other paper of "

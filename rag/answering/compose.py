@@ -181,6 +181,8 @@ def table(papers: Sequence[Hit], names: Sequence[str | None], asked: Sequence[st
     intro, plain = [], [list(TABLE_HEADER)]
     for k, (paper, name, relevant) in enumerate(zip(papers, names, asked, strict=True), start=1):
         _problem, approach, result = row_sentences(paper.abstract or paper.passage)
+        # the method named in the question is introduced where the abstract first says its name
+        approach = next((s for s in sentences(paper.abstract or paper.passage) if name and name in s), approach)
         cells = [_cell(x, k) for x in (approach, relevant or approach, result)]
         label = name or (paper.title.split(":")[0] if len(paper.title) > 60 else paper.title)
         rows.append(f"| {_cell(label, k)} | " + " | ".join(cells) + " |")
@@ -190,10 +192,13 @@ def table(papers: Sequence[Hit], names: Sequence[str | None], asked: Sequence[st
     return Draft(text, list(papers), _abstracts(papers), notices=notices, table=plain)
 
 
+CELL_CHARS = 400
+
+
 def _cell(text: str, k: int) -> str:
     text = text.replace("|", "\\|").replace("\n", " ").strip()
-    if len(text) > 260:
-        text = text[:257].rsplit(" ", 1)[0] + "…"
+    if len(text) > CELL_CHARS:  # a long sentence's point is often at its end: cut only the longest
+        text = text[: CELL_CHARS - 3].rsplit(" ", 1)[0] + "…"
     return cite(text, k)
 
 

@@ -93,3 +93,42 @@ def chosen(fresh: Pair | None, back: Pair | None, question: str, follows: bool) 
     if fresh is not None and fresh.gain >= CALIBRATION.pair_gain and not follows:
         return fresh
     return None
+
+
+def sides(named: Sequence[str], retriever: Retriever, filters: Filters | None = None) -> tuple[Hit, Hit] | None:
+    """Two things a question sets against each other ("SAM-based unlearning vs the component-wise replacement
+    approach"), each as the one paper it describes; None when either describes no paper in particular (a
+    family of methods, "transformers", fits many papers alike) or both describe the same one."""
+    keyword = retriever.keyword_index()
+    found: list[Hit] = []
+    for side in named:
+        hits = retriever.search(side, k=2, filters=filters).hits
+        if not hits:
+            return None
+        covered = [keyword.coverage(side, _text(h)) for h in hits]
+        # the side's words single out its best paper: the next one holds clearly fewer of them
+        if (
+            len(hits) > 1
+            and covered[0] - covered[1] < CALIBRATION.side_margin
+            and hits[0].score - hits[1].score < (CALIBRATION.tied)
+        ):
+            return None
+        found.append(hits[0])
+    if len(found) != 2 or found[0].paper_id == found[1].paper_id:
+        return None
+    return found[0], found[1]
+
+
+def better(question: str, two: tuple[Hit, Hit] | None, pair: Pair | None, retriever: Retriever) -> Pair | None:
+    """Of the papers the question's two sides name and the pair its search found, the two covering more of it."""
+    if two is None:
+        return pair
+    sided = Pair(two[0], two[1], 1.0, False)
+    if pair is None or pair.earlier:
+        return sided if pair is None else pair
+    keyword = retriever.keyword_index()
+
+    def covered(p: Pair) -> float:
+        return keyword.coverage(question, f"{_text(p.first)} {_text(p.second)}")
+
+    return pair if covered(pair) > covered(sided) else sided

@@ -108,7 +108,8 @@ class Assistant:
             notices.append(follow.note)
         if reading.kind != "compare" and asks_contrast(question):  # "the X paper and the Y paper both ...": two?
             fresh, back = pairs.best_pair(question, turns, self.retriever, self.store, filters)
-            if pair := pairs.chosen(fresh, back, question, follow.follows):
+            two = pairs.sides(reading.sides, self.retriever, filters) if reading.sides else None
+            if pair := pairs.better(question, two, pairs.chosen(fresh, back, question, follow.follows), self.retriever):
                 reading = Reading("compare", (pair.first.title, pair.second.title), ())
                 follow = replace(follow, focus=(pair.first.paper_id, pair.second.paper_id), follows=pair.earlier)
         if reading.kind == "compare" and turns and turns[-1].cited:

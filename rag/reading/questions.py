@@ -90,6 +90,9 @@ class Reading:
     kind: str  # lookup | list | compare | summary
     targets: tuple[str, ...]  # compare: the two methods; summary: what to summarise
     parts: tuple[Part, ...]
+    # two things set against each other that name no method ("SAM-based unlearning vs the component-wise
+    # replacement approach"): a comparison if each is one paper of the index (rag.answering.pairs.sides)
+    sides: tuple[str, ...] = ()
 
 
 def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
@@ -110,17 +113,29 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
             # "ZeroGR vs Retro* for document retrieval: how do ...": a side ends where its clause does
             a, b = (re.split(r"[:;?]", side)[0].strip(" ,") for side in (m["a"], m["b"]))
             if not (_named(a) or _named(b)):  # "state-space models vs transformers": papers comparing families
-                return Reading("list", (), tuple(split_parts(question)))
+                return Reading("list", (), tuple(split_parts(question)), sides=(a, b))
             return Reading("compare", (a, b), ())
     parts = tuple(split_parts(question))
     # a contrast in one part of several ("What does X do differently from Y, and how much faster is it?")
     # asks about X's paper
     if len(parts) == 1 and (pair := _contrasted(question, asking, len(turns[-1].cited) if turns else 0)):
         return Reading("compare", pair, ())
+    if len(parts) == 1 and (m := _SET_AGAINST.search(question)) and asks_contrast(question):
+        a, b = (m["a"] or m["a2"]).strip(" ,"), (m["b"] or m["b2"]).strip(" ,")
+        return Reading("lookup", (), parts, sides=(a, b))
     if m := _SUMMARY.search(question):
         return Reading("summary", (_ABOUT.sub("", m["t"]).strip() or question,), ())
     kind = "list" if _LIST.search(_RELATIVE.sub(r"\1", question)) else "lookup"
     return Reading(kind, (), parts)
+
+
+# Two things set against each other in words, whatever they are: "A and B both ...", "what sets A apart from B",
+# "how is A's take on X different from B's". Whether each is a paper is rag.answering.pairs.sides's to decide.
+_SET_AGAINST = re.compile(
+    r"(?:^|[.?!]\s+)(?:do\s+|are\s+|did\s+)?(?P<a>[^,.?!;:]{3,80}?)\s+and\s+(?P<b>[^,.?!;:]{3,80}?)\s+both\b"
+    r"|\bsets\s+(?P<a2>[^,.?!;:]{3,80}?)\s+apart\s+from\s+(?P<b2>[^?!;:]{3,120})",
+    re.I,
+)
 
 
 def stands_for_earlier(side: str) -> bool:
