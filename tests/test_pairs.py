@@ -111,3 +111,20 @@ def test_the_stored_vectors_give_the_cosine_the_abstract_embedded_again_gives(as
     by_text = assistant.similar.of(question, [f"{paper.title}. {paper.abstract}"])[0]
     assert by_store == pytest.approx(by_text, abs=0.02)
     assert by_store > float(np.max(np.asarray(stored[MOE]) @ asked))
+
+
+def test_two_things_set_against_each_other_are_compared_when_each_is_one_paper(assistant: Assistant) -> None:
+    for question in (
+        "Sharpness-aware unlearning vs the study of how learning-time encoding shapes unlearning: how do they differ?",
+        "What sets the routing-stable knowledge editor for mixture-of-experts models apart from the randomized KV "
+        "cache eviction paper?",
+    ):
+        answer = assistant.answer(question)
+        assert answer.kind == "compare", question
+        assert set(answer.cited_ids) in ({SAM, ENCODING}, {MOE, KV}), question
+    # families of methods set against each other, or papers asked for, are a list, not two papers
+    for question in (
+        "State-space models vs transformers: which papers compare them?",
+        "Which papers compare reinforcement learning and supervised fine-tuning?",
+    ):
+        assert assistant.answer(question).kind == "list", question

@@ -22,7 +22,14 @@ from rag.errors import BackendError, InputError
 from rag.index.embeddings import Similarities
 from rag.index.store import Store
 from rag.reading.lexicon import fields_named
-from rag.reading.questions import EARLIER, Reading, asks_contrast, read_question, stands_for_earlier
+from rag.reading.questions import (
+    EARLIER,
+    Reading,
+    asks_contrast,
+    asks_for_papers,
+    read_question,
+    stands_for_earlier,
+)
 from rag.reading.text import sentences
 from rag.reading.turns import (
     as_turns,
@@ -106,7 +113,8 @@ class Assistant:
             reading = read_question(full, turns)  # "And its success rate?" asks for a figure
         if follow.note:
             notices.append(follow.note)
-        if reading.kind != "compare" and asks_contrast(question):  # "the X paper and the Y paper both ...": two?
+        # "the X paper and the Y paper both ...": two papers? ("which papers compare X and Y?" asks for a list)
+        if reading.kind != "compare" and asks_contrast(question) and not asks_for_papers(question):
             fresh, back = pairs.best_pair(question, turns, self.retriever, self.store, filters)
             two = pairs.sides(reading.sides, self.retriever, filters) if reading.sides else None
             if pair := pairs.better(question, two, pairs.chosen(fresh, back, question, follow.follows), self.retriever):

@@ -138,6 +138,11 @@ _SET_AGAINST = re.compile(
 )
 
 
+def asks_for_papers(question: str) -> bool:
+    """ "Which papers ...", "Are there works that ...": asks for a list of papers, whatever it contrasts."""
+    return bool(_LIST.search(_RELATIVE.sub(r"\1", question)))
+
+
 def stands_for_earlier(side: str) -> bool:
     """A comparison's side that is the paper just discussed: "it", "that", "its route to sample efficiency"."""
     return side.split()[0].lower() in ("it", "its", "this", "that") if side.split() else False
