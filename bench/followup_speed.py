@@ -34,9 +34,11 @@ def main() -> None:
     indexed = {str(c["paper_id"]) for c in keyword.chunks if c.get("chunk") == 0}
     questions, _ = fit_questions(load_questions(SETS.get(args.set) or Path(args.set)), indexed)
     questions = questions[: args.n]
-    stored = assistant.store.paper_vectors
+    from rag.answering import conversation
 
-    def embedded(_ids: Any) -> dict[str, list[list[float]]]:
+    stored = conversation.stored_vectors
+
+    def embedded(_store: Any, _ids: Any) -> dict[str, list[list[float]]]:
         return {}  # no stored vector: the abstracts are embedded, as before
 
     assistant.answer(questions[0].question, list(questions[0].history))  # warm: models and the keyword side
@@ -44,7 +46,7 @@ def main() -> None:
     for i, q in enumerate(questions):
         ways = [("stored vectors", stored), ("abstracts embedded", embedded)]
         for name, vectors in ways if i % 2 else ways[::-1]:
-            assistant.store.paper_vectors = vectors  # type: ignore[method-assign]
+            conversation.stored_vectors = vectors  # type: ignore[assignment]
             assistant.similar._kept.clear()
             start = time.perf_counter()
             assistant.answer(q.question, list(q.history))

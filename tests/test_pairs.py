@@ -7,10 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from rag.answering import conversation
 from rag.answering.pipeline import Assistant
 from rag.config import Settings
 from rag.index.store import Store
-from rag.reading.questions import asks_contrast, contrasts_with
+from rag.reading.contrasts import contrasts_with
+from rag.reading.questions import asks_contrast
 from rag.reading.turns import DEMONSTRATIVE, ELLIPSIS
 from rag.types import Turn
 
@@ -104,7 +106,7 @@ def test_a_fact_follow_up_quotes_every_sentence_stating_it_unless_the_question_s
 def test_the_stored_vectors_give_the_cosine_the_abstract_embedded_again_gives(assistant: Assistant) -> None:
     question = "Which paper randomizes KV cache eviction?"
     paper = assistant.store.get_papers([KV])[KV]
-    stored = assistant.store.paper_vectors([KV, MOE])
+    stored = conversation.stored_vectors(assistant.store, [KV, MOE])
     assert set(stored) == {KV, MOE}
     asked = assistant.similar.vectors([question])[0]
     by_store = float(np.max(np.asarray(stored[KV]) @ asked))

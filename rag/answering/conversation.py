@@ -70,11 +70,26 @@ def _similarities(question: str, paper_ids: list[str], store: Store, similar: Si
     embedding the cited abstracts again cost a second question most of its time. [] when one is missing."""
     import numpy as np
 
-    stored = store.paper_vectors(paper_ids)
+    stored = stored_vectors(store, paper_ids)
     if not all(pid in stored for pid in paper_ids):
         return []
     asked = similar.vectors([question])[0]
     return [float(np.max(np.asarray(stored[pid], dtype=np.float32) @ asked)) for pid in paper_ids]
+
+
+def stored_vectors(store: Store, paper_ids: list[str]) -> dict[str, list[list[float]]]:
+    """Each paper's chunk vectors as the index stores them (a paper is one unit by default, embedded as
+    "title. abstract"); {} when the store cannot give them, and the texts are embedded instead."""
+    where: Any = {"paper_id": {"$in": paper_ids}}
+    try:
+        page = store.collection.get(where=where, include=["embeddings", "metadatas"])
+    except Exception:  # chromadb raises its own errors by version; embedding the texts still answers
+        return {}
+    found: dict[str, list[list[float]]] = {}
+    vectors = page["embeddings"] if page["embeddings"] is not None else []
+    for meta, vector in zip(page["metadatas"] or [], vectors, strict=True):
+        found.setdefault(str(meta["paper_id"]), []).append([float(x) for x in vector])
+    return found
 
 
 def fitting(question: str, cited: Sequence[str], retriever: Retriever, store: Store) -> str | None:

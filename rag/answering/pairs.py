@@ -84,7 +84,7 @@ def chosen(fresh: Pair | None, back: Pair | None, question: str, follows: bool) 
     """The pair the question compares, if the evidence says it compares two papers: the paper just discussed
     and another when the question points back and contrasts it with something; else two of its search,
     when it is not a follow-up."""
-    from rag.reading.questions import contrasts_with
+    from rag.reading.contrasts import contrasts_with
     from rag.reading.turns import refers_back
 
     pointed = back is not None and back.gain >= CALIBRATION.pair_back_gain and back.named

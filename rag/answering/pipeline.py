@@ -21,6 +21,7 @@ from rag.config import Settings, get_settings
 from rag.errors import BackendError, InputError
 from rag.index.embeddings import Similarities
 from rag.index.store import Store
+from rag.reading.contrasts import stands_for_earlier
 from rag.reading.lexicon import fields_named
 from rag.reading.questions import (
     EARLIER,
@@ -28,7 +29,6 @@ from rag.reading.questions import (
     asks_contrast,
     asks_for_papers,
     read_question,
-    stands_for_earlier,
 )
 from rag.reading.text import sentences
 from rag.reading.turns import (

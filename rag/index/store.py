@@ -248,20 +248,6 @@ class Store:
         page = self.collection.get(ids=ids, include=["metadatas"])
         return {str(m["paper_id"]): stored_paper(dict(m)) for m in page["metadatas"] or []}
 
-    @guarded
-    def paper_vectors(self, paper_ids: Iterable[str]) -> dict[str, list[list[float]]]:
-        """The stored vectors of each paper's chunks, as indexed: what a question is compared with costs no
-        embedding (a paper is one unit by default, embedded as "title. abstract")."""
-        ids = list(dict.fromkeys(paper_ids))
-        if not ids:
-            return {}
-        page = self.collection.get(where=_paper_in(ids), include=["embeddings", "metadatas"])
-        found: dict[str, list[list[float]]] = {}
-        vectors = page["embeddings"] if page["embeddings"] is not None else []
-        for meta, vector in zip(page["metadatas"] or [], vectors, strict=True):
-            found.setdefault(str(meta["paper_id"]), []).append([float(x) for x in vector])
-        return found
-
     # --- writing ----------------------------------------------------------------------
 
     @guarded

@@ -10,6 +10,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rag.reading.contrasts import (
+    BOTH,
+    CONTRAST,
+    FROM_A_THIRD,
+    NEW_TOPIC,
+    POINTS_BACK,
+    RELATES,
+    SET_AGAINST,
+    SHARED,
+    THE_TWO,
+)
 from rag.reading.text import coined_names
 from rag.types import Turn
 
@@ -120,7 +131,7 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     # asks about X's paper
     if len(parts) == 1 and (pair := _contrasted(question, asking, len(turns[-1].cited) if turns else 0)):
         return Reading("compare", pair, ())
-    if len(parts) == 1 and (m := _SET_AGAINST.search(question)) and asks_contrast(question):
+    if len(parts) == 1 and (m := SET_AGAINST.search(question)) and asks_contrast(question):
         a, b = (m["a"] or m["a2"]).strip(" ,"), (m["b"] or m["b2"]).strip(" ,")
         return Reading("lookup", (), parts, sides=(a, b))
     if m := _SUMMARY.search(question):
@@ -129,23 +140,9 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     return Reading(kind, (), parts)
 
 
-# Two things set against each other in words, whatever they are: "A and B both ...", "what sets A apart from B",
-# "how is A's take on X different from B's". Whether each is a paper is rag.answering.pairs.sides's to decide.
-_SET_AGAINST = re.compile(
-    r"(?:^|[.?!]\s+)(?:do\s+|are\s+|did\s+)?(?P<a>[^,.?!;:]{3,80}?)\s+and\s+(?P<b>[^,.?!;:]{3,80}?)\s+both\b"
-    r"|\bsets\s+(?P<a2>[^,.?!;:]{3,80}?)\s+apart\s+from\s+(?P<b2>[^?!;:]{3,120})",
-    re.I,
-)
-
-
 def asks_for_papers(question: str) -> bool:
     """ "Which papers ...", "Are there works that ...": asks for a list of papers, whatever it contrasts."""
     return bool(_LIST.search(_RELATIVE.sub(r"\1", question)))
-
-
-def stands_for_earlier(side: str) -> bool:
-    """A comparison's side that is the paper just discussed: "it", "that", "its route to sample efficiency"."""
-    return side.split()[0].lower() in ("it", "its", "this", "that") if side.split() else False
 
 
 def _unnamed_pair(a: str, b: str) -> bool:
@@ -158,60 +155,15 @@ def _named(side: str) -> bool:
     return bool(_NOT_A_METHOD.match(side) or coined_names(side) or re.search(r"(?<=\S)\s+[A-Z]", side))
 
 
-# A difference or a contrast asked of two named methods, however worded: "how do their strategies differ",
-# "what sets X apart from Y", "X vs Y on Z". "Which baselines does X compare against?" asks about X alone,
-# so the verb "compare" is left to the patterns above. Examples and counterexamples:
-# tests/test_answer.py::test_comparisons_however_worded.
-_CONTRAST = re.compile(
-    r"\b(?:differ(?:s|ent|ence|ences|ently)?|distinguish(?:es|ed)?|contrast(?:s|ed)?|versus|vs\.?"
-    r"|apart from|unlike|in common|similar(?:ly|ity|ities)?|whereas|disagree|trade-?offs?)\b",
-    re.I,
-)
-# "both" and "each" ask of two methods only when the two are what the sentence is about: "X and Y both
-# tackle ...", "how do X and Y each ...", not "does it use both X and Y?"
-_SHARED = re.compile(r"\b(?:both|each|alike|the same|which (?:one|of|is|method|approach)|between)\b", re.I)
-_POINTS_BACK = re.compile(
-    r"\b(?:it|its|(?:this|that) (?:one|method|paper|work|approach)|the (?:method|paper|approach)"
-    r"|the (?:first|second|third|fourth|fifth|last) (?:one|paper|method|approach|work))\b",
-    re.I,
-)
-# the two papers the last answer cited, compared with each other: "how do they differ?", "these two"
-_THE_TWO = re.compile(
-    r"\b(?:they|them|these two|those two|the two|both (?:of them|papers|methods|approaches)"
-    r"|the first and (?:the )?second)\b",
-    re.I,
-)
-# Asked of two papers as a contrast, in words beyond _CONTRAST and _SHARED: "compare it with X", "is that related
-# to X?", "is it better than X?". A cue only: rag.answering.pairs decides by whether two papers answer it.
-_RELATES = re.compile(r"\b(?:compar(?:e|ed|es|ing|ison)|related to|relate to|(?:better|worse) than)\b", re.I)
-# "Different question: ...", "Totally different area - ...": a new topic announced, no contrast asked
-_NEW_TOPIC = re.compile(r"^\W*(?:\w+\s+){0,2}different\s+\w+\s*(?:[:\-–—,]|\bnow\b)", re.I)
-# A contrast with another thing: "differ from X", "better than X", "compare it with X", "what does that do differently?"
-_RELATIONAL = re.compile(
-    r"\b(?:differ\w*|different|compar\w*|relat\w*|similar\w*|apart)\s+(?:from|to|with)\b"
-    r"|\b(?:better|worse)\b(?:\s+\w+)?\s+than\b|\bunlike\b|\bdifferently\b|\b(?:compar|contrast)\w*\s+(?:it|this|that)\b",
-    re.I,
-)
-
-
-_BOTH = re.compile(r"\b(?:both|in common|the same)\b", re.I)
-
-
 def asks_contrast(question: str) -> bool:
     """Does the question ask a difference, a contrast or something shared? ("how do they differ", "X vs Y",
     "both", "what sets X apart", "is that better than X"). Examples: tests/test_pairs.py."""
-    if _NEW_TOPIC.match(question):
+    if NEW_TOPIC.match(question):
         return False
     asking = asking_sentences(question)
-    return bool(_CONTRAST.search(asking) or _BOTH.search(question) or _RELATES.search(asking))
+    return bool(CONTRAST.search(asking) or BOTH.search(question) or RELATES.search(asking))
 
 
-def contrasts_with(question: str) -> bool:
-    """Does the question contrast something with another thing ("how's that different from X?")?"""
-    return bool(_RELATIONAL.search(question))
-
-
-_FROM_A_THIRD = re.compile(r"\b(?:differ\w*|different|apart|distinguish\w*) from\b|\bunlike\b", re.I)
 EARLIER = ("the first one", "the second one")  # targets that stand for the last answer's first two papers
 
 
@@ -220,17 +172,17 @@ def _contrasted(question: str, asking: str, n_cited: int) -> tuple[str, str] | N
     and a contrast its asking sentences ask of them; the methods may be named in a sentence that sets the scene."""
     coined = coined_names(question)
     named = [n for n in coined if not any(n != m and n in m for m in coined)]
-    if len(named) >= 2 and _CONTRAST.search(asking):
+    if len(named) >= 2 and CONTRAST.search(asking):
         return named[0], named[1]
     a, b = (re.escape(n) for n in [*named, "", ""][:2])
     # the pair is what the sentence is about: it opens it, follows its verb, or is offered as a choice
     subjects = rf"(?:^|[.?!:;,]\s+|\b(?:do|did|are|were|have|how do|between|one of)\s+){a},?\s+(?:and|or)\s+{b}\b"
-    if len(named) >= 2 and _SHARED.search(question) and re.search(subjects, question, re.I):
+    if len(named) >= 2 and SHARED.search(question) and re.search(subjects, question, re.I):
         return named[0], named[1]
-    if len(named) == 1 and n_cited and _CONTRAST.search(asking) and _POINTS_BACK.search(asking):
+    if len(named) == 1 and n_cited and CONTRAST.search(asking) and POINTS_BACK.search(asking):
         return "it", named[0]
-    contrast = _CONTRAST.search(asking) or _SHARED.search(asking)
-    if not named and n_cited >= 2 and contrast and _THE_TWO.search(asking) and not _FROM_A_THIRD.search(asking):
+    contrast = CONTRAST.search(asking) or SHARED.search(asking)
+    if not named and n_cited >= 2 and contrast and THE_TWO.search(asking) and not FROM_A_THIRD.search(asking):
         return EARLIER
     return None
 

@@ -1,0 +1,67 @@
+"""The words that ask a contrast of two things, as data: a difference, something shared, a relation to another
+paper. Cues only: whether two papers are asked about is decided by evidence (rag.answering.pairs).
+Examples and counterexamples: tests/test_pairs.py and tests/test_answer.py::test_comparisons_however_worded.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A difference or a contrast asked of two named methods, however worded: "how do their strategies differ",
+# "what sets X apart from Y", "X vs Y on Z". "Which baselines does X compare against?" asks about X alone,
+# so the verb "compare" is left to the patterns of rag.reading.questions. Examples and counterexamples:
+# tests/test_answer.py::test_comparisons_however_worded.
+CONTRAST = re.compile(
+    r"\b(?:differ(?:s|ent|ence|ences|ently)?|distinguish(?:es|ed)?|contrast(?:s|ed)?|versus|vs\.?"
+    r"|apart from|unlike|in common|similar(?:ly|ity|ities)?|whereas|disagree|trade-?offs?)\b",
+    re.I,
+)
+# "both" and "each" ask of two methods only when the two are what the sentence is about: "X and Y both
+# tackle ...", "how do X and Y each ...", not "does it use both X and Y?"
+SHARED = re.compile(r"\b(?:both|each|alike|the same|which (?:one|of|is|method|approach)|between)\b", re.I)
+POINTS_BACK = re.compile(
+    r"\b(?:it|its|(?:this|that) (?:one|method|paper|work|approach)|the (?:method|paper|approach)"
+    r"|the (?:first|second|third|fourth|fifth|last) (?:one|paper|method|approach|work))\b",
+    re.I,
+)
+# the two papers the last answer cited, compared with each other: "how do they differ?", "these two"
+THE_TWO = re.compile(
+    r"\b(?:they|them|these two|those two|the two|both (?:of them|papers|methods|approaches)"
+    r"|the first and (?:the )?second)\b",
+    re.I,
+)
+# Asked of two papers as a contrast, in words beyond CONTRAST and SHARED: "compare it with X", "is that related
+# to X?", "is it better than X?". A cue only: rag.answering.pairs decides by whether two papers answer it.
+RELATES = re.compile(r"\b(?:compar(?:e|ed|es|ing|ison)|related to|relate to|(?:better|worse) than)\b", re.I)
+# "Different question: ...", "Totally different area - ...": a new topic announced, no contrast asked
+NEW_TOPIC = re.compile(r"^\W*(?:\w+\s+){0,2}different\s+\w+\s*(?:[:\-–—,]|\bnow\b)", re.I)
+# A contrast with another thing: "differ from X", "better than X", "compare it with X", "what does that do differently?"
+RELATIONAL = re.compile(
+    r"\b(?:differ\w*|different|compar\w*|relat\w*|similar\w*|apart)\s+(?:from|to|with)\b"
+    r"|\b(?:better|worse)\b(?:\s+\w+)?\s+than\b|\bunlike\b|\bdifferently\b|\b(?:compar|contrast)\w*\s+(?:it|this|that)\b",
+    re.I,
+)
+
+
+BOTH = re.compile(r"\b(?:both|in common|the same)\b", re.I)
+
+
+FROM_A_THIRD = re.compile(r"\b(?:differ\w*|different|apart|distinguish\w*) from\b|\bunlike\b", re.I)
+
+# Two things set against each other in words, whatever they are: "A and B both ...", "what sets A apart from B",
+# "how is A's take on X different from B's". Whether each is a paper is rag.answering.pairs.sides's to decide.
+SET_AGAINST = re.compile(
+    r"(?:^|[.?!]\s+)(?:do\s+|are\s+|did\s+)?(?P<a>[^,.?!;:]{3,80}?)\s+and\s+(?P<b>[^,.?!;:]{3,80}?)\s+both\b"
+    r"|\bsets\s+(?P<a2>[^,.?!;:]{3,80}?)\s+apart\s+from\s+(?P<b2>[^?!;:]{3,120})",
+    re.I,
+)
+
+
+def stands_for_earlier(side: str) -> bool:
+    """A comparison's side that is the paper just discussed: "it", "that", "its route to sample efficiency"."""
+    return side.split()[0].lower() in ("it", "its", "this", "that") if side.split() else False
+
+
+def contrasts_with(question: str) -> bool:
+    """Does the question contrast something with another thing ("how's that different from X?")?"""
+    return bool(RELATIONAL.search(question))
