@@ -117,7 +117,9 @@ class Assistant:
         if reading.kind != "compare" and asks_contrast(question) and not asks_for_papers(question):
             fresh, back = pairs.best_pair(question, turns, self.retriever, self.store, filters)
             two = pairs.sides(reading.sides, self.retriever, filters) if reading.sides else None
-            if pair := pairs.better(question, two, pairs.chosen(fresh, back, question, follow.follows), self.retriever):
+            # two papers of the search alone are weak evidence after an answer: a new topic says "differ" too
+            alone = pairs.chosen(fresh, back, question, follow.follows or bool(turns))
+            if pair := pairs.better(question, two, alone, self.retriever):
                 reading = Reading("compare", (pair.first.title, pair.second.title), ())
                 follow = replace(follow, focus=(pair.first.paper_id, pair.second.paper_id), follows=pair.earlier)
         if reading.kind == "compare" and turns and turns[-1].cited:
