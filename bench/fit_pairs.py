@@ -49,7 +49,7 @@ def gather(index: str) -> list[tuple[float, float, bool, bool, str]]:
             gold = set(q.gold)
             label = q.kind in COMPARISONS
             follows = assistant.follows(q.question, turns) if turns else False
-            picked = pairs.chosen(fresh, back, q.question, follows)
+            picked = pairs.chosen(fresh, back, q.question, follows or bool(turns))
             right = picked is not None and {picked.first.paper_id, picked.second.paper_id} == gold
             decided[(label, picked is not None)] += 1
             decided[(label, "both papers")] += right

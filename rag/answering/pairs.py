@@ -68,15 +68,17 @@ def best_pair(
     others = [h for h in hits if h.paper_id not in cited]
     if cited and others and (stored := store.get_papers(cited[:1])).get(cited[0]):
         earlier = whole_paper(stored[cited[0]])
-        gap = keyword.coverage(question, _text(others[0])) - keyword.coverage(question, _text(earlier))
-        beyond = set(keyword.terms(question)) & set(keyword.terms(_text(others[0]))) - set(
-            keyword.terms(_text(earlier))
-        )
+        mine = keyword.coverage(question, _text(earlier))
+        # of the search's best few, the one the question describes most: ties at the top are common at scale
+        other = max(others[:BACK_AMONG], key=lambda h: keyword.coverage(question, _text(h)))
+        asked = set(keyword.terms(question))
+        beyond = asked & set(keyword.terms(_text(other))) - set(keyword.terms(_text(earlier)))
         rare = any(keyword.idf(t) >= CALIBRATION.group_min_idf for t in beyond)
-        back = Pair(earlier, others[0], gap, True, rare)
+        back = Pair(earlier, other, keyword.coverage(question, _text(other)) - mine, True, rare)
     return fresh, back
 
 
+BACK_AMONG = 3  # ...and the other paper of a comparison with the paper just discussed among the best three
 SECOND_AMONG = 6  # the two papers are among the search's best few: a comparison's papers both match it well
 
 

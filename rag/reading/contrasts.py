@@ -32,7 +32,9 @@ THE_TWO = re.compile(
 )
 # Asked of two papers as a contrast, in words beyond CONTRAST and SHARED: "compare it with X", "is that related
 # to X?", "is it better than X?". A cue only: rag.answering.pairs decides by whether two papers answer it.
-RELATES = re.compile(r"\b(?:compar(?:e|ed|es|ing|ison)|related to|relate to|(?:better|worse) than)\b", re.I)
+RELATES = re.compile(
+    r"\b(?:compar(?:e|ed|es|ing|ison)|related to|relate to|(?:better|worse)(?:\s+\w+)?\s+than)\b", re.I
+)
 # "Different question: ...", "Totally different area - ...": a new topic announced, no contrast asked
 NEW_TOPIC = re.compile(r"^\W*(?:\w+\s+){0,2}different\s+\w+\s*(?:[:\-–—,]|\bnow\b)", re.I)
 # A contrast with another thing: "differ from X", "better than X", "compare it with X", "what does that do differently?"
