@@ -21,7 +21,8 @@ from rag.types import Hit
 # Calibrated on the dev questions (rag eval --set dev --answers), never on test.
 
 _NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5) nor a symbol (2^N)
-    r"(?<![\w.\-])\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z])(?!D\b)"  # "3D" is no count
+    # "3D" is no count, nor a list's "(1)", "(2)"
+    r"(?<![\w.\-])(?<!\()\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z])(?!D\b)(?!\)\s)"
     # a number word, not a kind of thing ("two-stage", "three-dimensional")
     r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|double|half|dozens?|hundreds?|thousands?)\b(?!-)",
     re.I,
@@ -148,7 +149,12 @@ _SIZE_ASKED = re.compile(r"(?:how (?:big|large)|what (?:is|was) the size)\b", re
 _SIZE = re.compile(r"\b(?:consists? of|compris|contain|includ|spann?|cover|total)|\d[KMB]\b")
 # Things asked by one word and stated by others: "at what model sizes" is told in parameters, "what
 # hardware" by the chip ("on a Huawei Ascend 910B NPU").
-SAID_AS = {"size": "parameters", "sizes": "parameters", "hardware": "GPU GPUs NPU NPUs TPU TPUs CPU CPUs accelerator"}
+SAID_AS = {
+    "size": "parameters",
+    "sizes": "parameters",
+    "hardware": "GPU GPUs NPU NPUs TPU TPUs CPU CPUs accelerator",
+    "time": "seconds minutes hours days weeks months",  # "how much time did it take?": "three days"
+}
 _URL = re.compile(r"\S*https?://\S+")
 _BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench": benchmarks named in lower case
 

@@ -85,8 +85,8 @@ class Part:
     @property
     def head(self) -> str:
         """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
-        m = _HEAD.search(asked(self.text))
-        words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
+        m = _HEAD.search(asked(self.text)) or _COUNTED_THING.match(asked(self.text))
+        words = [w.strip(",;") for w in m["head"].split() if w.lower().strip(",;") not in _MEASURES] if m else []
         words = [w for w in words if not w.endswith("ed")] or words  # "batch size used by X": not "used"
         if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
             named = _NAME.search(asked(self.text))
@@ -299,6 +299,8 @@ _MEASURES = {
     "sort",
     "best",
     "main",
+    "times",
+    "fewer",
 }
 _DETAIL_OPENING = re.compile(
     r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?"
@@ -307,6 +309,8 @@ _DETAIL_OPENING = re.compile(
     rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{_ASKED_OF}))\b)",
     re.I,
 )
+# "How many annotators validated ...": what "how many" counts follows it, whatever verb comes next
+_COUNTED_THING = re.compile(r"^(?:\w+\s+)?how many\s+(?P<head>[\w-]+(?:\s+(?!and\b)[\w-]+)?)", re.I)
 _KIND_OF = re.compile(r"^(?:\w+\s+)?(?:what|which)\s+(?:kind|type|sort|form)s?\s+of\b", re.I)
 _COUNTED = re.compile(r"\b(?:sizes?|numbers?|counts?|scales?)\b", re.I)
 _METHOD = re.compile(
