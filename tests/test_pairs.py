@@ -12,7 +12,7 @@ from rag.answering.pipeline import Assistant
 from rag.config import Settings
 from rag.index.store import Store
 from rag.reading.contrasts import contrasts_with
-from rag.reading.questions import asks_contrast
+from rag.reading.questions import asks_contrast, asks_for_papers
 from rag.reading.turns import DEMONSTRATIVE, ELLIPSIS
 from rag.types import Turn
 
@@ -44,6 +44,9 @@ def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -
         "How does it work?",
     ):
         assert not asks_contrast(question), question
+    # a question that asks to find a paper is no comparison, whatever it contrasts
+    assert asks_for_papers("Which paper reads off a model's finetuning data from its differences from the base model?")
+    assert not asks_for_papers("How's that different from BadConcepts?")
     assert contrasts_with("How's that different from BadConcepts?")
     assert contrasts_with("Compare it with the study on unlearning.")
     assert not contrasts_with("OUSAC and EGEA-DM both aim to make diffusion cheaper.")

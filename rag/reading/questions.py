@@ -141,8 +141,16 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
 
 
 def asks_for_papers(question: str) -> bool:
-    """ "Which papers ...", "Are there works that ...": asks for a list of papers, whatever it contrasts."""
-    return bool(_LIST.search(_RELATIVE.sub(r"\1", question)))
+    """Asks to find papers, a list or one ("Which papers ...", "Is there a paper that ...", "Any benchmark
+    that ..."), whatever it contrasts ("... its activation differences from the base model")."""
+    return bool(_LIST.search(_RELATIVE.sub(r"\1", question)) or _FIND_ONE.search(question))
+
+
+_FIND_ONE = re.compile(
+    r"^\W*(?:which|what) (?:paper|work|study|benchmark)\b"
+    r"|\b(?:is there|are there|any|anyone|anybody)(?: \w+)? (?:a |an |any )?(?:paper|work|study|benchmark|method)s?\b",
+    re.I,
+)
 
 
 def _unnamed_pair(a: str, b: str) -> bool:
