@@ -133,3 +133,16 @@ def test_two_things_set_against_each_other_are_compared_when_each_is_one_paper(a
         "Which papers compare reinforcement learning and supervised fine-tuning?",
     ):
         assert assistant.answer(question).kind == "list", question
+
+
+def test_a_part_naming_what_the_abstract_never_says_is_not_stated(assistant: Assistant) -> None:
+    for question in (
+        "Does DemoGrasp report results on the YCB-Video benchmark?",
+        "How does DemoGrasp compare with FastGraspNet at the same number of demonstrations?",  # no paper says it
+    ):
+        answer = assistant.answer(question)
+        assert answer.kind == "lookup" and answer.refused and answer.reason == "not_stated", question
+        assert answer.cited_ids == (DEMOGRASP,), question
+    # a name the abstract does say is answered
+    said = assistant.answer("What success rate does DemoGrasp reach on DexGraspNet objects?")
+    assert not said.refused and "95%" in said.text

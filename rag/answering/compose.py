@@ -182,7 +182,10 @@ def table(papers: Sequence[Hit], names: Sequence[str | None], asked: Sequence[st
     for k, (paper, name, relevant) in enumerate(zip(papers, names, asked, strict=True), start=1):
         _problem, approach, result = row_sentences(paper.abstract or paper.passage)
         # the method named in the question is introduced where the abstract first says its name
-        approach = next((s for s in sentences(paper.abstract or paper.passage) if name and name in s), approach)
+        if name and name not in approach:  # not a link to its code ("github.com/.../PFT3A")
+            approach = next(
+                (s for s in sentences(paper.abstract or paper.passage) if name in s and "http" not in s), approach
+            )
         cells = [_cell(x, k) for x in (approach, relevant or approach, result)]
         label = name or (paper.title.split(":")[0] if len(paper.title) > 60 else paper.title)
         rows.append(f"| {_cell(label, k)} | " + " | ".join(cells) + " |")

@@ -44,7 +44,11 @@ def extract(
     # A question about what a paper is or does ("Is there a paper that ...?", "What does TraDy do?")
     # is answered by the paper's key sentences; one that asks for details ("How many clients ...,
     # and which datasets?") part by part, "not stated" included.
-    if len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts):
+    # a part naming a thing no chosen abstract says ("Does it report results on CounterFact?", "How does it
+    # compare with FastV?") asks what the abstract does not state: such a question is answered part by part
+    foreign = unsaid_names(question, chosen)
+    asks_foreign = any(n in p.text for p in reading.parts for n in foreign)
+    if len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts) and not asks_foreign:
         most = 5 if not turns else 3
         quoted = {
             h.paper_id: evidence.best_sentences(question, h, similar, exclude, most, keyword.coverage) for h in chosen
@@ -52,7 +56,7 @@ def extract(
         if said and not any(quoted.values()):
             return compose.nothing_new(chosen)
         return compose.about(chosen, quoted)
-    draft = compose.parts(chosen, _answer_parts(question, reading, chosen, keyword, similar, exclude))
+    draft = compose.parts(chosen, _answer_parts(question, reading, chosen, keyword, similar, exclude, foreign))
     if draft.refused:
         nearest = evidence.best_sentences(question, chosen[0], similar, set(), most=1)
         return compose.not_stated_with_nearest(draft, nearest[0] if nearest else None)
@@ -66,6 +70,7 @@ def _answer_parts(
     keyword: KeywordIndex,
     similar: evidence.Similarity,
     exclude: set[str],
+    foreign: Sequence[str] = (),
 ) -> list[evidence.Found]:
     """One sentence per asked part. Parts asking a number or a name go first; a part asking how or what
     then skips the sentences they quoted, so that every part adds something to the answer."""
@@ -74,6 +79,9 @@ def _answer_parts(
     used: set[str] = set()
     for i in sorted(range(len(parts)), key=lambda i: parts[i].wants not in ("number", "name")):
         skip = exclude if parts[i].wants in ("number", "name") else exclude | used
+        if any(n in parts[i].text for n in foreign):
+            found[i] = evidence.Found(parts[i], chosen[0], None, 0.0)
+            continue
         found[i] = max(
             (
                 evidence.answer_part(parts[i], h, similar, keyword.coverage, keyword.terms, skip, question)
@@ -83,6 +91,19 @@ def _answer_parts(
         )
         used |= {s for s in (found[i].sentence, found[i].also) if s}
     return [found[i] for i in range(len(parts))]
+
+
+def unsaid_names(question: str, papers: Sequence[Hit]) -> list[str]:
+    """The coined names the question says that no chosen paper's title or abstract says, in any case or
+    hyphenation ("CounterFact", "FastV", "OpenVLA" asked of a paper that never mentions them)."""
+
+    def flat(text: str) -> str:
+        return re.sub(r"[\s\-_$\\{}]", "", text).lower()
+
+    said = [flat(f"{h.title} {h.abstract or h.passage}") for h in papers]
+    # a short all-capitals acronym ("DNA", "GPU") is the field's word more often than a thing's name
+    named = [n for n in coined_names(question) if not (n.isupper() and len(n) <= 4)]
+    return [n for n in named if not any(flat(n) in text for text in said)]
 
 
 def item_sentence(

@@ -13,10 +13,12 @@ second paper adds little the first did not already cover. The share it must add 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rag.calibration import CALIBRATION
+from rag.reading.questions import Reading, asks_contrast, asks_for_papers, split_parts
+from rag.reading.turns import FollowUp
 from rag.types import Hit, Turn
 
 if TYPE_CHECKING:
@@ -134,3 +136,37 @@ def better(question: str, two: tuple[Hit, Hit] | None, pair: Pair | None, retrie
         return keyword.coverage(question, f"{_text(p.first)} {_text(p.second)}")
 
     return pair if covered(pair) > covered(sided) else sided
+
+
+def unindexed(targets: Sequence[str], retriever: Retriever) -> bool:
+    """A side of a comparison names a method no paper of the index says ("How does PruneSID compare with
+    FastV?" where none mentions FastV): it is a question about the other paper, not a comparison of two."""
+    from rag.reading.text import coined_names
+
+    keyword = retriever.keyword_index()
+    return any((names := coined_names(t)) and not any(keyword.named(n) for n in names) for t in targets)
+
+
+def compared(
+    question: str,
+    reading: Reading,
+    follow: FollowUp,
+    turns: Sequence[Turn],
+    retriever: Retriever,
+    store: Store,
+    filters: Filters | None = None,
+) -> tuple[Reading, FollowUp]:
+    """The reading with comparisons decided by evidence: "the X paper and the Y paper both ..." is one when two
+    papers answer it (the follow-up then points at both); "how does X compare with FastV?" is none when no
+    paper here says FastV. "Which papers compare X and Y?" asks for a list, whatever it contrasts."""
+    if reading.kind != "compare" and asks_contrast(question) and not asks_for_papers(question):
+        fresh, back = best_pair(question, turns, retriever, store, filters)
+        two = sides(reading.sides, retriever, filters) if reading.sides else None
+        # two papers of the search alone are weak evidence after an answer: a new topic says "differ" too
+        alone = chosen(fresh, back, question, follow.follows or bool(turns))
+        if pair := better(question, two, alone, retriever):
+            reading = Reading("compare", (pair.first.title, pair.second.title), ())
+            follow = replace(follow, focus=(pair.first.paper_id, pair.second.paper_id), follows=pair.earlier)
+    if reading.kind == "compare" and unindexed(reading.targets, retriever):
+        reading = Reading("lookup", (), tuple(split_parts(question)))
+    return reading, follow

@@ -23,13 +23,7 @@ from rag.index.embeddings import Similarities
 from rag.index.store import Store
 from rag.reading.contrasts import stands_for_earlier
 from rag.reading.lexicon import fields_named
-from rag.reading.questions import (
-    EARLIER,
-    Reading,
-    asks_contrast,
-    asks_for_papers,
-    read_question,
-)
+from rag.reading.questions import EARLIER, Reading, read_question
 from rag.reading.text import sentences
 from rag.reading.turns import (
     as_turns,
@@ -113,15 +107,7 @@ class Assistant:
             reading = read_question(full, turns)  # "And its success rate?" asks for a figure
         if follow.note:
             notices.append(follow.note)
-        # "the X paper and the Y paper both ...": two papers? ("which papers compare X and Y?" asks for a list)
-        if reading.kind != "compare" and asks_contrast(question) and not asks_for_papers(question):
-            fresh, back = pairs.best_pair(question, turns, self.retriever, self.store, filters)
-            two = pairs.sides(reading.sides, self.retriever, filters) if reading.sides else None
-            # two papers of the search alone are weak evidence after an answer: a new topic says "differ" too
-            alone = pairs.chosen(fresh, back, question, follow.follows or bool(turns))
-            if pair := pairs.better(question, two, alone, self.retriever):
-                reading = Reading("compare", (pair.first.title, pair.second.title), ())
-                follow = replace(follow, focus=(pair.first.paper_id, pair.second.paper_id), follows=pair.earlier)
+        reading, follow = pairs.compared(question, reading, follow, turns, self.retriever, self.store, filters)
         if reading.kind == "compare" and turns and turns[-1].cited:
             reading = replace(reading, targets=self._earlier(reading.targets, follow.focus, turns[-1].cited))
         writer = self.writer(mode)
