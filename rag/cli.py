@@ -338,7 +338,11 @@ def _answer_commands(sub: Subparsers) -> None:
     p.set_defaults(run=cmd_serve)
 
     p = _command(sub, "eval", "score retrieval (and answers) on a question set, per kind of question")
-    p.add_argument("--set", default="seeds", help="seeds, dev, test (rag/data) or a JSONL file (default: seeds)")
+    p.add_argument(
+        "--set",
+        default="seeds",
+        help="seeds, dev, test, people-dev, people-test (rag/data) or a JSONL file (default: seeds)",
+    )
     p.add_argument("--modes", default="hybrid,dense,bm25", help="comma-separated: hybrid,dense,bm25")
     p.add_argument("--answers", action="store_true", help="also score answers (citations, refusals, facts)")
     p.add_argument("--answer-modes", default="extractive,model", help="comma-separated: extractive,model,auto")
