@@ -6,6 +6,7 @@ counted, not a list of ours. Mined once per revision of the index and kept besid
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import threading
@@ -114,7 +115,7 @@ def short_forms(table: Abbreviations, stems: list[str], stem: object, share: flo
     return sorted(set(out), key=len, reverse=True)
 
 
-@lru_cache(maxsize=4096)
+@functools.cache
 def _cached_stems(long: str, stem: object) -> tuple[str, ...]:
     return tuple(s for w in long.split() for s in stem(w)[:1])  # type: ignore[operator]
 
