@@ -64,7 +64,11 @@ DEV: list[tuple[str, ...]] = [
     ("td-22", "Which papers propose policy optimization methods?", r"policy optimi[sz]ation"),
     ("td-23", "Which papers are about code generation?", r"code generation"),
     ("td-24", "Which papers study in-context learning?", r"in-context learning|\bICL\b"),
-    ("td-25", "Which papers work on knowledge editing?", r"knowledge editing|model editing|editing (?:factual )?knowledge"),
+    (
+        "td-25",
+        "Which papers work on knowledge editing?",
+        r"knowledge editing|model editing|editing (?:factual )?knowledge",
+    ),
     ("td-26", "Which papers are about vision transformers?", r"vision transformers?|\bViTs?\b"),
     ("td-27", "Which papers study chain-of-thought reasoning?", r"chain[- ]of[- ]thoughts?|\bCoT\b"),
 ]
