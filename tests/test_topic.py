@@ -12,6 +12,7 @@ from rag.answering.pipeline import Assistant
 from rag.config import Settings
 from rag.retrieval.abbreviations import defined, long_form, mine, short_forms, short_key
 from rag.retrieval.keyword import english_stemmer
+from rag.retrieval.topic import forms_pattern
 from tests.conftest import shared_file
 
 STEM = english_stemmer().stemWord
@@ -90,3 +91,21 @@ def test_a_list_answer_quotes_the_closest_papers_of_each_group_and_tables_the_re
     assert quoted_of([3, 4, 5], listed, closest, 3) == [4]
     assert quoted_of([1, 2, 3], listed, closest, 3) == []  # a group with none of the closest is counted, not quoted
     assert quoted_of([1, 2, 3, 5], listed, [], 3) == [1, 2, 3]  # without the closest: the group's first few
+
+
+def test_a_phrase_in_other_forms_is_its_short_forms_as_written_or_one_word_between() -> None:
+    words = ["diffusion", "language", "models"]
+    said = forms_pattern(words, stems(" ".join(words)), {(0, 2): ["dLLM", "DLM"], (1, 2): ["LLM"]})
+    for text in (
+        "Fast-dLLM accelerates dLLMs",
+        "Constrained decoding of Diffusion LLMs",
+        "TEST-TIME SCALING IN DIFFUSION LLMS",
+        "we train diffusion large language models",
+        "diffusion-based language models",
+        "DLMs decode in parallel",
+    ):
+        assert said.search(text), text
+    for text in ("diffusion models for language", "a dllm", "diffusion guided by an LLM"):
+        assert not said.search(text), text  # a short form is found as the texts write it, the words in order
+    # one word between is loose ("diffusion with LLM guidance"): only papers as close to the phrase's own count
+    assert said.search("image diffusion with LLM guidance")

@@ -160,7 +160,7 @@ def key_phrase(
             units[(a, b)] = _matching(texts, both, _phrase(words[a : b + 1], stems[a : b + 1]))
     score = {span: tells(said) for span, said in units.items()}
     lo, hi = max(score, key=lambda span: score[span])
-    asked = set(stems[lo : hi + 1])
+    first, asked = (lo, hi), set(stems[lo : hi + 1])
     while True:  # a shorter phrase, where the chunks it adds are about what the longer phrase's chunks are
         shorter = [
             span
@@ -175,8 +175,12 @@ def key_phrase(
             break
         lo, hi = max(shorter, key=lambda span: score[span])
     phrase = units[(lo, hi)]
-    content = [held[t] for t in stems[lo : hi + 1] if t]
-    forms = _other_forms(keyword, table, words[lo : hi + 1], stems[lo : hi + 1], np.logical_and.reduce(content))
+    # its other forms, and those of the question's whole phrase ("dLLMs" for "diffusion language models", which
+    # is said shorter as "diffusion language"; "MoE" for "mixture-of-experts", of "... models")
+    forms = np.zeros_like(units[(lo, hi)])
+    for a, b in dict.fromkeys([(lo, hi), first]):
+        content = np.logical_and.reduce([held[t] for t in stems[a : b + 1] if t])
+        forms |= _other_forms(keyword, table, words[a : b + 1], stems[a : b + 1], content)
     dropped = tuple(asked - set(stems[lo : hi + 1]) - {""})
     return Said(phrase, forms & ~phrase, matrix @ _centre(matrix, phrase), " ".join(words[lo : hi + 1]), dropped)
 
@@ -253,11 +257,15 @@ def _other_forms(
         for form in forms:
             for term in keyword.terms(form)[:1]:
                 candidates = candidates | _present(keyword, term)
+    return _matching(_raw_texts(keyword), candidates, forms_pattern(words, stems, shorts))
+
+
+def forms_pattern(words: list[str], stems: list[str], shorts: dict[tuple[int, int], list[str]]) -> re.Pattern[str]:
+    """The phrase's words in order with at most one other word between two of them, any run of them (a, b)
+    written instead as one of its short forms shorts[(a, b)], as the texts write it (capitals and all)."""
     gap = r"[\s\-/]*(?:[a-z0-9]+[\s\-/]+)?"
 
     def rest(i: int) -> str:
-        if i == len(words):
-            return ""
         own = [_word(words[i], stems[i]) + (gap + rest(i + 1) if i + 1 < len(words) else "")]
         for (a, b), forms in shorts.items():
             if a == i:
@@ -265,7 +273,7 @@ def _other_forms(
                 own.append(short + (gap + rest(b + 1) if b + 1 < len(words) else ""))
         return "(?:" + "|".join(own) + ")"
 
-    return _matching(_raw_texts(keyword), candidates, re.compile(r"(?i)\b" + rest(0) + r"\b"))
+    return re.compile(r"(?i)\b" + rest(0) + r"\b")
 
 
 @lru_cache(maxsize=2)
