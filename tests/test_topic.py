@@ -109,3 +109,23 @@ def test_a_phrase_in_other_forms_is_its_short_forms_as_written_or_one_word_betwe
         assert not said.search(text), text  # a short form is found as the texts write it, the words in order
     # one word between is loose ("diffusion with LLM guidance"): only papers as close to the phrase's own count
     assert said.search("image diffusion with LLM guidance")
+
+
+def test_a_shorter_phrase_stands_for_the_longer_only_where_their_chunks_are_about_the_same() -> None:
+    """Three directions: the phrase's topic, another topic sharing its head word, and what every abstract has."""
+    import numpy as np
+
+    from rag.retrieval.topic import _same_topic
+
+    rng = np.random.default_rng(0)
+    common, topic, other = np.eye(8)[0], np.eye(8)[1], np.eye(8)[2]
+    rows = [common + t + 0.3 * rng.standard_normal(8) for t in [topic] * 60 + [other] * 60 + [np.zeros(8)] * 80]
+    matrix = np.asarray([r / np.linalg.norm(r) for r in rows], dtype=np.float32)
+    phrase, same, elsewhere = (np.zeros(200, dtype=bool) for _ in range(3))
+    phrase[:30], same[30:60], elsewhere[60:120] = True, True, True
+    question = matrix @ (topic / np.linalg.norm(topic))
+    assert _same_topic(matrix, question, same, phrase)  # "unlearning" beside "machine unlearning"
+    assert not _same_topic(matrix, question, elsewhere, phrase)  # "collapse" beside "model collapse"
+    few, far = np.zeros(200, dtype=bool), np.zeros(200, dtype=bool)
+    few[:5], far[60:65] = True, True  # too few chunks for their centres: judged by the question's cosine
+    assert not _same_topic(matrix, question, far, few)
