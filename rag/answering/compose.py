@@ -221,5 +221,5 @@ def topic_listing(count: int, groups: Sequence[Group], quoted: dict[int, tuple[H
             lines.append(f"- **{hit.title}** [{len(papers)}]: {cite(sentence, len(papers))}")
         rest = sum(1 for i in g.items if i not in quoted)
         if rest and groups:
-            lines.append(f"- and {rest} more in the table")
+            lines.append(f"- and {rest} more in the table" if rest < len(g.items) else "- all in the table")
     return Draft("\n".join(lines), papers, _abstracts(papers))
