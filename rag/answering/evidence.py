@@ -12,16 +12,17 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rag.answering import values
 from rag.calibration import CALIBRATION
 from rag.reading.lexicon import FIELD_ACRONYMS
-from rag.reading.questions import Part, Reading
+from rag.reading.questions import Part, Reading, asked
 from rag.reading.text import NAME, coined_names, sentences
 from rag.types import Hit
 
 # Calibrated on the dev questions (rag eval --set dev --answers), never on test.
 
 _NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5) nor a symbol (2^N)
-    r"(?<![\w.\-])\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z])"
+    r"(?<![\w.\-])\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z]|\d|[.,]\d|D\b)"
     # a number word, not a kind of thing ("two-stage", "three-dimensional")
     r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|double|half|dozens?|hundreds?|thousands?)\b(?!-)",
     re.I,
@@ -158,10 +159,14 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) 
     if part.wants == "number":
         return bool(numbers(sentence) - given)
     if part.wants == "name":
-        # not the words an abbreviation spells out: "a Large Language Model (LLM)"
-        proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if plain_names else set()
-        return bool((names(sentence) | proper) - given)
+        return bool(new_names(sentence, given, plain_names))
     return True
+
+
+def new_names(sentence: str, given: set[str], plain_names: bool = False) -> set[str]:
+    # not the words an abbreviation spells out: "a Large Language Model (LLM)"
+    proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if plain_names else set()
+    return (names(sentence) | proper) - given
 
 
 # What a paper compares its method with or builds it on is never the method it proposes:
@@ -210,6 +215,8 @@ def answer_part(
     head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
     evaluated_on = part.head.lower() in EVALUATION_HEADS
     plain_names = part.head.lower() in PLAIN_NAMED  # "the 20 Questions game", not "Euclidean baselines"
+    kind = values.wanted(asked(part.text)) if not results_asked else None
+    asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5])
     sized = bool(_SIZE_ASKED.match(part.text))  # "how big is that benchmark?": what it consists of, in numbers
     # "how many materials does its dataset cover?" told as "includes 16 fine-grained categories": where no
     # sentence counts the thing by its name, what the abstract says the dataset holds is the count in its words
@@ -240,8 +247,18 @@ def answer_part(
                     or covered >= CALIBRATION.stated_coverage
                     or (sized and bool(_SIZE.search(sentence)))
                 )
-            if not (about and fits(part, sentence, given, plain_names)):
+            if not (about or (kind is not None and kind.held is not None)):
                 continue
+            if kind is not None:  # a duration, a chip, a licence: no other number or name will do
+                if not values.holds(kind, sentence, question):
+                    continue
+            elif not fits(part, sentence, given, plain_names):
+                continue
+            elif part.wants == "name" and not own_name and not results_asked:
+                # the name must be of the thing asked for: a dataset's name does not answer "which model"
+                new = new_names(sentence, given, plain_names)
+                if not values.of_class(asked_class, new, sentence):
+                    continue
         if best is None or score > best[0]:
             best = (score, sentence)
     if best is None:

@@ -71,7 +71,10 @@ class Part:
         words = [w for w in words if not w.endswith("ed")] or words  # "batch size used by X": not "used"
         if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
             named = _NAME.search(asked(self.text))
-            return named["thing"] if named and named["thing"] else ""
+            if named and named["thing"]:
+                return named["thing"]
+            counted = _COUNTED_THING.match(asked(self.text))  # "How many annotators validated ...": annotators
+            return counted["thing"] if counted else ""
         # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
         nouns = [w for w in words if w.endswith("s") or any(c.isupper() for c in w)]
         return (nouns or words or [""])[-1 if not nouns else 0] if len(nouns) < 2 else nouns[-1]
@@ -291,6 +294,9 @@ _DETAIL_OPENING = re.compile(
     r"|by how|to what)\b"
     rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{_ASKED_OF}))\b)",
     re.I,
+)
+_COUNTED_THING = re.compile(
+    r"^(?:exactly\s+)?how many\s+(?:times\s+)?(?:(?:more|fewer|less)\s+)?(?:[\w-]+\s+)?(?P<thing>[\w-]+s)\b", re.I
 )
 _COUNTED = re.compile(r"\b(?:sizes?|numbers?|counts?|scales?)\b", re.I)
 _METHOD = re.compile(
