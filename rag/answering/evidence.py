@@ -210,6 +210,8 @@ def answer_part(
         given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
     detail = _detail(part.text, paper.title, given)
     sims = similar(part.text, candidates)
+    if part.wants in ("number", "name") and values.unmet_condition(asked(part.text), f"{paper.title} {paper.abstract}"):
+        return Found(part, paper, None, max(sims))
     # "what improvements does it report?", "how much does it improve over X?": a result with a figure
     results_asked = part.head.lower() in RESULT_HEADS or (not part.head and bool(_IMPROVES.search(part.text)))
     head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()

@@ -105,3 +105,18 @@ def of_class(wanted_class: str | None, found: set[str], sentence: str) -> bool:
             if said is None or said == wanted_class:
                 return True
     return False
+
+
+# What a figure is measured on: "on Montezuma's Revenge", "on miniF2F", "against FastV": a capitalised or
+# coined word after a preposition of the part.
+_CONDITION = re.compile(
+    r"\b(?:on|in|over|against|than|across|under|for)\s+(?:the\s+)?((?:[A-Z]|[a-z]+[A-Z0-9])[\w'.+-]*)"
+)
+
+
+def unmet_condition(part: str, text: str) -> str | None:
+    """A thing the part measures its figure on that the paper's text never says: "What score does it reach
+    on Montezuma's Revenge?" is not stated by an abstract that never names Montezuma's Revenge, whatever
+    other score it gives."""
+    said = text.lower()
+    return next((c for c in _CONDITION.findall(part) if c.rstrip("'.s").lower() not in said), None)
