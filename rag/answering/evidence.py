@@ -210,7 +210,8 @@ def answer_part(
         given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
     detail = _detail(part.text, paper.title, given)
     sims = similar(part.text, candidates)
-    if part.wants in ("number", "name") and values.unmet_condition(asked(part.text), f"{paper.title} {paper.abstract}"):
+    checked = part.wants in ("number", "name") or values.YES_NO.match(part.text)
+    if checked and values.unmet_condition(asked(part.text), f"{paper.title} {paper.abstract}"):
         return Found(part, paper, None, max(sims))
     # "what improvements does it report?", "how much does it improve over X?": a result with a figure
     results_asked = part.head.lower() in RESULT_HEADS or (not part.head and bool(_IMPROVES.search(part.text)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rag.answering import approaches, compose, evidence
+from rag.answering import approaches, compose, evidence, values
 from rag.calibration import CALIBRATION
 from rag.reading.questions import Reading
 from rag.reading.text import coined_names, sentences
@@ -44,7 +44,13 @@ def extract(
     # A question about what a paper is or does ("Is there a paper that ...?", "What does TraDy do?")
     # is answered by the paper's key sentences; one that asks for details ("How many clients ...,
     # and which datasets?") part by part, "not stated" included.
-    if len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts):
+    # "Does it report results on the DNS Challenge data?" of an abstract that never names it: not stated
+    unmet = any(
+        values.YES_NO.match(p.text) and values.unmet_condition(p.text, f"{h.title} {h.abstract}")
+        for p in reading.parts
+        for h in chosen
+    )
+    if len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts) and not unmet:
         most = 5 if not turns else 3
         quoted = {
             h.paper_id: evidence.best_sentences(question, h, similar, exclude, most, keyword.coverage) for h in chosen

@@ -120,3 +120,8 @@ def unmet_condition(part: str, text: str) -> str | None:
     other score it gives."""
     said = text.lower()
     return next((c for c in _CONDITION.findall(part) if c.rstrip("'.s").lower() not in said), None)
+
+
+# "Does X report results on the DNS Challenge data?": a yes-or-no question about one paper ("is there a
+# paper ...?" asks for a paper, not about one)
+YES_NO = re.compile(r"^(?:does|do|did|has|have|can|is|was|were|are)\s+(?!there\b|any(?:one|body)\b)", re.I)
