@@ -250,7 +250,7 @@ def answer_part(
                     or covered >= CALIBRATION.stated_coverage
                     or (sized and bool(_SIZE.search(sentence)))
                 )
-            if not (about or (kind is not None and kind.held is not None)):
+            if not (about or (kind is not None and kind.self_evident)):
                 continue
             if kind is not None:  # a duration, a chip, a licence: no other number or name will do
                 if not values.holds(kind, sentence, question):

@@ -20,6 +20,9 @@ class ValueKind:
     name: str
     asked: re.Pattern[str]  # the part's asking words want this kind
     held: re.Pattern[str] | None  # a sentence holding a value of this kind; None: any sentence about the part
+    # a value of the kind says what it is about ("16 H100s" answers "what hardware" in any sentence); a count
+    # answers only in a sentence about the thing counted
+    self_evident: bool = True
 
 
 # First match wins: "how many GPU hours" is a duration, not hardware.
@@ -55,9 +58,21 @@ KINDS = (
         re.compile(r"\blicen[cs]|\bMIT\b|\bApache\b|\bCC[- ]BY|\bGPL\b|\bBSD\b|\bpublic domain\b", re.I),
     ),
     ValueKind(
+        "count",  # "how many annotators": a number of things, not a share, a ratio or a gain ("by 20%", "7x")
+        re.compile(r"^(?:exactly\s+)?how many\s+(?!times\b)", re.I),
+        re.compile(
+            r"(?<![\w.\-])(?:\d+(?:[.,]\d+)*\s?[kKM]?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+            r"dozens?|hundreds?|thousands?|millions?)(?![\w.,]*\d)(?![.,]?\d)(?![A-Za-z])"
+            r"(?!\s*(?:%|\\%|×|\$?\\times|x\b|times\b|-?fold\b|percent|pp\b|points?\b|percentage))",
+            re.I,
+        ),
+        self_evident=False,
+    ),
+    ValueKind(
         "description",
         re.compile(r"^(?:\w+\s+){0,2}(?:what|which) (?:kind|type|sort|class|family|form)s? of\b", re.I),
         None,
+        self_evident=False,
     ),
 )
 
