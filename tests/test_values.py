@@ -115,6 +115,9 @@ def test_a_yes_or_no_detail_the_abstract_never_names_is_not_stated_and_quotes_th
     answer = ask("Does TraDy report results on the GLUE benchmark?")
     assert answer.refused and answer.reason == "not_stated"
     assert [c.paper_id for c in answer.citations] == ["000_c31ea4fa21d0fe3c#1"]
+    assert "does not state what results on the GLUE benchmark" in answer.text
+    odd = ask("Does TraDy have a TPU implementation, and how does it pick channels?")
+    assert 'does not state the answer to "Does TraDy have a TPU implementation?"' in odd.text
     closest = answer.text.split("The closest it says: ", 1)[1]
     assert closest.removesuffix(" [1].").rstrip(".") in answer.citations[0].passage  # a sentence of its abstract
     # what the abstract does name is answered from it

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from rag.answering.approaches import Group
 from rag.answering.evidence import PROPOSE, RESULT, Found
 from rag.answering.grounding import cite
-from rag.reading.questions import asked
+from rag.reading.questions import YES_NO, asked
 from rag.reading.text import sentences
 from rag.types import Hit
 
@@ -107,6 +107,8 @@ def not_stated_with_nearest(draft: Draft, nearest: str | None) -> Draft:
 def _detail(part: str) -> str:
     """The asked detail as the "does not state ..." line says it: "say how many experts" -> "how many experts"."""
     part = asked(part.strip()).rstrip("?.!")
+    if YES_NO.match(part):  # "does not state whether it has a GPU implementation": the question as asked
+        return f'the answer to "{part[:1].upper() + part[1:]}?"'
     first = part.split(" ", 1)[0]
     return part[:1].lower() + part[1:] if first[1:] == first[1:].lower() else part  # "What ..." but not "LoRA"
 

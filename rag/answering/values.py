@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rag.reading.questions import YES_NO
+
 _NUM = r"(?:\d[\d.,]*\s*[kKMB]?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several|a single)"
 
 
@@ -129,14 +131,14 @@ _CONDITION = re.compile(
 )
 
 
+_NAMED = re.compile(r"(?<=\s)((?:[A-Z]|[a-z]+[A-Z0-9])[\w'.+-]*)")
+
+
 def unmet_condition(part: str, text: str) -> str | None:
     """A thing the part measures its figure on that the paper's text never says: "What score does it reach
     on Montezuma's Revenge?" is not stated by an abstract that never names Montezuma's Revenge, whatever
-    other score it gives."""
+    other score it gives. A yes-or-no question asks about every thing it names past its first word: "Does
+    it outperform FastV?", "Is it trained on TPUs?"."""
     said = text.lower()
-    return next((c for c in _CONDITION.findall(part) if c.rstrip("'.s").lower() not in said), None)
-
-
-# "Does X report results on the DNS Challenge data?": a yes-or-no question about one paper ("is there a
-# paper ...?" asks for a paper, not about one)
-YES_NO = re.compile(r"^(?:does|do|did|has|have|can|is|was|were|are)\s+(?!there\b|any(?:one|body)\b)", re.I)
+    named = _NAMED.findall(part) if YES_NO.match(part) else _CONDITION.findall(part)
+    return next((c for c in named if c.rstrip("'.,:;?s").lower() not in said), None)

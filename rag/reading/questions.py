@@ -219,6 +219,14 @@ _ADVERB = r"(?:(?:also|exactly|roughly|approximately|specifically|precisely)\s+)
 _PART_BREAK = re.compile(
     rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_WH}\b)|(?:[,;:.]|\s[—–-])\s+{_ADVERB}(?={_ASKING}\b)", re.I
 )
+# "Does X report results on the DNS Challenge data?": a yes-or-no question about one paper, named, described
+# or pointed at ("Do deep learning methods beat ...?" and "is there a paper ...?" ask for papers, not about one).
+# It asks, as "In the X approach, where ..." does not: "Does X have a GPU implementation, and how ...?" asks two things.
+YES_NO = re.compile(
+    r"^(?:does|do|did|has|have|can|is|was|were|are)\s+(?:it|they|its|their|this|that"
+    r"|the (?:[\w-]+ ){0,6}?(?:paper|work|study|method|approach|framework|model|authors)|(?-i:[A-Z])[\w-]*)\b",
+    re.I,
+)
 _IF_SO = re.compile(r"^(?:and )?if (?:so|yes|it does|they do)\b|\bif (?:so|yes)$", re.I)
 _NUMBER = re.compile(
     r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
@@ -337,7 +345,7 @@ def split_parts(question: str) -> list[Part]:
         # "..., and why"; "Does X report Y? If so, what is it?" asks one thing
         if merged and (len(piece.split()) < 4 or _IF_SO.match(piece) or _IF_SO.search(merged[-1])):
             merged[-1] += " and " + piece
-        elif merged and not re.search(rf"\b{_ASKING}\b", asked(merged[-1]), re.I):
+        elif merged and not re.search(rf"\b{_ASKING}\b", asked(merged[-1]), re.I) and not YES_NO.match(merged[-1]):
             merged[-1] = piece  # the piece before only set the scene ("In the X approach, where ..."); this one asks
         else:
             merged.append(piece)
