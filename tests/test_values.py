@@ -68,6 +68,8 @@ def test_a_figure_measured_on_a_thing_the_paper_never_names_is_not_stated() -> N
     assert values.unmet_condition("What score does SLA-v3 reach on Montezuma's Revenge", abstract) == "Montezuma's"
     assert values.unmet_condition("What score does SLA-v3 reach on PitFall", abstract) is None
     assert values.unmet_condition("What score does it reach on average", abstract) is None  # no thing named
+    assert values.unmet_condition("and what did GPT-4o score", abstract) == "GPT-4o"
+    assert values.unmet_condition("besides LLMs, what task is it compared on", abstract) is None  # the field's
     assert values.YES_NO.match("Does the paper report results on the DNS Challenge data")
     assert not values.YES_NO.match("Is there a paper on the DNS Challenge data")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.questions import YES_NO
 
 _NUM = r"(?:\d[\d.,]*\s*[kKMB]?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several|a single)"
@@ -124,21 +125,18 @@ def of_class(wanted_class: str | None, found: set[str], sentence: str) -> bool:
     return False
 
 
-# What a figure is measured on: "on Montezuma's Revenge", "on miniF2F", "against FastV": a capitalised or
-# coined word after a preposition of the part.
-_CONDITION = re.compile(
-    r"\b(?:on|in|over|against|than|across|under|for)\s+(?:the\s+)?((?:[A-Z]|[a-z]+[A-Z0-9])[\w'.+-]*)"
-)
-
-
+# What a part names past its first word: what its figure is measured on ("on Montezuma's Revenge", "on
+# miniF2F"), whose figure it asks ("what did GPT-4o score?"), what a yes-or-no question asks about.
 _NAMED = re.compile(r"(?<=\s)((?:[A-Z]|[a-z]+[A-Z0-9])[\w'.+-]*)")
 
 
 def unmet_condition(part: str, text: str) -> str | None:
     """A thing the part measures its figure on that the paper's text never says: "What score does it reach
     on Montezuma's Revenge?" is not stated by an abstract that never names Montezuma's Revenge, whatever
-    other score it gives. A yes-or-no question asks about every thing it names past its first word: "Does
-    it outperform FastV?", "Is it trained on TPUs?"."""
+    other score it gives; nor "what did GPT-4o score?" by one that never names GPT-4o. A yes-or-no question
+    asks about every thing it names past its first word: "Does it outperform FastV?", "Is it trained on TPUs?"."""
     said = text.lower()
-    named = _NAMED.findall(part) if YES_NO.match(part) else _CONDITION.findall(part)
+    named = _NAMED.findall(part)
+    if not YES_NO.match(part):  # "besides LLMs, what task ...?": the field's acronyms name no thing of its own
+        named = [n for n in named if n.rstrip("'.,:;?") not in FIELD_ACRONYMS.words]
     return next((c for c in named if c.rstrip("'.,:;?s").lower() not in said), None)
