@@ -104,6 +104,11 @@ def test_a_part_is_stated_only_by_a_value_of_its_kind_about_it() -> None:
     atari = "Evaluations on Atari environments (PitFall!) show a 20% higher score."
     assert found("What score does it reach on Montezuma's Revenge?", atari) is None
     assert found("What score does it reach on PitFall?", atari) == atari
+    # a count told by what the benchmark holds, not by a share of the thing counted
+    puzzles = (
+        "We introduce PuzzleWorld, a benchmark of 667 puzzlehunt-style problems. The best model solves 14% of puzzles."
+    )
+    assert found("How many puzzles are in it?", puzzles) == puzzles.split(". ")[0] + "."
     annotators = "ZeroSecBench adds five augmentations and validates every instance."
     assert found("How many annotators validated the vulnerability instances?", annotators) is None
 

@@ -145,7 +145,10 @@ def numbers(text: str) -> set[str]:
 _PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word inside a sentence
 _SPELLED_OUT = re.compile(r"(?:\b[A-Z][\w-]*\s+)+\([A-Z][A-Za-z]*s?\)")
 _SIZE_ASKED = re.compile(r"(?:how (?:big|large)|what (?:is|was) the size)\b", re.I)
-_SIZE = re.compile(r"\b(?:consists? of|compris|contain|includ|spann?|cover|total)|\d[KMB]\b")
+_SIZE = re.compile(
+    r"\b(?:consists? of|compris|contain|includ|spann?|cover|total)|\d[KMB]\b"
+    r"|\b(?:benchmark|dataset|suite|corpus|collection|set)s? of (?:over |about |nearly |more than )?\d"
+)
 # Things asked by one word and stated by others: "at what model sizes" is told in parameters, "what
 # hardware" by the chip ("on a Huawei Ascend 910B NPU").
 SAID_AS = {"size": "parameters", "sizes": "parameters", "hardware": "GPU GPUs NPU NPUs TPU TPUs CPU CPUs accelerator"}
@@ -224,7 +227,7 @@ def answer_part(
     # "how many materials does its dataset cover?" told as "includes 16 fine-grained categories": where no
     # sentence counts the thing by its name, what the abstract says the dataset holds is the count in its words
     held = bool(_COUNT_HELD.match(part.text)) and not any(
-        head & set(terms(s)) and fits(part, s, given) for s in candidates
+        head & set(terms(s)) and (values.holds(kind, s, question) if kind else fits(part, s, given)) for s in candidates
     )
     best: tuple[float, str] | None = None
     for sim, sentence in zip(sims, candidates, strict=True):
@@ -270,7 +273,8 @@ def answer_part(
 
 
 _COUNT_HELD = re.compile(
-    r"^how many\b.*\b(?:cover|contain|include|span|comprise|hold|consist|have|has)(?:s|ed|ing)?\b", re.I
+    r"^how many\b.*\b(?:(?:cover|contain|include|span|comprise|hold|consist|have|has)(?:s|ed|ing)?|(?:are|is) in)\b",
+    re.I,
 )
 _CALLED = re.compile(r"\b(?:called|named)\b|\bname of\b", re.I)
 _OWN_THINGS = {"", "it", "method", "approach", "framework", "model", "technique", "system", "algorithm", "paper"}
