@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rag.answering import values
 from rag.calibration import CALIBRATION
 from rag.reading.lexicon import FIELD_ACRONYMS
-from rag.reading.questions import Part, Reading, asked
+from rag.reading.questions import YES_NO, Part, Reading, asked
 from rag.reading.text import NAME, coined_names, sentences
 from rag.types import Hit
 
@@ -213,7 +213,7 @@ def answer_part(
         given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
     detail = _detail(part.text, paper.title, given)
     sims = similar(part.text, candidates)
-    checked = part.wants in ("number", "name") or values.YES_NO.match(part.text)
+    checked = part.wants in ("number", "name") or YES_NO.match(part.text)
     if checked and values.unmet_condition(asked(part.text), f"{paper.title} {paper.abstract}"):
         return Found(part, paper, None, max(sims))
     # "what improvements does it report?", "how much does it improve over X?": a result with a figure

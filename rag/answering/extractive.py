@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from rag.answering import approaches, compose, evidence, values
 from rag.calibration import CALIBRATION
-from rag.reading.questions import Reading
+from rag.reading.questions import YES_NO, Reading
 from rag.reading.text import coined_names, sentences
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit, Turn
@@ -46,7 +46,7 @@ def extract(
     # and which datasets?") part by part, "not stated" included.
     # "Does it report results on the DNS Challenge data?" of an abstract that never names it: not stated
     unmet = any(
-        values.YES_NO.match(p.text) and values.unmet_condition(p.text, f"{h.title} {h.abstract}")
+        YES_NO.match(p.text) and values.unmet_condition(p.text, f"{h.title} {h.abstract}")
         for p in reading.parts
         for h in chosen
     )
