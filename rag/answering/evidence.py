@@ -204,13 +204,7 @@ def answer_part(
     if not candidates:
         return Found(part, paper, None, 0.0)
     own_name = _own_name_asked(part, question)  # "What is the method called?": the paper's own name answers
-    title_names = set() if own_name else set(coined_names(paper.title)) | names(paper.title)
-    given = names(question) | title_names | numbers(question)
-    given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
-    given |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
-    given |= defined_acronyms(paper.abstract or paper.passage)  # "world model (WM)" names no model
-    if part.head.lower() in NOT_OWN or _BUILT_ON.search(part.text):  # never the method they propose
-        given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
+    given = _given(part, paper, question, candidates, own_name)
     detail = _detail(part.text, paper.title, given)
     sims = similar(part.text, candidates)
     checked = part.wants in ("number", "name") or YES_NO.match(part.text)
@@ -255,21 +249,51 @@ def answer_part(
                 )
             if not (about or (kind is not None and kind.self_evident)):
                 continue
-            if kind is not None:  # a duration, a chip, a licence: no other number or name will do
-                if not values.holds(kind, sentence, question):
-                    continue
-            elif not fits(part, sentence, given, plain_names):
+            if not _holds_value(
+                part, sentence, (kind, asked_class), given, question, plain_names, own_name or results_asked
+            ):
                 continue
-            elif part.wants == "name" and not own_name and not results_asked:
-                # the name must be of the thing asked for: a dataset's name does not answer "which model"
-                new = new_names(sentence, given, plain_names)
-                if not values.of_class(asked_class, new, sentence):
-                    continue
         if best is None or score > best[0]:
             best = (score, sentence)
     if best is None:
         return Found(part, paper, None, max(sims))
     return Found(part, paper, best[1], best[0])
+
+
+def _given(part: Part, paper: Hit, question: str, candidates: list[str], own_name: bool) -> set[str]:
+    """The names and numbers the question and the paper's title already say: none of them answers."""
+    title_names = set() if own_name else set(coined_names(paper.title)) | names(paper.title)
+    given = names(question) | title_names | numbers(question)
+    given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
+    given |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
+    given |= defined_acronyms(paper.abstract or paper.passage)  # "world model (WM)" names no model
+    if part.head.lower() in NOT_OWN or _BUILT_ON.search(part.text):  # never the method they propose
+        given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
+    return given
+
+
+def _holds_value(
+    part: Part,
+    sentence: str,
+    wanted: tuple[values.ValueKind | None, str | None],
+    given: set[str],
+    question: str,
+    plain_names: bool,
+    any_name: bool,
+) -> bool:
+    """The sentence holds a value of the kind the part wants (its kind of value, and for a name the class of
+    thing named, unless any name will do), beyond what the question gave."""
+    kind, asked_class = wanted
+    if kind is not None:  # a duration, a chip, a licence, a count: no other number or name will do
+        return values.holds(kind, sentence, question)
+    if not fits(part, sentence, given, plain_names):
+        return False
+    # the name must be of the thing asked for: a dataset's name does not answer "which model"
+    return (
+        part.wants != "name"
+        or any_name
+        or values.of_class(asked_class, new_names(sentence, given, plain_names), sentence)
+    )
 
 
 _COUNT_HELD = re.compile(
