@@ -101,6 +101,10 @@ def test_a_part_is_stated_only_by_a_value_of_its_kind_about_it() -> None:
     assert found("Which base language model is the 0.6B HTML extraction model built on?", dataset) is None
     base = "It is fine-tuned from the Qwen3-0.6B model."
     assert found("Which base language model is the extraction model built on?", f"{dataset} {base}") == base
+    orca = "We propose ORCA, a new model for odorant-receptor affinity. It beats prior odorant models."
+    assert (
+        found("Which chemical foundation model does the odorant method fine-tune?", orca) is None
+    )  # their own, not the base
     atari = "Evaluations on Atari environments (PitFall!) show a 20% higher score."
     assert found("What score does it reach on Montezuma's Revenge?", atari) is None
     assert found("What score does it reach on PitFall?", atari) == atari

@@ -174,10 +174,10 @@ def new_names(sentence: str, given: set[str], plain_names: bool = False) -> set[
 
 # What a paper compares its method with or builds it on is never the method it proposes:
 NOT_OWN = {"backbone", "backbones", "baseline", "baselines"}
-# "which backbones did they test it with?", "what base model is it fine-tuned from?"
+# "which backbones did they test it with?", "what base model is it fine-tuned from?", "which model does X fine-tune?"
 _BUILT_ON = re.compile(
-    r"\b(?:base|built (?:on|upon)|fine-?tuned from|initiali[sz]ed (?:from|with)|starts? from"
-    r"|compared? (?:with|to|against))\b",
+    r"\b(?:base|built (?:on|upon)|fine-?tuned from|(?:does|do|did) (?:[\w$^{}-]+ ){1,4}?fine-?tune"
+    r"|initiali[sz]ed (?:from|with)|starts? from|compared? (?:with|to|against))\b",
     re.I,
 )
 _CAPITAL_PIECE = re.compile(r"\b[A-Z]{2,}(?=-[a-z])")
