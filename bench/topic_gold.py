@@ -58,6 +58,19 @@ DEV: list[tuple[str, ...]] = [
         "Which papers study continual learning?",
         r"continual (?:learning|pre-?training|fine-?tuning)|catastrophic forgetting|lifelong learning",
     ),
+    # added in issue 27's third round, from titles of papers in the 500-paper fixture: a modifier and a head
+    # the corpus uses for much else ("generation", "editing", "transformers", "optimization")
+    ("td-21", "Which papers study video generation?", r"video generation|text-to-video|video diffusion"),
+    ("td-22", "Which papers propose policy optimization methods?", r"policy optimi[sz]ation"),
+    ("td-23", "Which papers are about code generation?", r"code generation"),
+    ("td-24", "Which papers study in-context learning?", r"in-context learning|\bICL\b"),
+    (
+        "td-25",
+        "Which papers work on knowledge editing?",
+        r"knowledge editing|model editing|editing (?:factual )?knowledge",
+    ),
+    ("td-26", "Which papers are about vision transformers?", r"vision transformers?|\bViTs?\b"),
+    ("td-27", "Which papers study chain-of-thought reasoning?", r"chain[- ]of[- ]thoughts?|\bCoT\b"),
 ]
 TEST: list[tuple[str, ...]] = [
     ("tt-01", "Which papers study state space models?", r"state[- ]space models?|\bmamba\b|\bSSMs?\b"),
@@ -107,6 +120,7 @@ def main() -> None:
                 "gold": gold,
                 "facts": [],
                 "pattern": raw,
+                **({"decision": decision[0]} if decision else {}),
             }
             lines.append(json.dumps(record))
         (ROOT / "rag" / "data" / f"{name}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")

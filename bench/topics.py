@@ -27,8 +27,14 @@ from rag.evaluation import fit_questions, load_questions, question_set
 
 
 def score(
-    answer: Any, gold: set[str], pattern: re.Pattern[str] | None, texts: dict[str, tuple[str, str]]
+    answer: Any,
+    gold: set[str],
+    pattern: re.Pattern[str] | None,
+    texts: dict[str, tuple[str, str]],
+    within: set[str] | None = None,
 ) -> dict[str, Any]:
+    """One answer's figures; `within`: the papers the question's filter keeps ("oral"), whose titles alone
+    count for title recall."""
     listed = list(getattr(answer, "list", [])) or list(answer.cited_ids)
     hit = len(set(listed) & gold)
     row: dict[str, Any] = {
@@ -40,7 +46,9 @@ def score(
         "n_gold": len(gold),
     }
     if pattern is not None:
-        titled = {pid for pid, (title, _) in texts.items() if pattern.search(title)}
+        titled = {
+            pid for pid, (title, _) in texts.items() if pattern.search(title) and (within is None or pid in within)
+        }
         row["title_recall"] = len(titled & set(listed)) / len(titled) if titled else None
         row["says_topic"] = sum(1 for p in listed if pattern.search(" ".join(texts.get(p, ("", ""))))) / max(
             len(listed), 1
@@ -49,40 +57,31 @@ def score(
 
 
 def calibrate(retriever: Any, questions: list[Any]) -> None:
-    """Mean recall and precision of the gold lists at each set of cut-offs: the key phrase's prior (each
-    value re-reads the index), then coverage, cosine, and cosine with the telling word alone."""
-    import numpy as np
-
-    import rag.retrieval.topic as topic
-    from rag.calibration import CALIBRATION as calibrated
-
-    print(f"{'prior':>5} {'coverage':>8} {'cosine':>6} {'word':>5} {'recall':>7} {'precision':>9} {'F1':>6}")
-    for gain in (3.0,):
-        vars(topic)["CALIBRATION"] = calibrated.model_copy(update={"topic_phrase_prior": gain})
+    """Mean recall and precision of the gold lists at each set of cut-offs: the quantile of the phrase's
+    chunks' closeness to their centre that a paper saying the topic in another form must reach (each value
+    re-reads the index), then coverage and cosine."""
+    print(f"{'related':>7} {'coverage':>8} {'cosine':>6} {'recall':>7} {'precision':>9} {'F1':>6}")
+    rows = []
+    for related in (0.0, 0.1, 0.25, 0.5, 0.75, 1.01):
         found = {
-            q.id: retriever.topic(retriever_query(retriever, q.question), None, (0.0, -1.0, -1.0)) for q in questions
+            q.id: retriever.topic(retriever_query(retriever, q.question), None, (0.0, -1.0, related)) for q in questions
         }
-        rows = []
         for cov in (0.45, 0.55, 0.65, 0.75, 0.85):
             for sim in (0.55, 0.6, 0.62, 0.65, 0.7, 1.01):
-                for word in (0.0, 0.1, 0.25, 0.5, 0.75, 1.01):
-                    recalls, precisions = [], []
-                    for q in questions:
-                        said = [t.similarity for t in found[q.id] if t.phrased]
-                        close = float(np.quantile(said, word)) if said and word <= 1 else 2.0
-                        listed = {
-                            t.paper_id
-                            for t in found[q.id]
-                            if (t.coverage >= cov and (t.phrased or t.similarity >= close)) or t.similarity >= sim
-                        }
-                        gold = set(q.gold)
-                        recalls.append(len(listed & gold) / len(gold))
-                        precisions.append(len(listed & gold) / len(listed) if listed else 0.0)
-                    r, p = sum(recalls) / len(recalls), sum(precisions) / len(precisions)
-                    rows.append((2 * r * p / max(r + p, 1e-9), cov, sim, word, r, p))
-        for f1, cov, sim, word, r, p in sorted(rows, reverse=True)[:8]:
-            print(f"{gain:>5.2f} {cov:>8.2f} {sim:>6.2f} {word:>5.2f} {r:>7.3f} {p:>9.3f} {f1:>6.3f}")
-    vars(topic)["CALIBRATION"] = calibrated
+                recalls, precisions = [], []
+                for q in questions:
+                    listed = {
+                        t.paper_id
+                        for t in found[q.id]
+                        if (t.phrased and t.coverage >= cov) or t.similarity >= sim or t.near > -1
+                    }
+                    gold = set(q.gold)
+                    recalls.append(len(listed & gold) / len(gold))
+                    precisions.append(len(listed & gold) / len(listed) if listed else 0.0)
+                r, p = sum(recalls) / len(recalls), sum(precisions) / len(precisions)
+                rows.append((2 * r * p / max(r + p, 1e-9), related, cov, sim, r, p))
+    for f1, related, cov, sim, r, p in sorted(rows, reverse=True)[:12]:
+        print(f"{related:>7.2f} {cov:>8.2f} {sim:>6.2f} {r:>7.3f} {p:>9.3f} {f1:>6.3f}")
 
 
 def retriever_query(retriever: Any, question: str) -> str:
@@ -106,8 +105,9 @@ def main() -> None:
     texts = {
         str(c["paper_id"]): (str(c.get("title", "")), str(c.get("text", "")))
         for c in keyword.chunks
-        if c.get("chunk") == 0
+        if str(c.get("chunk")) == "0"
     }
+    decisions = {str(c["paper_id"]): str(c.get("decision", "")) for c in keyword.chunks}
     raw = {
         json.loads(line)["id"]: json.loads(line)
         for line in question_set(args.set).read_text().splitlines()
@@ -124,7 +124,9 @@ def main() -> None:
         answer = assistant.answer(q.question, list(q.history))
         seconds = time.perf_counter() - start
         pattern = re.compile(raw[q.id]["pattern"], re.I) if raw.get(q.id, {}).get("pattern") else None
-        rows[q.id] = {**score(answer, set(q.gold), pattern, texts), "seconds": seconds, "question": q.question}
+        decision = raw.get(q.id, {}).get("decision")
+        within = {pid for pid, d in decisions.items() if d == decision} if decision else None
+        rows[q.id] = {**score(answer, set(q.gold), pattern, texts, within), "seconds": seconds, "question": q.question}
     if args.json:
         print(json.dumps(rows))
         return

@@ -14,7 +14,16 @@ from pydantic import SecretStr
 
 from rag.config import Settings
 from rag.errors import ConfigError, InputError
-from rag.state.users import Users, check_exposure, signs_in, users_path
+from rag.state.users import (
+    FAILURE_WINDOW_S,
+    FAILURES_ALLOWED,
+    Gate,
+    Throttle,
+    Users,
+    check_exposure,
+    signs_in,
+    users_path,
+)
 
 from .conftest import run_cli
 
@@ -94,6 +103,32 @@ def test_the_sign_in_takes_the_file_and_the_single_user(settings: Settings) -> N
     assert users_path(settings) == settings.state_dir / "users"
     elsewhere = settings.model_copy(update={"users_file": settings.state_dir.parent / "lab-users"})
     assert signs_in(elsewhere) is None  # RAG_USERS_FILE names another file, with nobody in it yet
+
+
+def test_a_name_guessed_at_is_refused_unchecked_until_its_failures_age_out(settings: Settings) -> None:
+    now = [1000.0]
+    users = Users(users_path(settings))
+    users.add("bob", "bob-password")
+    gate = Gate(users, ("ann", "ann-password"), Throttle(clock=lambda: now[0]))
+    checked: list[str] = []
+    real_check = users.check
+    users.check = lambda name, password: checked.append(name) or real_check(name, password)  # type: ignore[method-assign]
+
+    def sign_in(name: str, password: str) -> bool:
+        return asyncio.run(gate.sign_in(name, password))
+
+    for name in ("bob", "ann"):
+        for _ in range(FAILURES_ALLOWED):
+            assert not sign_in(name, "a wrong guess")
+        # the right password no longer lets this name in, and is not even checked against bcrypt
+        assert not sign_in(name, f"{name}-password")
+    assert checked == ["bob"] * FAILURES_ALLOWED
+    assert sign_in("carl", "anything else") is False and checked[-1] == "carl"  # other names are untouched
+
+    now[0] += FAILURE_WINDOW_S  # the oldest failures age out of the window
+    assert sign_in("bob", "bob-password") and sign_in("ann", "ann-password")
+    # a success clears the name's failures: one more wrong guess does not lock it again
+    assert not sign_in("bob", "a wrong guess") and sign_in("bob", "bob-password")
 
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "::", "192.168.1.20", "lab.example.org", ""])

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from rag.answering.approaches import Group
 from rag.answering.evidence import PROPOSE, RESULT, Found
 from rag.answering.grounding import cite
-from rag.reading.questions import asked
+from rag.reading.questions import YES_NO, asked
 from rag.reading.text import sentences
 from rag.types import Hit
 
@@ -106,6 +106,8 @@ def not_stated_with_nearest(draft: Draft, nearest: str | None) -> Draft:
 def _detail(part: str) -> str:
     """The asked detail as the "does not state ..." line says it: "say how many experts" -> "how many experts"."""
     part = asked(part.strip()).rstrip("?.!")
+    if YES_NO.match(part):  # "does not state whether it has a GPU implementation": the question as asked
+        return f'the answer to "{part[:1].upper() + part[1:]}?"'
     first = part.split(" ", 1)[0]
     return part[:1].lower() + part[1:] if first[1:] == first[1:].lower() else part  # "What ..." but not "LoRA"
 
@@ -228,5 +230,5 @@ def topic_listing(count: int, groups: Sequence[Group], quoted: dict[int, tuple[H
             lines.append(f"- **{hit.title}** [{len(papers)}]: {cite(sentence, len(papers))}")
         rest = sum(1 for i in g.items if i not in quoted)
         if rest and groups:
-            lines.append(f"- and {rest} more in the table")
+            lines.append(f"- and {rest} more in the table" if rest < len(g.items) else "- all in the table")
     return Draft("\n".join(lines), papers, _abstracts(papers))

@@ -12,9 +12,10 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rag.answering import values
 from rag.calibration import CALIBRATION
 from rag.reading.lexicon import FIELD_ACRONYMS
-from rag.reading.questions import Part, Reading
+from rag.reading.questions import YES_NO, Part, Reading, asked
 from rag.reading.text import NAME, coined_names, sentences
 from rag.types import Hit
 
@@ -22,7 +23,7 @@ from rag.types import Hit
 
 _NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5) nor a symbol (2^N)
     # "3D" is no count, nor a list's "(1)", "(2)"
-    r"(?<![\w.\-])(?<!\()\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z])(?!D\b)(?!\)\s)"
+    r"(?<![\w.\-])(?<!\()\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z]|\d|[.,]\d|D\b|\)\s)"
     # a number word, not a kind of thing ("two-stage", "three-dimensional")
     r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|double|half|dozens?|hundreds?|thousands?)\b(?!-)",
     re.I,
@@ -146,7 +147,10 @@ def numbers(text: str) -> set[str]:
 _PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word inside a sentence
 _SPELLED_OUT = re.compile(r"(?:\b[A-Z][\w-]*\s+)+\([A-Z][A-Za-z]*s?\)")
 _SIZE_ASKED = re.compile(r"(?:how (?:big|large)|what (?:is|was) the size)\b", re.I)
-_SIZE = re.compile(r"\b(?:consists? of|compris|contain|includ|spann?|cover|total)|\d[KMB]\b")
+_SIZE = re.compile(
+    r"\b(?:consists? of|compris|contain|includ|spann?|cover|total)|\d[KMB]\b"
+    r"|\b(?:benchmark|dataset|suite|corpus|collection|set)s? of (?:over |about |nearly |more than )?\d"
+)
 # Things asked by one word and stated by others: "at what model sizes" is told in parameters, "what
 # hardware" by the chip ("on a Huawei Ascend 910B NPU").
 SAID_AS = {
@@ -166,18 +170,22 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) 
     if part.wants == "number":
         return bool(numbers(sentence) - given)
     if part.wants == "name" and not part.kind_of:
-        # not the words an abbreviation spells out: "a Large Language Model (LLM)"
-        proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if plain_names else set()
-        return bool((names(sentence) | proper) - given)
+        return bool(new_names(sentence, given, plain_names))
     return True
+
+
+def new_names(sentence: str, given: set[str], plain_names: bool = False) -> set[str]:
+    # not the words an abbreviation spells out: "a Large Language Model (LLM)"
+    proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if plain_names else set()
+    return (names(sentence) | proper) - given
 
 
 # What a paper compares its method with or builds it on is never the method it proposes:
 NOT_OWN = {"backbone", "backbones", "baseline", "baselines"}
-# "which backbones did they test it with?", "what base model is it fine-tuned from?"
+# "which backbones did they test it with?", "what base model is it fine-tuned from?", "which model does X fine-tune?"
 _BUILT_ON = re.compile(
-    r"\b(?:base|built (?:on|upon)|fine-?tuned from|initiali[sz]ed (?:from|with)|starts? from"
-    r"|compared? (?:with|to|against))\b",
+    r"\b(?:base|built (?:on|upon)|fine-?tuned from|(?:does|do|did) (?:[\w$^{}-]+ ){1,4}?fine-?tune"
+    r"|initiali[sz]ed (?:from|with)|starts? from|compared? (?:with|to|against))\b",
     re.I,
 )
 _CAPITAL_PIECE = re.compile(r"\b[A-Z]{2,}(?=-[a-z])")
@@ -204,25 +212,24 @@ def answer_part(
     if not candidates:
         return Found(part, paper, None, 0.0)
     own_name = _own_name_asked(part, question)  # "What is the method called?": the paper's own name answers
-    title_names = set() if own_name else set(coined_names(paper.title)) | names(paper.title)
-    given = names(question) | title_names | numbers(question)
-    given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
-    given |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
-    given |= defined_acronyms(paper.abstract or paper.passage)  # "world model (WM)" names no model
-    if part.head.lower() in NOT_OWN or _BUILT_ON.search(part.text):  # never the method they propose
-        given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
+    given = _given(part, paper, question, candidates, own_name)
     detail = _detail(part.text, paper.title, given)
     sims = similar(part.text, candidates)
+    checked = part.wants in ("number", "name") or YES_NO.match(part.text)
+    if checked and values.unmet_condition(asked(part.text), f"{paper.title} {paper.abstract}"):
+        return Found(part, paper, None, max(sims))
     # "what improvements does it report?", "how much does it improve over X?": a result with a figure
     results_asked = part.head.lower() in RESULT_HEADS or (not part.head and bool(_IMPROVES.search(part.text)))
     head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
     evaluated_on = part.head.lower() in EVALUATION_HEADS
     plain_names = part.head.lower() in PLAIN_NAMED  # "the 20 Questions game", not "Euclidean baselines"
+    kind = values.wanted(asked(part.text)) if not results_asked else None
+    asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5])
     sized = bool(_SIZE_ASKED.match(part.text))  # "how big is that benchmark?": what it consists of, in numbers
     # "how many materials does its dataset cover?" told as "includes 16 fine-grained categories": where no
     # sentence counts the thing by its name, what the abstract says the dataset holds is the count in its words
     held = bool(_COUNT_HELD.match(part.text)) and not any(
-        head & set(terms(s)) and fits(part, s, given) for s in candidates
+        head & set(terms(s)) and (values.holds(kind, s, question) if kind else fits(part, s, given)) for s in candidates
     )
     stated: list[tuple[float, str]] = []
     for sim, sentence in zip(sims, candidates, strict=True):
@@ -248,7 +255,11 @@ def answer_part(
                     or covered >= CALIBRATION.stated_coverage
                     or (sized and bool(_SIZE.search(sentence)))
                 )
-            if not (about and fits(part, sentence, given, plain_names)):
+            if not (about or (kind is not None and kind.self_evident)):
+                continue
+            if not _holds_value(
+                part, sentence, (kind, asked_class), given, question, plain_names, own_name or results_asked
+            ):
                 continue
         stated.append((score, sentence))
     if not stated:
@@ -269,8 +280,46 @@ def _alike(stated: list[tuple[float, str]], detail: str, head: set[str], terms: 
     return bool(head & first & second) and not qualifier & (first ^ second)
 
 
+def _given(part: Part, paper: Hit, question: str, candidates: list[str], own_name: bool) -> set[str]:
+    """The names and numbers the question and the paper's title already say: none of them answers."""
+    title_names = set() if own_name else set(coined_names(paper.title)) | names(paper.title)
+    given = names(question) | title_names | numbers(question)
+    given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
+    given |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
+    given |= defined_acronyms(paper.abstract or paper.passage)  # "world model (WM)" names no model
+    if part.head.lower() in NOT_OWN or _BUILT_ON.search(part.text):  # never the method they propose
+        given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
+    return given
+
+
+def _holds_value(
+    part: Part,
+    sentence: str,
+    wanted: tuple[values.ValueKind | None, str | None],
+    given: set[str],
+    question: str,
+    plain_names: bool,
+    any_name: bool,
+) -> bool:
+    """The sentence holds a value of the kind the part wants (its kind of value, and for a name the class of
+    thing named, unless any name will do), beyond what the question gave."""
+    kind, asked_class = wanted
+    if kind is not None:  # a duration, a chip, a licence, a count: no other number or name will do
+        return values.holds(kind, sentence, question)
+    if not fits(part, sentence, given, plain_names):
+        return False
+    # the name must be of the thing asked for: a dataset's name does not answer "which model"
+    return (
+        part.wants != "name"
+        or any_name
+        or part.kind_of  # "what kind of solver?": a description of it answers
+        or values.of_class(asked_class, new_names(sentence, given, plain_names), sentence)
+    )
+
+
 _COUNT_HELD = re.compile(
-    r"^how many\b.*\b(?:cover|contain|include|span|comprise|hold|consist|have|has)(?:s|ed|ing)?\b", re.I
+    r"^how many\b.*\b(?:(?:cover|contain|include|span|comprise|hold|consist|have|has)(?:s|ed|ing)?|(?:are|is) in)\b",
+    re.I,
 )
 _CALLED = re.compile(r"\b(?:called|named)\b|\bname of\b", re.I)
 _OWN_THINGS = {"", "it", "method", "approach", "framework", "model", "technique", "system", "algorithm", "paper"}

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rag.answering import approaches, compose, evidence
+from rag.answering import approaches, compose, evidence, values
 from rag.calibration import CALIBRATION
-from rag.reading.questions import Reading
+from rag.reading.questions import YES_NO, Reading
 from rag.reading.text import coined_names, sentences
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit, Turn
@@ -44,11 +44,16 @@ def extract(
     # A question about what a paper is or does ("Is there a paper that ...?", "What does TraDy do?")
     # is answered by the paper's key sentences; one that asks for details ("How many clients ...,
     # and which datasets?") part by part, "not stated" included.
-    # a part naming a thing no chosen abstract says ("Does it report results on CounterFact?", "How does it
-    # compare with FastV?") asks what the abstract does not state: such a question is answered part by part
+    # "Does it report results on the DNS Challenge data?" of an abstract that never names it: not stated
+    unmet = any(
+        YES_NO.match(p.text) and values.unmet_condition(p.text, f"{h.title} {h.abstract}")
+        for p in reading.parts
+        for h in chosen
+    )
+    # a part naming a thing no chosen abstract says ("How does it compare with FastV?") is answered part by part
     foreign = unsaid_names(question, chosen)
     asks_foreign = any(n in p.text for p in reading.parts for n in foreign)
-    if len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts) and not asks_foreign:
+    if len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts) and not (unmet or asks_foreign):
         most = 5 if not turns else 3
         quoted = {
             h.paper_id: evidence.best_sentences(question, h, similar, exclude, most, keyword.coverage) for h in chosen

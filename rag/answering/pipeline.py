@@ -154,7 +154,9 @@ class Assistant:
                 base = replace(base, count=len(listed), list=listed)
                 if writer != "model":  # a model the user chose still writes; the count and list are data either way
                     yield self._final(
-                        base, listing.topic_list(follow.query, listed, self.retriever, self.store), "extractive"
+                        base,
+                        listing.topic_list(follow.query, listed, self.retriever, self.store, closest),
+                        "extractive",
                     )
                     return
         chosen = hits[:1] if reading.kind == "summary" else evidence.choose_papers(reading, hits, follow.focus)

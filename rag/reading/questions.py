@@ -76,21 +76,21 @@ class Part:
 
     @property
     def kind_of(self) -> bool:
-        """Asks what kind of thing ("what kind of solver", "what type of datasets") or which one of a thing no
-        name list knows ("which fusion design worked best"): a description of it answers ("a block coordinate
-        descent solver"), not only a name; a sentence must still say the thing."""
-        part = asked(self.text)
-        return bool(_KIND_OF.match(part) or (_WHICH_THING.match(part) and not _NAME.search(part)))
+        """Asks "what kind of X" or "which X" of an X no name list knows: a sentence saying X answers, named or not."""
+        return bool(_KIND_OF.match(p := asked(self.text)) or (_WHICH_THING.match(p) and not _NAME.search(p)))
 
     @property
     def head(self) -> str:
         """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
-        m = _HEAD.search(asked(self.text)) or _COUNTED_THING.match(asked(self.text))
-        words = [w.strip(",;") for w in m["head"].split() if w.lower().strip(",;") not in _MEASURES] if m else []
+        m = _HEAD.search(asked(self.text))
+        words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
         words = [w for w in words if not w.endswith("ed")] or words  # "batch size used by X": not "used"
         if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
             named = _NAME.search(asked(self.text))
-            return named["thing"] if named and named["thing"] else ""
+            if named and named["thing"]:
+                return named["thing"]
+            counted = _COUNTED_THING.match(asked(self.text))  # "How many annotators validated ...": annotators
+            return counted["thing"] if counted else ""
         # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
         nouns = [w for w in words if w.endswith("s") or any(c.isupper() for c in w)]
         return (nouns or words or [""])[-1 if not nouns else 0] if len(nouns) < 2 else nouns[-1]
@@ -101,9 +101,7 @@ class Reading:
     kind: str  # lookup | list | compare | summary
     targets: tuple[str, ...]  # compare: the two methods; summary: what to summarise
     parts: tuple[Part, ...]
-    # two things set against each other that name no method ("SAM-based unlearning vs the component-wise
-    # replacement approach"): a comparison if each is one paper of the index (rag.answering.pairs.sides)
-    sides: tuple[str, ...] = ()
+    sides: tuple[str, ...] = ()  # two things set against each other, unnamed: each a paper? (answering.pairs)
 
 
 def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
@@ -239,6 +237,14 @@ _ADVERB = r"(?:(?:also|exactly|roughly|approximately|specifically|precisely)\s+)
 _PART_BREAK = re.compile(
     rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_WH}\b)|(?:[,;:.]|\s[—–-])\s+{_ADVERB}(?={_ASKING}\b)", re.I
 )
+# "Does X report results on the DNS Challenge data?": a yes-or-no question about one paper, named, described
+# or pointed at ("Do deep learning methods beat ...?" and "is there a paper ...?" ask for papers, not about one).
+# It asks, as "In the X approach, where ..." does not: "Does X have a GPU implementation, and how ...?" asks two things.
+YES_NO = re.compile(
+    r"^(?:does|do|did|has|have|can|is|was|were|are)\s+(?:it|they|its|their|this|that"
+    r"|the (?:[\w-]+ ){0,6}?(?:paper|work|study|method|approach|framework|model|authors)|(?-i:[A-Z])[\w-]*)\b",
+    re.I,
+)
 _IF_SO = re.compile(r"^(?:and )?if (?:so|yes|it does|they do)\b|\bif (?:so|yes)$", re.I)
 _NUMBER = re.compile(
     r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
@@ -307,8 +313,6 @@ _MEASURES = {
     "sort",
     "best",
     "main",
-    "times",
-    "fewer",
 }
 _DETAIL_OPENING = re.compile(
     r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?"
@@ -317,9 +321,10 @@ _DETAIL_OPENING = re.compile(
     rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{_ASKED_OF}))\b)",
     re.I,
 )
-# "How many annotators validated ...": what "how many" counts follows it, whatever verb comes next
-_COUNTED_THING = re.compile(r"^(?:\w+\s+)?how many\s+(?P<head>[\w-]+(?:\s+(?!and\b)[\w-]+)?)", re.I)
 _KIND_OF = re.compile(r"^(?:\w+\s+)?(?:what|which)\s+(?:kind|type|sort|form)s?\s+of\b", re.I)
+_COUNTED_THING = re.compile(
+    r"^(?:exactly\s+)?how many\s+(?:times\s+)?(?:(?:more|fewer|less)\s+)?(?:[\w-]+\s+)?(?P<thing>[\w-]+s)\b", re.I
+)
 _COUNTED = re.compile(r"\b(?:sizes?|numbers?|counts?|scales?)\b", re.I)
 _METHOD = re.compile(
     r"\bhow (?:does|do|did|is|are|can|could|would)\b|\bwhat (?:technique|mechanism|idea|trick)\b", re.I
@@ -359,7 +364,7 @@ def split_parts(question: str) -> list[Part]:
         # "..., and why"; "Does X report Y? If so, what is it?" asks one thing
         if merged and (len(piece.split()) < 4 or _IF_SO.match(piece) or _IF_SO.search(merged[-1])):
             merged[-1] += " and " + piece
-        elif merged and not re.search(rf"\b{_ASKING}\b", asked(merged[-1]), re.I):
+        elif merged and not re.search(rf"\b{_ASKING}\b", asked(merged[-1]), re.I) and not YES_NO.match(merged[-1]):
             merged[-1] = piece  # the piece before only set the scene ("In the X approach, where ..."); this one asks
         else:
             merged.append(piece)

@@ -14,7 +14,8 @@ from rag.index.store import Store, StoredPaper
 from rag.retrieval.filters import Filters, chroma_where
 from rag.retrieval.fusion import Candidate, boost_named, fusion, paper_best
 from rag.retrieval.keyword import KeywordIndex
-from rag.retrieval.topic import TopicPaper, topic_papers, topic_vectors
+from rag.retrieval.topic import TopicPaper, topic_papers
+from rag.retrieval.vectors import topic_vectors
 from rag.types import Hit
 
 if TYPE_CHECKING:

@@ -15,6 +15,9 @@ import hmac
 import os
 import re
 import threading
+import time
+from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -24,7 +27,7 @@ from rag.state.db import private_file, private_folder
 if TYPE_CHECKING:
     from rag.config import Settings
 
-__all__ = ["Users", "check_exposure", "manage", "signs_in", "users_path"]
+__all__ = ["Gate", "Throttle", "Users", "check_exposure", "manage", "signs_in", "users_path"]
 
 USERS_NAME = "users"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@-]{0,63}")
@@ -32,6 +35,10 @@ MIN_PASSWORD_CHARS = 8
 MAX_PASSWORD_BYTES = 72  # bcrypt reads no further, and bcrypt 5 refuses a longer one rather than cut it
 # bcrypt's cost: 2**12 rounds, 0.25 s per check on this machine's cores; a guess costs an attacker as much
 ROUNDS = 12
+# a name with this many wrong sign-ins within the window is refused, unchecked, until the oldest ages out:
+# guessing gets 5 tries per 5 minutes per name, and a flood of guesses no longer costs the server bcrypt time
+FAILURES_ALLOWED = 5
+FAILURE_WINDOW_S = 300.0
 
 
 def users_path(settings: Settings) -> Path:
@@ -149,16 +156,50 @@ def _check_password(password: str) -> None:
         raise InputError(f"the password is longer than {MAX_PASSWORD_BYTES} bytes, as far as bcrypt reads")
 
 
+class Throttle:
+    """Wrong sign-ins per name within a sliding window. Keyed by name, not address: Gradio's sign-in callback
+    is given no address, and behind the lab's proxy every address would be the proxy's."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._failures: dict[str, deque[float]] = {}
+
+    def blocked(self, name: str) -> bool:
+        with self._lock:
+            failures = self._failures.get(name)
+            if failures is None:
+                return False
+            while failures and failures[0] <= self.clock() - FAILURE_WINDOW_S:
+                failures.popleft()
+            if not failures:
+                del self._failures[name]
+            return len(failures) >= FAILURES_ALLOWED
+
+    def record(self, name: str, signed_in: bool) -> None:
+        with self._lock:
+            if signed_in:
+                self._failures.pop(name, None)
+            else:
+                self._failures.setdefault(name, deque()).append(self.clock())
+
+
 class Gate:
     """Who signs in to one server: the users file, and the RAG_AUTH_USERNAME pair if set."""
 
-    def __init__(self, users: Users, pair: tuple[str, str] | None) -> None:
+    def __init__(self, users: Users, pair: tuple[str, str] | None, throttle: Throttle | None = None) -> None:
         self.users, self.pair = users, pair
+        self.throttle = throttle or Throttle()
 
     async def sign_in(self, name: str, password: str) -> bool:
+        if self.throttle.blocked(name):
+            return False
         if self.pair and hmac.compare_digest(name.encode(), self.pair[0].encode()):
-            return hmac.compare_digest(password.encode(), self.pair[1].encode())
-        return await self.users.sign_in(name, password)
+            signed_in = hmac.compare_digest(password.encode(), self.pair[1].encode())
+        else:
+            signed_in = await self.users.sign_in(name, password)
+        self.throttle.record(name, signed_in)
+        return signed_in
 
 
 def signs_in(settings: Settings) -> Gate | None:

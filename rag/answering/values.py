@@ -1,0 +1,142 @@
+"""The kind of value an asked part wants, and whether a sentence holds one.
+
+"How many GPU hours did training take?" is answered by a duration ("three days", "120 GPU-hours"),
+not by any number ("6k hours of audio data", "a 7x speedup"); "What hardware?" by a chip ("16
+H100s"), "What licence?" by a licence. A part is stated only where a sentence about its subject holds
+a value of its kind; a part asking "what kind of solver" wants a description, which any sentence about
+it gives. Examples and counterexamples: tests/test_values.py.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rag.reading.lexicon import FIELD_ACRONYMS
+from rag.reading.questions import YES_NO
+
+_NUM = r"(?:\d[\d.,]*\s*[kKMB]?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several|a single)"
+
+
+@dataclass(frozen=True)
+class ValueKind:
+    name: str
+    asked: re.Pattern[str]  # the part's asking words want this kind
+    held: re.Pattern[str] | None  # a sentence holding a value of this kind; None: any sentence about the part
+    # a value of the kind says what it is about ("16 H100s" answers "what hardware" in any sentence); a count
+    # answers only in a sentence about the thing counted
+    self_evident: bool = True
+
+
+# First match wins: "how many GPU hours" is a duration, not hardware.
+KINDS = (
+    ValueKind(
+        "duration",
+        re.compile(
+            r"\bhow long (?:does|did|do|is|was|will)\b(?!.*\b(?:context|sequences?|inputs?|prompts?|videos?|horizon)\b)"
+            r"|\b(?:gpu|tpu|compute|wall-?clock|training|inference|run(?:ning)?)[ -](?:time|hours|days)\b"
+            r"|\bhow (?:much|many) (?:\w+ ){0,2}(?:time|hours|days|minutes)\b(?!-)",
+            re.I,
+        ),
+        re.compile(
+            # "6k hours of audio data" is an amount of data, not how long something took
+            rf"\b{_NUM}\s*(?:[\w-]+\s+)?(?:(?:gpu|tpu)[- ])?"
+            r"(?:hours?|hrs?|days?|minutes?|mins?|seconds?|weeks?|months?)\b"
+            r"(?!\s+of\s+(?:\w+\s+)?(?:audio|speech|video|data|recordings?|footage|music|gameplay|text))"
+            r"|\d\s*(?:ms|s|h)\b",
+            re.I,
+        ),
+    ),
+    ValueKind(
+        "hardware",
+        re.compile(r"\b(?:hardware|gpus?|tpus?|npus?|accelerators?|chips?)\b", re.I),
+        re.compile(
+            r"\b(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?|[AHV]100s?|H200s?|H800s?|A800s?|A6000s?|L40S?|"
+            r"RTX|Ascend|Jetson|Gaudi|MI\d{3}X?|v[2-6]e?-\d+)\b"
+        ),
+    ),
+    ValueKind(
+        "licence",
+        re.compile(r"\blicen[cs]", re.I),
+        re.compile(r"\blicen[cs]|\bMIT\b|\bApache\b|\bCC[- ]BY|\bGPL\b|\bBSD\b|\bpublic domain\b", re.I),
+    ),
+    ValueKind(
+        "count",  # "how many annotators": a number of things, not a share, a ratio or a gain ("by 20%", "7x")
+        re.compile(r"^(?:exactly\s+)?how many\s+(?!times\b)", re.I),
+        re.compile(
+            r"(?<![\w.\-])(?:\d+(?:[.,]\d+)*\s?[kKM]?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+            r"dozens?|hundreds?|thousands?|millions?)(?![\w.,]*\d)(?![.,]?\d)(?![A-Za-z])"
+            r"(?!\s*(?:%|\\%|×|\$?\\times|x\b|times\b|-?fold\b|percent|pp\b|points?\b|percentage))",
+            re.I,
+        ),
+        self_evident=False,
+    ),
+    ValueKind(
+        "description",
+        re.compile(r"^(?:\w+\s+){0,2}(?:what|which) (?:kind|type|sort|class|family|form)s? of\b", re.I),
+        None,
+        self_evident=False,
+    ),
+)
+
+
+def wanted(asked_words: str) -> ValueKind | None:
+    """The kind of value the part's asking words want, where a rule can tell; None: any of its type."""
+    return next((kind for kind in KINDS if kind.asked.search(asked_words)), None)
+
+
+def holds(kind: ValueKind, sentence: str, given: str) -> bool:
+    """The sentence holds a value of the kind that the question did not give itself."""
+    if kind.held is None:
+        return True
+    said = {m.group().lower() for m in kind.held.finditer(sentence)}
+    return bool(said - {m.group().lower() for m in kind.held.finditer(given)})
+
+
+# What a name is a name of, by the noun beside it: "the MainWebBench dataset", "dataset TWINS", "VLA-benchmark
+# LIBERO" name data; "the Qwen2.5-7B model" a model. A part asking for a model is not answered by a dataset's name.
+CLASSES = {
+    "data": re.compile(r"^(?:datasets?|benchmarks?|[\w-]*bench(?:mark)?s?|suites?|corp(?:us|ora)|data)$", re.I),
+    "model": re.compile(
+        r"^(?:models?|backbones?|architectures?|llms?|vlms?|mllms?|networks?|encoders?|transformers?|checkpoints?)$",
+        re.I,
+    ),
+    "metric": re.compile(r"^(?:scores?|metrics?|accuracy|f1)$", re.I),
+}
+_WORD = re.compile(r"[\w$\\^{}.-]+")
+
+
+def name_class(words: list[str]) -> str | None:
+    """The class the nouns of a few words say, the first that does: ["which", "base", "model"] -> "model"."""
+    return next((c for w in words for c, said in CLASSES.items() if said.match(w.strip(".,;:"))), None)
+
+
+def of_class(wanted_class: str | None, found: set[str], sentence: str) -> bool:
+    """Some name of `found` is not said to be a thing of another class than the one asked for (a name with
+    no noun beside it may be of any): "the PatchTST and DLinear backbones" answers "which backbones"; "a
+    0.6B parameter model ... on our MainWebBench dataset" does not answer "which base model"."""
+    words = _WORD.findall(sentence)
+    for i, word in enumerate(words):
+        for name in (n for n in found if n in word):
+            own = name_class([name]) if "bench" in name.lower() else None
+            said = own or name_class(words[i + 1 : i + 3]) or name_class(words[max(0, i - 2) : i])
+            if said is None or said == wanted_class:
+                return True
+    return False
+
+
+# What a part names past its first word: what its figure is measured on ("on Montezuma's Revenge", "on
+# miniF2F"), whose figure it asks ("what did GPT-4o score?"), what a yes-or-no question asks about.
+_NAMED = re.compile(r"(?<=\s)((?:[A-Z]|[a-z]+[A-Z0-9])[\w'.+-]*)")
+
+
+def unmet_condition(part: str, text: str) -> str | None:
+    """A thing the part measures its figure on that the paper's text never says: "What score does it reach
+    on Montezuma's Revenge?" is not stated by an abstract that never names Montezuma's Revenge, whatever
+    other score it gives; nor "what did GPT-4o score?" by one that never names GPT-4o. A yes-or-no question
+    asks about every thing it names past its first word: "Does it outperform FastV?", "Is it trained on TPUs?"."""
+    said = text.lower()
+    named = _NAMED.findall(part)
+    if not YES_NO.match(part):  # "besides LLMs, what task ...?": the field's acronyms name no thing of its own
+        named = [n for n in named if n.rstrip("'.,:;?") not in FIELD_ACRONYMS.words]
+    return next((c for c in named if c.rstrip("'.,:;?s").lower() not in said), None)

@@ -1,0 +1,74 @@
+"""Every chunk's vector of an index in memory, in the keyword side's order: what a list question's topic is
+found by (rag.retrieval.topic) and a list grouped by (rag.answering.approaches)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from rag.index import cache
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from rag.index.store import Store
+    from rag.retrieval.keyword import KeywordIndex
+
+
+class PaperVectors:
+    """Every chunk's vector in the keyword side's order, cached beside the keyword side per revision
+    (read once from Chroma: 6 s at 19,630 papers; then 30 MB in memory, 5 ms a question)."""
+
+    def __init__(self, store: Store, keyword: KeywordIndex) -> None:
+        import numpy as np
+
+        folder = store.derived("vectors", keyword.revision)
+        if (folder / "vectors.npy").exists():
+            self.matrix = np.load(folder / "vectors.npy")
+        else:
+            rows: dict[tuple[str, int], object] = {
+                (str(meta["paper_id"]), int(meta.get("chunk", 0))): vector for meta, vector in store.iter_vectors()
+            }
+            dim = len(next(iter(rows.values()))) if rows else 1  # type: ignore[arg-type]
+            zero = np.zeros(dim, dtype=np.float32)
+            self.matrix = np.array(
+                [rows.get((str(c["paper_id"]), int(c.get("chunk", 0))), zero) for c in keyword.chunks],
+                dtype=np.float32,
+            ).reshape(len(keyword.chunks), dim)
+            self.matrix /= np.maximum(np.linalg.norm(self.matrix, axis=1, keepdims=True), 1e-12)
+
+            def write(tmp: object) -> None:
+                from pathlib import Path
+
+                path = Path(str(tmp))
+                path.mkdir(parents=True)
+                np.save(path / "vectors.npy", self.matrix)
+                (path / "about.json").write_text(json.dumps({"chunks": len(keyword.chunks)}))
+
+            cache.keep(folder, write)
+
+
+_vectors_lock = threading.Lock()
+
+
+@lru_cache(maxsize=2)
+def chunk_vectors(store: Store, keyword: KeywordIndex) -> PaperVectors:
+    with _vectors_lock:
+        return PaperVectors(store, keyword)
+
+
+def topic_vectors(store: Store, keyword: KeywordIndex, paper_ids: list[str]) -> np.ndarray:
+    """The papers' unit vectors, one row each (their first chunk's)."""
+    first = _first_rows(keyword)
+    rows: np.ndarray = chunk_vectors(store, keyword).matrix[[first[pid] for pid in paper_ids]]
+    return rows
+
+
+@lru_cache(maxsize=2)
+def _first_rows(keyword: KeywordIndex) -> dict[str, int]:
+    rows: dict[str, int] = {}
+    for i, chunk in enumerate(keyword.chunks):
+        rows.setdefault(str(chunk["paper_id"]), i)
+    return rows
