@@ -87,12 +87,14 @@ bench: conference
 	$(BIN)/rag ingest ../shared/data/iclr2026_fixture_500.jsonl.gz --index .rag/fixture500
 	$(BIN)/python bench/quality_at_scale.py --index .rag/seeds57 --index .rag/fixture500 --index .rag/iclr2026 --tutorial-index .rag/tutorial --kinds
 	$(BIN)/python bench/dense_variants.py --index .rag/iclr2026
+	$(BIN)/python bench/litsearch.py --index .rag/iclr2026
 	$(BIN)/python bench/search.py --index .rag/iclr2026
 	$(BIN)/python bench/map.py --index .rag/fixture500 --index .rag/iclr2026 --jobs 2,1
 	rm -rf .rag/bench
 	$(BIN)/python bench/ingest.py --keep .rag/bench
 	$(BIN)/python bench/ingest.py ../shared/data/paperlists_multivenue.jsonl.xz --keep .rag/bench
 	$(BIN)/python bench/search.py --index .rag/bench/paperlists_multivenue
+	$(BIN)/python bench/litsearch.py --index .rag/bench/paperlists_multivenue
 	$(BIN)/python bench/answer.py
 	$(BIN)/python bench/load.py
 

@@ -33,6 +33,8 @@ OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "rrf (k=60)": ("hybrid", {"fusion": "rrf", "dense_feedback": 0}),
     "convex": ("hybrid", {}),  # the defaults
     "convex+feedback": ("hybrid", {"fusion": "convex", "dense_feedback": 3}),
+    "dense+adapter": ("dense", {"query_adapter": True}),  # the query-side adapter (rag/index/adapter.py)
+    "convex+adapter": ("hybrid", {"query_adapter": True}),
 }
 
 
@@ -107,7 +109,8 @@ def main() -> None:
                 else f" {name}"
             )
             for label, (mode, update) in OPTIONS.items():
-                retriever = Retriever(store)
+                # the adapter maps the query where the store embeds it, so it needs a store of its own settings
+                retriever = Retriever(Store(settings.model_copy(update=update)) if "query_adapter" in update else store)
                 retriever.settings = settings.model_copy(update=update)
                 retriever._keyword = keyword
 

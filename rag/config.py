@@ -110,6 +110,12 @@ class Settings(BaseSettings):
         0, ge=0, le=20, description="Hybrid search: move the dense query toward BM25's first N papers (0: off)."
     )
     feedback_weight: float = Field(0.5, ge=0.0, description="Weight of those papers' mean vector in the query.")
+    query_adapter: bool = Field(
+        False,
+        description="Map the dense side's query vector with the adapter trained on the corpora's own title, "
+        "keyword and TL;DR -> paper pairs (rag/data/query_adapter.npy, bench/train_query_adapter.py); papers keep "
+        "their vectors.",
+    )
 
     # --- answering ----------------------------------------------------------------------
     llm_backend: str = Field(

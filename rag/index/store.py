@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from rag.config import Settings, get_settings
 from rag.corpus.documents import Paper, ReadLog, chunk_id, read_papers
 from rag.errors import RagError, StoreError
-from rag.index import cache
+from rag.index import adapter, cache
 from rag.index.chunking import make_units
 from rag.index.embeddings import embedder_name, make_embeddings
 
@@ -158,7 +158,7 @@ class Store:
         """
         import numpy as np
 
-        vector = np.array(self.vectorstore.embeddings.embed_query(query))  # type: ignore[union-attr]
+        vector = adapter.adapt(self.vectorstore.embeddings.embed_query(query), self.settings)  # type: ignore[union-attr]
         if feedback:
             got = self.collection.get(ids=feedback, include=["embeddings"])
             if got["embeddings"] is not None and len(got["embeddings"]):

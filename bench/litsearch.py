@@ -1,0 +1,93 @@
+"""Literature search: recall@5, recall@20 and MRR of hybrid, BM25 and dense search, per index.
+
+    python bench/litsearch.py --index DIR [--index DIR ...] [--split dev|test] [--set KEY=VALUE ...]
+
+The questions (bench/data/litsearch_dev.jsonl, _test.jsonl) were written from each gold paper's title
+and a one-line gist (its keywords or TL;DR), never its abstract, over papers of both corpora: the
+ICLR 2026 list and the multi-venue paper lists (107,320 papers together). Each index is asked the
+questions whose gold papers it holds: at 19,630 papers the ICLR-gold ones, at 107k all of them.
+`--set` changes a setting for every mode (e.g. --set query_adapter=false --set keyword_weight=0.6).
+Choices are made on dev; test is only reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rag.config import Settings, apply_runtime_env  # noqa: E402
+
+apply_runtime_env()
+DATA = Path(__file__).parent / "data"
+MODES = ("hybrid", "bm25", "dense")
+
+
+def load(split: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (DATA / f"litsearch_{split}.jsonl").read_text().splitlines() if line.strip()]
+
+
+def scores(ranked: list[tuple[set[str], list[str]]]) -> dict[str, float]:
+    """Mean recall@5, recall@20 (share of a question's gold papers in its top k) and MRR."""
+    n = max(len(ranked), 1)
+    r5 = sum(len(gold & set(ids[:5])) / len(gold) for gold, ids in ranked) / n
+    r20 = sum(len(gold & set(ids[:20])) / len(gold) for gold, ids in ranked) / n
+    mrr = sum(next((1 / i for i, pid in enumerate(ids, 1) if pid in gold), 0.0) for gold, ids in ranked) / n
+    return {"n": len(ranked), "recall@5": r5, "recall@20": r20, "mrr": mrr}
+
+
+def parse_sets(pairs: list[str]) -> dict[str, Any]:
+    update: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        update[key] = value
+    # validated and typed by Settings itself
+    return Settings(**update).model_dump(include=set(update))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--index", type=Path, action="append", required=True)
+    parser.add_argument("--split", default="dev", choices=("dev", "test"))
+    parser.add_argument("--set", action="append", default=[], help="KEY=VALUE: a setting for every mode")
+    parser.add_argument("--modes", default=",".join(MODES))
+    parser.add_argument("--misses", action="store_true", help="print the questions hybrid misses in its top 20")
+    args = parser.parse_args()
+
+    from rag.index.store import Store
+    from rag.retrieval.retriever import Retriever
+
+    update = parse_sets(args.set)
+    questions = load(args.split)
+    print(f"litsearch {args.split}: {len(questions)} questions; settings changed: {update or 'none'}")
+    for index in args.index:
+        settings = Settings(index_dir=index, cache_dir=index.parent / f"{index.name}_cache", **update)
+        retriever = Retriever(Store(settings))
+        keyword = retriever.keyword_index()
+        indexed = {str(c["paper_id"]) for c in keyword.chunks if c.get("chunk") == 0}
+        asked = [q for q in questions if set(q["gold"]) <= indexed]
+        print(f"\n{index}: {keyword.n_papers:,} papers; {len(asked)} questions whose gold papers it holds")
+        print(f"  {'mode':<8} {'n':>4} {'R@5':>6} {'R@20':>6} {'MRR':>6} {'ms/q':>6}")
+        for mode in args.modes.split(","):
+            start = time.perf_counter()
+            ranked = [
+                (set(q["gold"]), [h.paper_id for h in retriever.search(q["question"], k=20, mode=mode).hits])
+                for q in asked
+            ]
+            ms = (time.perf_counter() - start) * 1000 / max(len(asked), 1)
+            s = scores(ranked)
+            print(f"  {mode:<8} {s['n']:>4} {s['recall@5']:>6.3f} {s['recall@20']:>6.3f} {s['mrr']:>6.3f} {ms:>6.0f}")
+            if args.misses and mode == "hybrid":
+                for q, (gold, ids) in zip(asked, ranked, strict=True):
+                    if not gold & set(ids):
+                        print(f"    miss {q['qid']}: {q['question'][:110]}")
+
+
+if __name__ == "__main__":
+    main()
