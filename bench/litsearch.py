@@ -1,12 +1,19 @@
 """Literature search: recall@5, recall@20 and MRR of hybrid, BM25 and dense search, per index.
 
-    python bench/litsearch.py --index DIR [--index DIR ...] [--split dev|test] [--set KEY=VALUE ...]
+    python bench/litsearch.py --index DIR [--index DIR ...] [--split dev|test] [--questions lit|hard]
+        [--set KEY=VALUE ...] [--variant LABEL:KEY=VALUE,KEY=VALUE ...]
 
-The questions (bench/data/litsearch_dev.jsonl, _test.jsonl) were written from each gold paper's title
-and a one-line gist (its keywords or TL;DR), never its abstract, over papers of both corpora: the
-ICLR 2026 list and the multi-venue paper lists (107,320 papers together). Each index is asked the
-questions whose gold papers it holds: at 19,630 papers the ICLR-gold ones, at 107k all of them.
-`--set` changes a setting for every mode (e.g. --set query_adapter=false --set keyword_weight=0.6).
+Two question sets over the same 360 gold papers of both corpora (the ICLR 2026 list and the
+multi-venue paper lists, 107,320 papers together), each split dev / test:
+- `lit` (bench/data/litsearch_dev.jsonl, _test.jsonl): written from each gold paper's title and a
+  one-line gist (its keywords or TL;DR), never its abstract. They keep the title's words.
+- `hard` (bench/data/litsearch_hard_dev.jsonl, _test.jsonl): one writer read each abstract and wrote
+  a one-sentence memory of it without its coined names or title phrases; a second writer, who saw
+  only those sentences, wrote the questions: a paper described in someone else's words.
+Each index is asked the questions whose gold papers it holds: at 19,630 papers the ICLR-gold ones,
+at 107k all of them. `--set` changes a setting for every mode (e.g. --set keyword_weight=0.6);
+each `--variant` adds rows with its own query-time settings, side by side in the same run on the
+same keyword index (e.g. --variant adapter:query_adapter=true --variant w0.6:keyword_weight=0.6).
 Choices are made on dev; test is only reported.
 """
 
@@ -29,8 +36,12 @@ DATA = Path(__file__).parent / "data"
 MODES = ("hybrid", "bm25", "dense")
 
 
-def load(split: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (DATA / f"litsearch_{split}.jsonl").read_text().splitlines() if line.strip()]
+SETS = {"lit": "litsearch", "hard": "litsearch_hard"}
+
+
+def load(split: str, questions: str = "lit") -> list[dict[str, Any]]:
+    path = DATA / f"{SETS[questions]}_{split}.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def scores(ranked: list[tuple[set[str], list[str]]]) -> dict[str, float]:
@@ -40,6 +51,12 @@ def scores(ranked: list[tuple[set[str], list[str]]]) -> dict[str, float]:
     r20 = sum(len(gold & set(ids[:20])) / len(gold) for gold, ids in ranked) / n
     mrr = sum(next((1 / i for i, pid in enumerate(ids, 1) if pid in gold), 0.0) for gold, ids in ranked) / n
     return {"n": len(ranked), "recall@5": r5, "recall@20": r20, "mrr": mrr}
+
+
+def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
+    """'LABEL:KEY=VALUE,KEY=VALUE' -> (LABEL, typed settings); a bare LABEL changes nothing."""
+    label, _, pairs = text.partition(":")
+    return label, parse_sets([p for p in pairs.split(",") if p])
 
 
 def parse_sets(pairs: list[str]) -> dict[str, Any]:
@@ -55,7 +72,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--index", type=Path, action="append", required=True)
     parser.add_argument("--split", default="dev", choices=("dev", "test"))
+    parser.add_argument("--questions", default="lit", choices=tuple(SETS), help="which question set")
     parser.add_argument("--set", action="append", default=[], help="KEY=VALUE: a setting for every mode")
+    parser.add_argument(
+        "--variant", action="append", default=[], help="LABEL:KEY=VALUE,...: rows of their own, side by side"
+    )
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--misses", action="store_true", help="print the questions hybrid misses in its top 20")
     args = parser.parse_args()
@@ -64,29 +85,39 @@ def main() -> None:
     from rag.retrieval.retriever import Retriever
 
     update = parse_sets(args.set)
-    questions = load(args.split)
-    print(f"litsearch {args.split}: {len(questions)} questions; settings changed: {update or 'none'}")
+    variants: list[tuple[str, dict[str, Any]]] = [("default", {})] + [parse_variant(v) for v in args.variant]
+    questions = load(args.split, args.questions)
+    print(f"{args.questions} {args.split}: {len(questions)} questions; settings changed: {update or 'none'}")
     for index in args.index:
         settings = Settings(index_dir=index, cache_dir=index.parent / f"{index.name}_cache", **update)
-        retriever = Retriever(Store(settings))
-        keyword = retriever.keyword_index()
+        keyword = Retriever(Store(settings)).keyword_index()
         indexed = {str(c["paper_id"]) for c in keyword.chunks if c.get("chunk") == 0}
         asked = [q for q in questions if set(q["gold"]) <= indexed]
         print(f"\n{index}: {keyword.n_papers:,} papers; {len(asked)} questions whose gold papers it holds")
-        print(f"  {'mode':<8} {'n':>4} {'R@5':>6} {'R@20':>6} {'MRR':>6} {'ms/q':>6}")
-        for mode in args.modes.split(","):
-            start = time.perf_counter()
-            ranked = [
-                (set(q["gold"]), [h.paper_id for h in retriever.search(q["question"], k=20, mode=mode).hits])
-                for q in asked
-            ]
-            ms = (time.perf_counter() - start) * 1000 / max(len(asked), 1)
-            s = scores(ranked)
-            print(f"  {mode:<8} {s['n']:>4} {s['recall@5']:>6.3f} {s['recall@20']:>6.3f} {s['mrr']:>6.3f} {ms:>6.0f}")
-            if args.misses and mode == "hybrid":
-                for q, (gold, ids) in zip(asked, ranked, strict=True):
-                    if not gold & set(ids):
-                        print(f"    miss {q['qid']}: {q['question'][:110]}")
+        print(f"  {'variant':<14} {'mode':<8} {'n':>4} {'R@5':>6} {'R@20':>6} {'MRR':>6} {'ms/q':>6}")
+        for label, change in variants:
+            # the adapter maps the query where the store embeds it: each variant has a store of its own settings
+            retriever = Retriever(Store(settings.model_copy(update=change)))
+            retriever._keyword = keyword
+            for mode in args.modes.split(","):
+                run(retriever, asked, label, mode, misses=args.misses)
+
+
+def run(retriever: Any, asked: list[dict[str, Any]], label: str, mode: str, *, misses: bool) -> None:
+    start = time.perf_counter()
+    ranked = [
+        (set(q["gold"]), [h.paper_id for h in retriever.search(q["question"], k=20, mode=mode).hits]) for q in asked
+    ]
+    ms = (time.perf_counter() - start) * 1000 / max(len(asked), 1)
+    s = scores(ranked)
+    print(
+        f"  {label:<14} {mode:<8} {s['n']:>4} {s['recall@5']:>6.3f} {s['recall@20']:>6.3f} {s['mrr']:>6.3f} {ms:>6.0f}",
+        flush=True,
+    )
+    if misses and mode == "hybrid":
+        for q, (gold, ids) in zip(asked, ranked, strict=True):
+            if not gold & set(ids):
+                print(f"    miss {q['qid']}: {q['question'][:110]}")
 
 
 if __name__ == "__main__":
