@@ -101,8 +101,29 @@ class Calibration(BaseModel):
     tied: float = Field(
         0.02,
         description="A second paper this close to the first in fused score is cited too: the search cannot "
-        "tell them apart. bench/quality_at_scale.py, single-paper precision against recall.",
+        "tell them apart. bench/quality_at_scale.py, single-paper precision against recall. A one-paper "
+        "question measures it on the weighing of rag.answering.closest instead: over the lookups of "
+        "closest_depth, 0.02 cites 625 papers for 587 right (the fused tie 639 for 586), 0.05 634, 0.1 644 for 588.",
     )
+    closest_depth: int = Field(
+        3,
+        description="A one-paper question's first this many papers are weighed again by the question's closest "
+        "sentence and its coverage (rag.answering.closest). Swept offline over the search's top 5 (fused score, "
+        "best-sentence cosine, coverage) of people-written dev lookups: new topics of conversations_people_dev "
+        "asked alone, conference_dev and questions_people_dev lookups and parts, dev_questions lookups, at 500 "
+        "and 19,630 papers: the answer's first paper gold 571 -> 586 of 655 at 3, 4 and 5 alike.",
+    )
+    closest_margin: float = Field(
+        0.3,
+        description="...those within this much of the first's fused score (a name boost adds a whole point). As "
+        "above: 0.15 to 0.3 within one question.",
+    )
+    closest_sentence: float = Field(
+        0.5,
+        description="...weight of the best sentence's cosine, added to the fused score. As above: 0.5 and 0.5 "
+        "586, 1 and 1 585, 0.25 and 0.25 583, sentence alone (0.5) 580, coverage alone (0.5) 583.",
+    )
+    closest_coverage: float = Field(0.5, description="...and of the coverage. As above.")
     list_share: float = Field(
         0.70,
         description="A list's items: the papers whose fused score is at least this share of the best one. "

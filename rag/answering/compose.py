@@ -44,7 +44,8 @@ def refusal(scope: str, nearest: Sequence[Hit], unsaid: Sequence[str] = ()) -> D
 
 def about(papers: Sequence[Hit], quoted: dict[str, list[str]]) -> Draft:
     """A paper (or two tied ones) and the sentences of its abstract that answer the question."""
-    lines = []
+    # two papers the evidence cannot tell apart: said, so the reader knows the search is not sure which
+    lines = ["Two papers fit the question about equally well:"] if len(papers) == 2 else []
     for k, paper in enumerate(papers, start=1):
         body = " ".join(cite(s, k) for s in quoted.get(paper.paper_id, []))
         lines.append(f"**{paper.title}** [{k}]: {body}".rstrip(": "))

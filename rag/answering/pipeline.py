@@ -14,7 +14,7 @@ from collections.abc import Generator, Iterator, Sequence
 from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Any
 
-from rag.answering import compose, conversation, evidence, extractive, listing, pairs, prompts
+from rag.answering import closest, compose, conversation, evidence, extractive, listing, pairs, prompts
 from rag.answering.grounding import check, renumber
 from rag.calibration import CALIBRATION
 from rag.config import Settings, get_settings
@@ -159,7 +159,7 @@ class Assistant:
                         "extractive",
                     )
                     return
-        chosen = hits[:1] if reading.kind == "summary" else evidence.choose_papers(reading, hits, follow.focus)
+        chosen = self._choose(reading, hits, follow.query, follow.focus)
         if writer == "model":
             yield from self._model_answer(base, reading, chosen, turns, previous)
             return
@@ -281,6 +281,14 @@ class Assistant:
         keyword = self.retriever.keyword_index()
         said = set(keyword.terms(" ".join(f"{h.title} {h.abstract}" for h in hits)))
         return [w for w in fields_named(query) if not set(keyword.terms(w)) & said]
+
+    def _choose(self, reading: Reading, hits: list[Hit], query: str, focus: Sequence[str]) -> list[Hit]:
+        """The papers the answer is about: one a question describes is weighed again by its closest sentence."""
+        if reading.kind == "summary":
+            return hits[:1]
+        if focus or reading.kind == "list":
+            return evidence.choose_papers(reading, hits, focus)
+        return closest.choose(query, hits, self.retriever.keyword_index().coverage, self.similar.of)
 
     def _extract(
         self, base: Answer, reading: Reading, chosen: list[Hit], turns: Sequence[Turn], more: bool = False

@@ -1,0 +1,65 @@
+"""Which of the search's first few papers a one-paper question is about.
+
+People describe a paper in their own words ("Which paper proposes a method that lets ..."), and at
+conference scale the fused score often puts two or three papers close together with the described one
+second: one vector per paper dilutes a description that one sentence of its abstract says, and BM25
+rewards a paper that repeats one rare word of the question. So the first few papers are weighed again
+by evidence the search does not see: the question's cosine to each abstract's closest sentence
+(embedded now, for these few abstracts only) and the IDF-weighted share of the question's words the
+abstract holds. A second paper within `tied` of the first on that weighing is cited too: the evidence
+cannot tell them apart, and the answer says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rag.answering.evidence import Coverage, Similarity
+from rag.calibration import CALIBRATION
+from rag.reading.text import sentences
+from rag.types import Hit
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """One candidate paper and the evidence it was weighed by."""
+
+    hit: Hit
+    sentence: float  # the question's cosine to the abstract's closest sentence
+    coverage: float  # the IDF-weighted share of the question's words the title and abstract hold
+
+    @property
+    def weight(self) -> float:
+        return (
+            self.hit.score + CALIBRATION.closest_sentence * self.sentence + CALIBRATION.closest_coverage * self.coverage
+        )
+
+
+def weigh(query: str, hits: Sequence[Hit], coverage: Coverage, similar: Similarity) -> list[Weighed]:
+    """The first `closest_depth` papers within `closest_margin` of the first's fused score, best first.
+
+    A paper far behind (a coined name the question says lifted the first by a whole point) is not
+    weighed again: the fused score already knows.
+    """
+    if not hits:
+        return []
+    top = hits[0].score
+    pool = [h for h in hits[: CALIBRATION.closest_depth] if h.score >= top - CALIBRATION.closest_margin]
+    weighed = []
+    for hit in pool:
+        said = sentences(hit.abstract) if hit.abstract else [hit.passage]
+        weighed.append(
+            Weighed(hit, max(similar(query, said), default=0.0), coverage(query, f"{hit.title} {hit.abstract}"))
+        )
+    return sorted(weighed, key=lambda w: -w.weight)
+
+
+def choose(query: str, hits: Sequence[Hit], coverage: Coverage, similar: Similarity) -> list[Hit]:
+    """The paper the question describes, or the two its evidence cannot tell apart."""
+    weighed = weigh(query, hits, coverage, similar)
+    if not weighed:
+        return []
+    if len(weighed) > 1 and weighed[1].weight >= weighed[0].weight - CALIBRATION.tied:
+        return [weighed[0].hit, weighed[1].hit]
+    return [weighed[0].hit]
