@@ -17,6 +17,7 @@ import pytest
 from rag.config import Settings, apply_runtime_env
 
 if TYPE_CHECKING:
+    from rag.answering.pipeline import Assistant
     from tests.browser import Served
     from tests.openai_server import ScriptedServer
 
@@ -28,6 +29,10 @@ SHARED_DATA = ROOT.parent / "shared" / "data"
 # How long a test waits for something that must happen: long enough that only a hang reaches it, never a
 # slow or busy machine. Order and speed are never read from the clock: speed is measured in bench/.
 HANG_S = 120
+# Seed papers the answer tests ask about, by their ids in the seed index (file#paragraph)
+DEMOGRASP = "000_c31ea4fa21d0fe3c#4"
+KV = "002_ab3fa8fe28be1742#9"
+MOE = "000_c31ea4fa21d0fe3c#16"
 
 
 def make_settings(tmp: Path, **overrides: object) -> Settings:
@@ -101,6 +106,16 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Settings:
         assert not reading.problems
 
     return built_once(tmp_path_factory, "seeded", ingest_seeds)
+
+
+@pytest.fixture(scope="module")
+def assistant(seeded: Settings) -> Assistant:
+    """An extractive assistant over the seed index, one per test module."""
+    from rag.answering.pipeline import Assistant
+    from rag.index.store import Store
+
+    settings = seeded.model_copy(update={"answer_mode": "extractive"})
+    return Assistant(settings, Store(settings))
 
 
 @pytest.fixture(scope="session")

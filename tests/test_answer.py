@@ -21,8 +21,8 @@ from rag.reading.questions import Part, read_question, split_parts
 from rag.reading.turns import as_turns, follow_up
 from rag.types import Answer, Delta, Turn
 
-KV = "002_ab3fa8fe28be1742#9"
-MOE = "000_c31ea4fa21d0fe3c#16"
+from .conftest import KV, MOE
+
 SUIT = "001_b01c0f2ca48af324#1"
 
 

@@ -3,23 +3,13 @@
 
 from __future__ import annotations
 
-import pytest
-
 from rag.answering import closest
 from rag.answering.pipeline import Assistant
-from rag.config import Settings
-from rag.index.store import Store
 from rag.types import Hit
 
-DEMOGRASP = "000_c31ea4fa21d0fe3c#4"
-KV = "002_ab3fa8fe28be1742#9"
+from .conftest import DEMOGRASP, KV
+
 GRASP = "Which paper lets a robot hand grasp objects it has never seen, starting from one demonstration?"
-
-
-@pytest.fixture(scope="module")
-def assistant(seeded: Settings) -> Assistant:
-    settings = seeded.model_copy(update={"answer_mode": "extractive"})
-    return Assistant(settings, Store(settings))
 
 
 def hit(assistant: Assistant, paper_id: str, score: float, as_id: str | None = None) -> Hit:

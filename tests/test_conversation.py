@@ -15,17 +15,10 @@ from rag.index.store import Store
 from rag.reading.turns import CUES, follow_up, spelled_out
 from rag.types import Turn
 
+from .conftest import KV, MOE
 from .openai_server import ScriptedServer, hosted_settings, scripted_server
 
-KV = "002_ab3fa8fe28be1742#9"
-MOE = "000_c31ea4fa21d0fe3c#16"
 SUIT = "001_b01c0f2ca48af324#1"
-
-
-@pytest.fixture(scope="module")
-def assistant(seeded: Settings) -> Assistant:
-    settings = seeded.model_copy(update={"answer_mode": "extractive"})
-    return Assistant(settings, Store(settings))
 
 
 def test_every_cue_matches_its_examples_and_none_of_its_counterexamples() -> None:

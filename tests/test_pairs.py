@@ -9,24 +9,15 @@ import pytest
 
 from rag.answering import conversation
 from rag.answering.pipeline import Assistant
-from rag.config import Settings
-from rag.index.store import Store
 from rag.reading.contrasts import contrasts_with
 from rag.reading.questions import asks_contrast, asks_for_papers
 from rag.reading.turns import DEMONSTRATIVE, ELLIPSIS
 from rag.types import Turn
 
-DEMOGRASP = "000_c31ea4fa21d0fe3c#4"
-KV = "002_ab3fa8fe28be1742#9"
-MOE = "000_c31ea4fa21d0fe3c#16"
+from .conftest import DEMOGRASP, KV, MOE
+
 SAM = "000_c31ea4fa21d0fe3c#11"
 ENCODING = "000_c31ea4fa21d0fe3c#8"
-
-
-@pytest.fixture(scope="module")
-def assistant(seeded: Settings) -> Assistant:
-    settings = seeded.model_copy(update={"answer_mode": "extractive"})
-    return Assistant(settings, Store(settings))
 
 
 def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -> None:
