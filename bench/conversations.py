@@ -26,6 +26,7 @@ SETS = {
     # written by people who never saw the rules (bench/people_sets.py)
     "people-dev": DATA / "conversations_people_dev.jsonl",
     "people-test": DATA / "conversations_people_test.jsonl",
+    "people-dev2": DATA / "conversations_people_dev2.jsonl",
 }
 
 

@@ -29,6 +29,7 @@ QUESTION_SETS = {
     # written by people who never saw the rules (bench/people_sets.py): comparisons, parts, absent details
     "people-dev": DATA / "questions_people_dev.jsonl",
     "people-test": DATA / "questions_people_test.jsonl",
+    "people-dev2": DATA / "questions_people_dev2.jsonl",  # a third dev writer, never seen by asking_words.json
 }
 DEV_SET = QUESTION_SETS["seeds"]
 SEEDS = ROOT / "seeds"  # its metadata.json gives each seed abstract's OpenReview id

@@ -44,6 +44,9 @@ def test_a_sentence_holds_a_value_of_the_kind_asked() -> None:
     assert hardware is not None
     assert values.holds(hardware, "It retrofits LLaDA-8B in three days on 16 H100s.", "")
     assert not values.holds(hardware, "We train a transformer with 8 layers.", "")
+    assert values.holds(hardware, "Training takes 3 hours on a single GPU.", "")
+    # the word alone is no hardware: "which GPU model?" is not told by "offloads between CPU and GPU memory"
+    assert not values.holds(hardware, "Limited GPU memory forces offloading between the CPU and GPU.", "")
     count = values.wanted("How many annotators validated the instances")
     assert count is not None and not count.self_evident  # a count answers only in a sentence about the thing
     assert values.holds(count, "RF-MatID includes 16 fine-grained categories and thousands of samples.", "")

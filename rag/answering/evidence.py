@@ -158,6 +158,7 @@ SAID_AS = {
     "sizes": "parameters",
     "hardware": "GPU GPUs NPU NPUs TPU TPUs CPU CPUs accelerator",
     "time": "seconds minutes hours days weeks months",  # "how much time did it take?": "three days"
+    "data": "dataset datasets corpus",  # "what training data did they build?": "Video-Thinker-10K, a dataset"
 }
 _URL = re.compile(r"\S*https?://\S+")
 _BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench": benchmarks named in lower case
@@ -287,9 +288,14 @@ def _given(part: Part, paper: Hit, question: str, candidates: list[str], own_nam
     given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
     given |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
     given |= defined_acronyms(paper.abstract or paper.passage)  # "world model (WM)" names no model
-    if part.head.lower() in NOT_OWN or _BUILT_ON.search(part.text):  # never the method they propose
+    if builds_on(part):  # never the method they propose
         given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
     return given
+
+
+def builds_on(part: Part) -> bool:
+    """The part asks what the paper builds on or compares with (a backbone, a baseline, a base model)."""
+    return part.head.lower() in NOT_OWN or bool(_BUILT_ON.search(part.text))
 
 
 def _holds_value(

@@ -297,7 +297,16 @@ class Assistant:
             return compose.summary(chosen[0])
         keyword = self.retriever.keyword_index()
         return extractive.extract(
-            base.question, base.query, reading, chosen, base.retrieved, turns, keyword, self.similar.of, more
+            base.question,
+            base.query,
+            reading,
+            chosen,
+            base.retrieved,
+            turns,
+            keyword,
+            self.similar.of,
+            more,
+            base.follows,
         )
 
     def _model_answer(
