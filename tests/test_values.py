@@ -52,6 +52,7 @@ def test_a_sentence_holds_a_value_of_the_kind_asked() -> None:
     assert values.holds(count, "RF-MatID includes 16 fine-grained categories and thousands of samples.", "")
     assert not values.holds(count, "It improves accuracy by 20% and runs 7x faster.", "")
     assert not values.holds(count, "GIQ comprises synthetic images and 3D meshes of polyhedra.", "")
+    assert not values.holds(count, "Specifically, we (1) built a pipeline and (2) established a database.", "")
     # what the question itself gave is no answer: "on an A100, how long ...?"
     assert not values.holds(hardware, "It runs on an A100.", "What does it reach on an A100?")
 

@@ -84,7 +84,9 @@ def _whole_or_parts(
     # a part naming a thing no chosen abstract says ("How does it compare with FastV?") is answered part by part
     foreign = unsaid_names(question, chosen)
     asks_foreign = any(n in p.text for p in reading.parts for n in foreign)
-    if follows:  # a follow-up asks about the paper as a whole: neither check below applies
+    # a follow-up asks about the paper as a whole, two things set against each other ("KARMA and Lana both
+    # ...") about more than one paper: neither check below applies
+    if follows or reading.sides:
         unsaid: set[str] = set()
         describing = False
     else:

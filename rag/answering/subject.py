@@ -10,7 +10,8 @@ to the part in meaning does not state it.
 
 Only for a question that names the paper it asks about: a lookup ("Anyone looked at why attribution
 methods disagree?") describes the paper it wants in other words than the paper's own, and a follow-up
-("What's the key idea there?") asks about the paper as a whole.
+("What's the key idea there?") asks about the paper as a whole. (A part asked after a scene-setting
+sentence was tried too: on dev it declined "What does that buy them?" of a lookup and caught nothing.)
 """
 
 from __future__ import annotations

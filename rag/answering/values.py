@@ -65,7 +65,8 @@ KINDS = (
         "count",  # "how many annotators": a number of things, not a share, a ratio or a gain ("by 20%", "7x")
         re.compile(r"^(?:exactly\s+)?how many\s+(?!times\b)", re.I),
         re.compile(
-            r"(?<![\w.\-])(?:\d+(?:[.,]\d+)*\s?[kKM]?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+            # "(1)", "(2)" number a list, they count nothing
+            r"(?<![\w.\-])(?<!\()(?:\d+(?:[.,]\d+)*\s?[kKM]?(?!\))|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
             r"dozens?|hundreds?|thousands?|millions?)(?![\w.,]*\d)(?![.,]?\d)(?![A-Za-z])"
             r"(?!\s*(?:%|\\%|×|\$?\\times|x\b|times\b|-?fold\b|percent|pp\b|points?\b|percentage))",
             re.I,

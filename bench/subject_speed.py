@@ -1,0 +1,69 @@
+"""Extractive answers with and without rag.answering.subject's checks, both ways in one run, alternating.
+
+Answers the people-written single questions of rag/data/questions_people_dev.jsonl and
+questions_people_dev2.jsonl twice each, in alternating order (the kept sentence vectors cleared
+before each answer), once with the subject checks as shipped and once with both switched off, and
+prints each way's seconds per answer and its "not stated" declines:
+
+    python bench/subject_speed.py --index .rag/iclr2026 --n 120
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rag.config import Settings
+from rag.evaluation import DATA, fit_questions, load_questions
+
+
+def main() -> None:
+    from rag.answering import subject
+    from rag.answering.pipeline import Assistant
+    from rag.index.store import Store
+    from rag.retrieval.retriever import Retriever
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--index", required=True)
+    parser.add_argument("--n", type=int, default=120)
+    args = parser.parse_args()
+    settings = Settings(index_dir=Path(args.index), answer_mode="extractive")
+    retriever = Retriever(Store(settings))
+    indexed = {str(c["paper_id"]) for c in retriever.keyword_index().chunks if c.get("chunk") == 0}
+    assistant = Assistant(settings, store=retriever.store)
+    shipped: dict[str, Callable[..., Any]] = {"unsaid": subject.unsaid, "describes": subject.describes}
+    off: dict[str, Callable[..., Any]] = {name: lambda *a, **k: False for name in shipped}
+    ways = {"without": off, "with": shipped}
+    loaded = [
+        q for name in ("questions_people_dev.jsonl", "questions_people_dev2.jsonl") for q in load_questions(DATA / name)
+    ]
+    questions = fit_questions(loaded, indexed)[0][: args.n]
+    assistant.answer("warm up: a question about diffusion models", mode="extractive")
+    seconds: dict[str, list[float]] = {w: [] for w in ways}
+    declined = dict.fromkeys(ways, 0)
+    for i, q in enumerate(questions):
+        for way in ("without", "with") if i % 2 else ("with", "without"):
+            for name, function in ways[way].items():
+                vars(subject)[name] = function
+            assistant.similar._kept.clear()
+            start = time.perf_counter()
+            answer = assistant.answer(q.question, list(q.history), mode="extractive")
+            seconds[way].append(time.perf_counter() - start)
+            declined[way] += answer.reason == "not_stated"
+    for name, function in shipped.items():
+        vars(subject)[name] = function
+    for way, ts in seconds.items():
+        over = sum(t > 0.3 for t in ts)
+        print(
+            f"{way} the subject checks: {len(ts)} answers, not stated {declined[way]}, "
+            f"median {statistics.median(ts):.3f} s, mean {statistics.mean(ts):.3f} s, max {max(ts):.3f} s, "
+            f"over 0.3 s: {over}"
+        )
+
+
+if __name__ == "__main__":
+    main()
