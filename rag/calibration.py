@@ -208,12 +208,6 @@ class Calibration(BaseModel):
         0.34,
         description="...or by one holding this IDF-weighted share of the part's own words. As above.",
     )
-    subject_coverage: float = Field(
-        0.30,
-        description="A part asking no number or name, of a paper the question names, is not stated where the "
-        "abstract holds less than this IDF-weighted share of its subject words (rag.answering.subject)... "
-        "Set by bench/subject.py on dev: no answerable part of the older dev sets and people dev declined.",
-    )
     describes_share: float = Field(
         0.60,
         description="A part of a question that names no paper, holding at least this IDF-weighted share of its "
@@ -225,10 +219,6 @@ class Calibration(BaseModel):
         description="A word found in more than this share of the index's passages ('more', 'model', 'propose') is "
         "too common to be a part's subject (rag.answering.subject). One passage in five: at one in ten, 'graph' "
         "and 'natural' (in 10-13% of the 500-paper fixture's passages) were dropped from what a part asks.",
-    )
-    subject_similarity: float = Field(
-        0.60,
-        description="...and no sentence of the abstract is this close to the part in meaning. As above.",
     )
     method_bonus: float = Field(
         0.15,

@@ -42,8 +42,7 @@ def extract(
         more = sum(1 for h in retrieved[len(chosen) :] if h.score >= CALIBRATION.list_share * chosen[0].score)
         texts = [" ".join((h.title, compose.row_sentences(h.abstract or h.passage)[1], s)) for h, s in items]
         return compose.listing(items, more, approaches.group(query, texts, keyword))
-    others = [h for h in retrieved if h not in chosen][:2]
-    whole, foreign, unsaid = _whole_or_parts(question, reading, chosen, others, keyword, similar, follows)
+    whole, foreign = _whole_or_parts(question, reading, chosen, keyword, follows)
     if whole:
         most = 5 if not turns else 3
         quoted = {
@@ -52,7 +51,7 @@ def extract(
         if said and not any(quoted.values()):
             return compose.nothing_new(chosen)
         return compose.about(chosen, quoted)
-    draft = compose.parts(chosen, _answer_parts(question, reading, chosen, keyword, similar, exclude, foreign, unsaid))
+    draft = compose.parts(chosen, _answer_parts(question, reading, chosen, keyword, similar, exclude, foreign))
     if draft.refused:
         nearest = evidence.best_sentences(question, chosen[0], similar, set(), most=1)
         return compose.not_stated_with_nearest(draft, nearest[0] if nearest else None)
@@ -63,13 +62,10 @@ def _whole_or_parts(
     question: str,
     reading: Reading,
     chosen: list[Hit],
-    others: list[Hit],
     keyword: KeywordIndex,
-    similar: evidence.Similarity,
     follows: bool,
-) -> tuple[bool, list[str], set[str]]:
-    """Answer the question as a whole or part by part; the names it says that no chosen abstract says; its
-    parts that no chosen abstract talks about.
+) -> tuple[bool, list[str]]:
+    """Answer the question as a whole or part by part, and the names it says that no chosen abstract says.
 
     A question about what a paper is or does ("Is there a paper that ...?", "What does TraDy do?", "Which
     benchmark evaluates LLMs on graph problems?") is answered by the paper's key sentences; one that asks
@@ -84,17 +80,13 @@ def _whole_or_parts(
     # a part naming a thing no chosen abstract says ("How does it compare with FastV?") is answered part by part
     foreign = unsaid_names(question, chosen)
     asks_foreign = any(n in p.text for p in reading.parts for n in foreign)
-    # a follow-up asks about the paper as a whole, two things set against each other ("KARMA and Lana both
-    # ...") about more than one paper: neither check below applies
-    if follows or reading.sides:
-        unsaid: set[str] = set()
-        describing = False
-    else:
-        # "Can I use PluriHarms commercially?" of an abstract that never speaks of use or licences: not stated
-        unsaid = {p.text for p in reading.parts if subject.unsaid(p, question, chosen, keyword, similar, others)}
-        describing = all(subject.describes(p, question, chosen, keyword) for p in reading.parts)
+    # a follow-up asks about the paper as a whole; two things set against each other ("KARMA and Lana both
+    # ...") are more than one paper
+    describing = not (follows or reading.sides) and all(
+        subject.describes(p, question, chosen, keyword) for p in reading.parts
+    )
     plain = len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts)
-    return (plain or describing) and not (unmet or asks_foreign or unsaid), foreign, unsaid
+    return (plain or describing) and not (unmet or asks_foreign), foreign
 
 
 def _answer_parts(
@@ -105,7 +97,6 @@ def _answer_parts(
     similar: evidence.Similarity,
     exclude: set[str],
     foreign: Sequence[str] = (),
-    unsaid: set[str] | None = None,
 ) -> list[evidence.Found]:
     """One sentence per asked part. Parts asking a number or a name go first; a part asking how or what
     then skips the sentences they quoted, so that every part adds something to the answer."""
@@ -114,7 +105,7 @@ def _answer_parts(
     used: set[str] = set()
     for i in sorted(range(len(parts)), key=lambda i: parts[i].wants not in ("number", "name")):
         skip = exclude if parts[i].wants in ("number", "name") else exclude | used
-        if any(n in parts[i].text for n in foreign) or parts[i].text in (unsaid or set()):
+        if any(n in parts[i].text for n in foreign):
             found[i] = evidence.Found(parts[i], chosen[0], None, 0.0)
             continue
         found[i] = max(

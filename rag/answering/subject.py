@@ -1,17 +1,16 @@
-"""Is what a part asks about in the abstract at all? The subject of a part, by evidence.
+"""Does a question ask for the paper itself? The subject of a part, by evidence.
 
-"Can I use it commercially?", "Were the annotators paid?", "What was the inter-annotator agreement?"
-ask for no number and no name, so no kind of value decides them; until now any such part was answered
-by its closest sentence, however far. A part's subject is what is left of its words after the words
-people ask with ("did", "tell", "kind", "called": rag/data/asking_words.json, learned by
-bench/asking_words.py from answerable dev questions whose abstracts do not use them) and after the
-paper's own names. An abstract that holds little of the subject (IDF-weighted) and no sentence close
-to the part in meaning does not state it.
+"Which benchmark evaluates LLMs on graph problems posed in natural language?" and "What does the paper
+that normalizes feature maps with Monge mapping do?" ask for a paper, in words of its abstract; read
+part by part, they were declined ("does not state which benchmark ...") while quoting the very sentence
+that introduces it. A part's subject is what is left of its words after the words people ask with
+("did", "tell", "kind", "called": rag/data/asking_words.json, learned by bench/asking_words.py from
+answerable dev questions whose abstracts do not use them), the paper's own names and words too common
+to tell papers apart. A part asks for the paper when the chosen abstract holds most of its subject and
+the thing it asks for is a paper or what the paper says it is.
 
-Only for a question that names the paper it asks about: a lookup ("Anyone looked at why attribution
-methods disagree?") describes the paper it wants in other words than the paper's own, and a follow-up
-("What's the key idea there?") asks about the paper as a whole. (A part asked after a scene-setting
-sentence was tried too: on dev it declined "What does that buy them?" of a lookup and caught nothing.)
+(The same subject read the other way, "a part whose subject the abstract never talks about is not
+stated", was tried and not kept: docs/decisions.md.)
 """
 
 from __future__ import annotations
@@ -19,18 +18,17 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
 from rag.answering import evidence, values
 from rag.calibration import CALIBRATION
 from rag.reading.questions import Part, asked
-from rag.reading.text import coined_names, sentences
+from rag.reading.text import coined_names
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit
 
-Similarity = Callable[[str, list[str]], list[float]]
 ASKING_WORDS = Path(__file__).resolve().parent.parent / "data" / "asking_words.json"
 
 
@@ -62,18 +60,6 @@ def subject_share(part: Part, paper: Hit, keyword: KeywordIndex) -> float | None
         return None
     said = set(keyword.terms(text))
     return sum(keyword.idf(t) for t in wanted if t in said) / total
-
-
-# "what does it propose?" is told by the sentence that proposes, in whatever words
-_PROPOSAL_ASKED = re.compile(r"\b(?:propos|introduc|contribut)", re.I)
-
-
-def _aspect_said(part: Part, paper: Hit) -> bool:
-    """The part asks an aspect that abstracts tell in words of their own (weaknesses as "bottlenecked by",
-    a proposal as "we introduce"), and a sentence of this abstract tells it."""
-    text = paper.abstract or paper.passage
-    aspects = [*evidence.ASPECTS, (_PROPOSAL_ASKED, evidence.PROPOSE)]
-    return any(asked.search(part.text) and says.search(text) for asked, says in aspects)
 
 
 def describes(part: Part, question: str, papers: Sequence[Hit], keyword: KeywordIndex) -> bool:
@@ -117,29 +103,3 @@ def own_kind(paper: Hit) -> list[str]:
         re.I,
     )
     return [m[1] for m in said.finditer(f"{paper.title}. {paper.abstract or paper.passage}")]
-
-
-def unsaid(
-    part: Part,
-    question: str,
-    papers: Sequence[Hit],
-    keyword: KeywordIndex,
-    similar: Similarity,
-    others: Sequence[Hit] = (),
-) -> bool:
-    """The part asks for something (not a number or a name: the kinds of value decide those; nor how a
-    method works, which every abstract says in its words) that no chosen paper's abstract talks about:
-    little of its subject and no sentence close to it. A subject that another paper the search found does
-    state (`others`: "..., or the method doing Bayesian filtering?") makes the part about that paper too."""
-    if part.wants != "any" or part.kind_of or not papers:  # "what kind of X": any sentence saying X tells
-        return False
-    for paper in papers:
-        if not names_paper(question, paper) or _aspect_said(part, paper):
-            return False
-        share = subject_share(part, paper, keyword)
-        if share is None or share >= CALIBRATION.subject_coverage:
-            return False
-        close = similar(part.text, sentences(paper.abstract or paper.passage) or [paper.passage])
-        if max(close) >= CALIBRATION.subject_similarity:
-            return False
-    return not any((subject_share(part, other, keyword) or 0.0) >= CALIBRATION.describes_share for other in others)
