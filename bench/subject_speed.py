@@ -1,11 +1,12 @@
-"""Extractive answers with and without rag.answering.subject's checks, both ways in one run, alternating.
+"""Extractive answers with and without rag.answering.subject.describes, both ways in one run, alternating.
 
-Answers the people-written single questions of rag/data/questions_people_dev.jsonl and
-questions_people_dev2.jsonl twice each, in alternating order (the kept sentence vectors cleared
-before each answer), once with the subject checks as shipped and once with both switched off, and
-prints each way's seconds per answer and its "not stated" declines:
+Answers the people-written new-topic second questions (with their history) of
+rag/data/conversations_people_dev.jsonl and the single questions of questions_people_dev2.jsonl
+twice each, in alternating order (the kept sentence vectors cleared before each answer), once as
+shipped and once with `describes` switched off (a question asking for the paper itself read part by
+part again), and prints each way's seconds per answer and its "not stated" declines:
 
-    python bench/subject_speed.py --index .rag/iclr2026 --n 120
+    python bench/subject_speed.py --index .rag/iclr2026 --n 260
 """
 
 from __future__ import annotations
@@ -29,18 +30,17 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--index", required=True)
-    parser.add_argument("--n", type=int, default=120)
+    parser.add_argument("--n", type=int, default=260)
     args = parser.parse_args()
     settings = Settings(index_dir=Path(args.index), answer_mode="extractive")
     retriever = Retriever(Store(settings))
     indexed = {str(c["paper_id"]) for c in retriever.keyword_index().chunks if c.get("chunk") == 0}
     assistant = Assistant(settings, store=retriever.store)
-    shipped: dict[str, Callable[..., Any]] = {"unsaid": subject.unsaid, "describes": subject.describes}
+    shipped: dict[str, Callable[..., Any]] = {"describes": subject.describes}
     off: dict[str, Callable[..., Any]] = {name: lambda *a, **k: False for name in shipped}
     ways = {"without": off, "with": shipped}
-    loaded = [
-        q for name in ("questions_people_dev.jsonl", "questions_people_dev2.jsonl") for q in load_questions(DATA / name)
-    ]
+    conversations = [q for q in load_questions(DATA / "conversations_people_dev.jsonl") if q.kind == "new_topic"]
+    loaded = conversations + load_questions(DATA / "questions_people_dev2.jsonl")
     questions = fit_questions(loaded, indexed)[0][: args.n]
     assistant.answer("warm up: a question about diffusion models", mode="extractive")
     seconds: dict[str, list[float]] = {w: [] for w in ways}
@@ -59,7 +59,7 @@ def main() -> None:
     for way, ts in seconds.items():
         over = sum(t > 0.3 for t in ts)
         print(
-            f"{way} the subject checks: {len(ts)} answers, not stated {declined[way]}, "
+            f"{way} describes: {len(ts)} answers, not stated {declined[way]}, "
             f"median {statistics.median(ts):.3f} s, mean {statistics.mean(ts):.3f} s, max {max(ts):.3f} s, "
             f"over 0.3 s: {over}"
         )
