@@ -1,15 +1,20 @@
 """Literature search: recall@5, recall@20 and MRR of hybrid, BM25 and dense search, per index.
 
-    python bench/litsearch.py --index DIR [--index DIR ...] [--split dev|test] [--questions lit|hard]
+    python bench/litsearch.py --index DIR [--index DIR ...] [--split dev|test] [--questions lit|hard|cite]
         [--set KEY=VALUE ...] [--variant LABEL:KEY=VALUE,KEY=VALUE ...]
 
-Two question sets over the same 360 gold papers of both corpora (the ICLR 2026 list and the
+Three question sets over the same 360 gold papers of both corpora (the ICLR 2026 list and the
 multi-venue paper lists, 107,320 papers together), each split dev / test:
 - `lit` (bench/data/litsearch_dev.jsonl, _test.jsonl): written from each gold paper's title and a
   one-line gist (its keywords or TL;DR), never its abstract. They keep the title's words.
 - `hard` (bench/data/litsearch_hard_dev.jsonl, _test.jsonl): one writer read each abstract and wrote
   a one-sentence memory of it without its coined names or title phrases; a second writer, who saw
   only those sentences, wrote the questions: a paper described in someone else's words.
+- `cite` (bench/data/litsearch_cite_dev.jsonl, _test.jsonl): one writer read each abstract and wrote
+  one secondary point of it (a finding, a component, an analysis; not its headline, no coined names,
+  no four words of the abstract in a row); a second writer, who saw only that sentence, wrote the
+  question as for a related-work citation ("Which work found that ...?"): a paper remembered for one
+  of its points, the way citing papers remember it.
 Each index is asked the questions whose gold papers it holds: at 19,630 papers the ICLR-gold ones,
 at 107k all of them. `--set` changes a setting for every mode (e.g. --set keyword_weight=0.6);
 each `--variant` adds rows with its own query-time settings, side by side in the same run on the
@@ -36,7 +41,7 @@ DATA = Path(__file__).parent / "data"
 MODES = ("hybrid", "bm25", "dense")
 
 
-SETS = {"lit": "litsearch", "hard": "litsearch_hard"}
+SETS = {"lit": "litsearch", "hard": "litsearch_hard", "cite": "litsearch_cite"}
 
 
 def load(split: str, questions: str = "lit") -> list[dict[str, Any]]:
