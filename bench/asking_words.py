@@ -14,11 +14,15 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 
-from rag.config import Settings
-from rag.evaluation import DATA
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
+
+from rag.config import Settings  # noqa: E402
+from rag.evaluation import DATA  # noqa: E402
 
 SOURCES = (
     "questions_people_dev.jsonl",

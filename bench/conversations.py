@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 
-from rag.config import Settings
-from rag.evaluation import DATA, fit_questions, load_questions
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
+
+from rag.config import Settings  # noqa: E402
+from rag.evaluation import DATA, fit_questions, load_questions  # noqa: E402
 
 SETS = {
     "dev": DATA / "conversations_dev.jsonl",

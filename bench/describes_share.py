@@ -13,11 +13,15 @@ the people dev sets and conference dev declined.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from rag.calibration import CALIBRATION
-from rag.config import Settings
-from rag.evaluation import DATA, QUESTION_SETS, fit_questions, load_questions
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
+
+from rag.calibration import CALIBRATION  # noqa: E402
+from rag.config import Settings  # noqa: E402
+from rag.evaluation import DATA, QUESTION_SETS, fit_questions, load_questions  # noqa: E402
 
 
 def main() -> None:

@@ -12,11 +12,15 @@ decisions the current and the fitted weights get right. Fit on dev only; --set t
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from rag.calibration import CALIBRATION
-from rag.config import Settings
-from rag.evaluation import DATA, NEW_TOPIC_KINDS, QUESTION_SETS, fit_questions, load_questions
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
+
+from rag.calibration import CALIBRATION  # noqa: E402
+from rag.config import Settings  # noqa: E402
+from rag.evaluation import DATA, NEW_TOPIC_KINDS, QUESTION_SETS, fit_questions, load_questions  # noqa: E402
 
 SETS = {
     "dev": DATA / "conversations_dev.jsonl",

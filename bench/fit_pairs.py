@@ -11,11 +11,15 @@ Prints each threshold's decisions right, per index. Dev sets only.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import Counter
 from pathlib import Path
 
-from rag.config import Settings
-from rag.evaluation import DATA, QUESTION_SETS, fit_questions, load_questions
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
+
+from rag.config import Settings  # noqa: E402
+from rag.evaluation import DATA, QUESTION_SETS, fit_questions, load_questions  # noqa: E402
 
 DEV = [
     QUESTION_SETS["people-dev"],

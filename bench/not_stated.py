@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import sys
 from pathlib import Path
 
-from rag.calibration import CALIBRATION
-from rag.config import Settings
-from rag.evaluation import fit_questions, load_questions, question_set
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
+
+from rag.calibration import CALIBRATION  # noqa: E402
+from rag.config import Settings  # noqa: E402
+from rag.evaluation import fit_questions, load_questions, question_set  # noqa: E402
 
 
 def decisions(index: str, sets: list[str], pairs: list[tuple[float, float]]) -> None:

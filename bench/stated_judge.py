@@ -23,15 +23,19 @@ import argparse
 import json
 import math
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from rag.calibration import CALIBRATION
-from rag.config import Settings
-from rag.evaluation import fit_questions, load_questions, question_set
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
+
+from rag.calibration import CALIBRATION  # noqa: E402
+from rag.config import Settings  # noqa: E402
+from rag.evaluation import fit_questions, load_questions, question_set  # noqa: E402
 
 KINDS = ("duration", "hardware", "licence", "count", "description")
 WANTS = ("number", "name", "method", "any")

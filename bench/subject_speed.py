@@ -13,13 +13,17 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rag.config import Settings
-from rag.evaluation import DATA, fit_questions, load_questions
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
+
+from rag.config import Settings  # noqa: E402
+from rag.evaluation import DATA, fit_questions, load_questions  # noqa: E402
 
 
 def main() -> None:
