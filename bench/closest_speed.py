@@ -10,15 +10,15 @@ cleared before each answer, and prints each way's seconds per answer and its rig
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
+
+from two_ways import alternate, spread  # noqa: E402
 
 from rag.config import Settings  # noqa: E402
 from rag.evaluation import DATA, fit_questions, load_questions  # noqa: E402
@@ -44,25 +44,21 @@ def main() -> None:
     def before(reading: Reading, hits: list[Hit], query: str, focus: Sequence[str]) -> list[Hit]:
         return hits[:1] if reading.kind == "summary" else evidence.choose_papers(reading, hits, focus)
 
-    ways: dict[str, Callable[..., Any]] = {"before": before, "after": assistant._choose}
+    shipped = assistant._choose
+
+    def way(choose: Callable[..., Any]) -> Callable[[], None]:
+        return lambda: setattr(assistant, "_choose", choose)
+
     questions, _ = fit_questions(load_questions(DATA / "conversations_people_dev.jsonl"), indexed)
     questions = [q for q in questions if q.kind == "new_topic"][: args.n]
     assistant.answer("warm up: a question about diffusion models", mode="extractive")
-    seconds: dict[str, list[float]] = {w: [] for w in ways}
-    right = dict.fromkeys(ways, 0)
-    for i, q in enumerate(questions):
-        for way in ("before", "after") if i % 2 else ("after", "before"):
-            assistant._choose = ways[way]  # type: ignore[method-assign]
-            assistant.similar._kept.clear()
-            start = time.perf_counter()
-            answer = assistant.answer(q.question, list(q.history), mode="extractive")
-            seconds[way].append(time.perf_counter() - start)
-            right[way] += answer.reason != "off_topic" and bool(set(q.gold) & set(answer.cited_ids))
-    for way, ts in seconds.items():
-        print(
-            f"{way}: {len(ts)} answers, right paper {right[way]}/{len(ts)}, median {statistics.median(ts):.3f} s, "
-            f"mean {statistics.mean(ts):.3f} s, max {max(ts):.3f} s, over 0.3 s: {sum(t > 0.3 for t in ts)}"
+    timed = alternate(assistant, questions, {"before": way(before), "after": way(shipped)})
+    for name, runs in timed.items():
+        right = sum(
+            a.reason != "off_topic" and bool(set(q.gold) & set(a.cited_ids))
+            for q, (_, a) in zip(questions, runs, strict=True)
         )
+        print(f"{name}: {len(runs)} answers, right paper {right}/{len(runs)}, {spread([t for t, _ in runs])}")
 
 
 if __name__ == "__main__":

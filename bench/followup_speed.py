@@ -10,14 +10,15 @@ kept sentence vectors cleared before each answer (a new conversation has embedde
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
+
+from two_ways import alternate, spread  # noqa: E402
 
 from rag.config import Settings  # noqa: E402
 from rag.evaluation import DATA, fit_questions, load_questions  # noqa: E402
@@ -45,22 +46,15 @@ def main() -> None:
     def embedded(_store: Any, _ids: Any) -> dict[str, list[list[float]]]:
         return {}  # no stored vector: the abstracts are embedded, as before
 
+    def way(vectors: Any) -> Callable[[], None]:
+        return lambda: setattr(conversation, "stored_vectors", vectors)
+
     assistant.answer(questions[0].question, list(questions[0].history))  # warm: models and the keyword side
-    times: dict[str, list[float]] = {"stored vectors": [], "abstracts embedded": []}
-    for i, q in enumerate(questions):
-        ways = [("stored vectors", stored), ("abstracts embedded", embedded)]
-        for name, vectors in ways if i % 2 else ways[::-1]:
-            conversation.stored_vectors = vectors  # type: ignore[assignment]
-            assistant.similar._kept.clear()
-            start = time.perf_counter()
-            assistant.answer(q.question, list(q.history))
-            times[name].append(time.perf_counter() - start)
+    timed = alternate(assistant, questions, {"stored vectors": way(stored), "abstracts embedded": way(embedded)})
+    conversation.stored_vectors = stored
     print(f"{args.index}: {keyword.n_papers:,} papers, {len(questions)} second questions, each answered both ways")
-    for name, values in times.items():
-        print(
-            f"  {name:<20} median {statistics.median(values):.3f} s, mean {statistics.mean(values):.3f} s, "
-            f"max {max(values):.3f} s, over 0.3 s: {sum(v > 0.3 for v in values)}"
-        )
+    for name, runs in timed.items():
+        print(f"  {name:<20} {spread([t for t, _ in runs])}")
 
 
 if __name__ == "__main__":

@@ -12,15 +12,14 @@ part again), and prints each way's seconds per answer and its "not stated" decli
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
+
+from two_ways import alternate, spread  # noqa: E402
 
 from rag.config import Settings  # noqa: E402
 from rag.evaluation import DATA, fit_questions, load_questions  # noqa: E402
@@ -40,33 +39,20 @@ def main() -> None:
     retriever = Retriever(Store(settings))
     indexed = {str(c["paper_id"]) for c in retriever.keyword_index().chunks if c.get("chunk") == 0}
     assistant = Assistant(settings, store=retriever.store)
-    shipped: dict[str, Callable[..., Any]] = {"describes": subject.describes}
-    off: dict[str, Callable[..., Any]] = {name: lambda *a, **k: False for name in shipped}
-    ways = {"without": off, "with": shipped}
+    shipped = subject.describes
+
+    def way(describes: Callable[..., bool]) -> Callable[[], None]:
+        return lambda: setattr(subject, "describes", describes)
+
     conversations = [q for q in load_questions(DATA / "conversations_people_dev.jsonl") if q.kind == "new_topic"]
     loaded = conversations + load_questions(DATA / "questions_people_dev2.jsonl")
     questions = fit_questions(loaded, indexed)[0][: args.n]
     assistant.answer("warm up: a question about diffusion models", mode="extractive")
-    seconds: dict[str, list[float]] = {w: [] for w in ways}
-    declined = dict.fromkeys(ways, 0)
-    for i, q in enumerate(questions):
-        for way in ("without", "with") if i % 2 else ("with", "without"):
-            for name, function in ways[way].items():
-                vars(subject)[name] = function
-            assistant.similar._kept.clear()
-            start = time.perf_counter()
-            answer = assistant.answer(q.question, list(q.history), mode="extractive")
-            seconds[way].append(time.perf_counter() - start)
-            declined[way] += answer.reason == "not_stated"
-    for name, function in shipped.items():
-        vars(subject)[name] = function
-    for way, ts in seconds.items():
-        over = sum(t > 0.3 for t in ts)
-        print(
-            f"{way} describes: {len(ts)} answers, not stated {declined[way]}, "
-            f"median {statistics.median(ts):.3f} s, mean {statistics.mean(ts):.3f} s, max {max(ts):.3f} s, "
-            f"over 0.3 s: {over}"
-        )
+    timed = alternate(assistant, questions, {"without": way(lambda *a, **k: False), "with": way(shipped)})
+    subject.describes = shipped
+    for name, runs in timed.items():
+        declined = sum(a.reason == "not_stated" for _, a in runs)
+        print(f"{name} describes: {len(runs)} answers, not stated {declined}, {spread([t for t, _ in runs])}")
 
 
 if __name__ == "__main__":
