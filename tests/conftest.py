@@ -18,6 +18,7 @@ from rag.config import Settings, apply_runtime_env
 
 if TYPE_CHECKING:
     from rag.answering.pipeline import Assistant
+    from rag.types import Hit
     from tests.browser import Served
     from tests.openai_server import ScriptedServer
 
@@ -116,6 +117,14 @@ def assistant(seeded: Settings) -> Assistant:
 
     settings = seeded.model_copy(update={"answer_mode": "extractive"})
     return Assistant(settings, Store(settings))
+
+
+def seed_hit(assistant: Assistant, paper_id: str, score: float = 1.0, as_id: str | None = None) -> Hit:
+    """A seed paper as the search would return it, with the score a test gives (under another id for a twin)."""
+    from rag.types import Hit
+
+    paper = assistant.store.get_papers([paper_id])[paper_id]
+    return Hit.of_abstract(paper_id=as_id or paper_id, title=paper.title, abstract=paper.abstract, score=score)
 
 
 @pytest.fixture(scope="session")

@@ -10,16 +10,11 @@ from rag.answering.pipeline import Assistant
 from rag.reading.questions import Part
 from rag.types import Hit
 
-from .conftest import DEMOGRASP
-
-
-def hit_of(assistant: Assistant, paper_id: str) -> Hit:
-    paper = assistant.store.get_papers([paper_id])[paper_id]
-    return Hit.of_abstract(paper_id=paper_id, title=paper.title, abstract=paper.abstract, score=1.0)
+from .conftest import DEMOGRASP, seed_hit
 
 
 def demograsp(assistant: Assistant) -> Hit:
-    return hit_of(assistant, DEMOGRASP)
+    return seed_hit(assistant, DEMOGRASP)
 
 
 def test_asking_words_are_learned_data_that_keep_the_subject_words() -> None:
