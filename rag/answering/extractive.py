@@ -80,12 +80,12 @@ def _whole_or_parts(
     # a part naming a thing no chosen abstract says ("How does it compare with FastV?") is answered part by part
     foreign = unsaid_names(question, chosen)
     asks_foreign = any(n in p.text for p in reading.parts for n in foreign)
+    plain = len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts)
     # a follow-up asks about the paper as a whole; two things set against each other ("KARMA and Lana both
-    # ...") are more than one paper
-    describing = not (follows or reading.sides) and all(
+    # ...") are more than one paper; weighed only where the question is not already answered whole
+    describing = not (plain or follows or reading.sides) and all(
         subject.describes(p, question, chosen, keyword) for p in reading.parts
     )
-    plain = len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts)
     return (plain or describing) and not (unmet or asks_foreign), foreign
 
 

@@ -52,7 +52,7 @@ def subject_share(part: Part, paper: Hit, keyword: KeywordIndex) -> float | None
     None where the part has no subject words of its own (all asking words or the paper's names)."""
     text = f"{paper.title} {paper.abstract or paper.passage}"
     own = {t for name in coined_names(text) for t in keyword.terms(name)}
-    # a word in one passage of ten ("more", "model", "propose") is too common to be what a part asks about
+    # a word in one passage of five ("more", "model", "propose") is too common to be what a part asks about
     common = math.log(1 / CALIBRATION.subject_word_share)
     wanted = {t for t in set(keyword.terms(part.text)) - asking_words() - own if keyword.idf(t) > common}
     total = sum(keyword.idf(t) for t in wanted)
@@ -80,9 +80,9 @@ def describes(part: Part, question: str, papers: Sequence[Hit], keyword: Keyword
     share = subject_share(part, paper, keyword)
     if share is None or share < CALIBRATION.describes_share:
         return False
-    # the first words of what is asked name the thing asked for: "which benchmark evaluates", "what does the paper"
     if asks_paper:  # a paper is a paper, whatever it proposes
         return True
+    # the first words of what is asked name the thing asked for: "which benchmark evaluates"
     thing = set(keyword.terms(first)) - asking_words()
     return bool(thing & set(keyword.terms(" ".join(own_kind(paper)))))
 

@@ -52,7 +52,7 @@ KINDS = (
         re.compile(r"\b(?:hardware|gpus?|tpus?|npus?|accelerators?|chips?)\b", re.I),
         re.compile(
             # a chip by its model, or counted ("16 GPUs", "a single GPU"): "limited GPU memory" names no hardware
-            rf"\b(?:{_NUM}|an?|single|one)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b"
+            rf"\b(?:{_NUM}|an?|single)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b"
             r"|\b(?:[AHV]100s?|H200s?|H800s?|A800s?|A6000s?|L40S?|RTX|Ascend|Jetson|Gaudi|MI\d{3}X?|v[2-6]e?-\d+)\b"
         ),
     ),
