@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
 
 from rag.config import Settings  # noqa: E402
-from rag.evaluation import DATA  # noqa: E402
+from rag.evaluation import DATA, load_questions  # noqa: E402
 
 SOURCES = (
     "questions_people_dev.jsonl",
@@ -51,14 +51,12 @@ def main() -> None:
     seen: Counter[str] = Counter()
     n = 0
     for name in SOURCES:
-        for line in (DATA / name).read_text().splitlines():
-            q = json.loads(line)
-            gold = q.get("gold") or []
-            if q.get("kind") == "absent" or not gold or any(g not in papers for g in gold):
+        for q in load_questions(DATA / name):
+            if q.kind == "absent" or not q.gold or any(g not in papers for g in q.gold):
                 continue
             n += 1
-            said = set(keyword.terms(" ".join(f"{papers[g]['title']} {papers[g]['abstract']}" for g in gold)))
-            for term in set(keyword.terms(q["question"])):
+            said = set(keyword.terms(" ".join(f"{papers[g]['title']} {papers[g]['abstract']}" for g in q.gold)))
+            for term in set(keyword.terms(q.question)):
                 (seen if term in said else unseen)[term] += 1
     words = sorted(t for t in unseen if unseen[t] >= args.min and unseen[t] >= args.ratio * seen[t])
     args.out.write_text(
