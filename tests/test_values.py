@@ -121,6 +121,46 @@ def test_a_part_is_stated_only_by_a_value_of_its_kind_about_it() -> None:
     assert found("How many annotators validated the vulnerability instances?", annotators) is None
 
 
+def test_which_things_are_answered_by_particular_ones_not_by_the_question_said_back() -> None:
+    # the people-written dev sets' "which X" of an X no name list knows: the sentence only counts them
+    counted = "We propose an evaluation framework with six settings and evaluate four LVLMs across two tasks."
+    assert found("Which four LVLMs were evaluated?", counted) is None
+    classic = "We show this limitation is inherent to the neighborhood aggregation paradigm of GNNs."
+    assert found("Which GNNs does CausGNN improve?", classic) is None
+    # named, listed or introduced as such, they answer
+    named = "We evaluate four LVLMs (LLaVA-1.5, Qwen-VL, InternVL and MiniGPT-4) across two tasks."
+    assert found("Which four LVLMs were evaluated?", named) == named
+    listed = "It is tested in three areas: math, coding and science."
+    assert found("Which areas is it tested in?", listed) == listed
+    assert found("Which areas is it tested in?", "It is tested in three areas.") is None
+    # "what kind of X" still wants a description of X
+    solver = "The inner problem is handled by a convex solver with warm starts."
+    assert found("What kind of solver handles the inner problem?", solver) == solver
+
+
+def test_a_sentence_counting_what_the_question_counted_names_none_of_them() -> None:
+    from rag.answering.evidence import counts_only
+
+    six = "On Qwen-3-32B and Bloom-7.1B, it reaches 98% consistency across six languages while tuning 3% of weights."
+    assert counts_only(six, "Which six languages were covered?")  # the models it names are no languages
+    seven = "Experiments evaluated across seven widely-used benchmarks show that CGPO improves reasoning."
+    assert counts_only(seven, "CGPO is evaluated on seven benchmarks. Which seven?")
+    # the things counted and then named answer
+    assert not counts_only("We cover six languages (English, German, ...).", "Which six languages?")
+    assert not counts_only("We use three benchmarks: MMLU, GSM8K and ARC.", "Which three benchmarks?")
+    principles = "Grounded in two practical and general principles, independence and sufficiency, it employs ..."
+    assert not counts_only(principles, "Which two principles does it build on?")
+    # "the first half of the layers" counts nothing the question names
+    half = "For Llama3.3-70B, most medical knowledge is processed in the first half of the model's layers."
+    assert not counts_only(half, "For which model is knowledge processed in the first half of the layers?")
+
+
+def test_what_is_its_backbone_asks_for_a_name() -> None:
+    part = split_parts("How many hours of speech did it train on, and what is its LLM backbone?")[1]
+    assert (part.wants, part.head) == ("name", "backbone")
+    assert split_parts("What is the model trained on?")[0].wants != "name"  # not asking for the model's name
+
+
 def test_a_yes_or_no_detail_the_abstract_never_names_is_not_stated_and_quotes_the_closest(seeded: Settings) -> None:
     from rag.answering.pipeline import Assistant
     from rag.index.store import Store

@@ -172,7 +172,18 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) 
         return bool(numbers(sentence) - given)
     if part.wants == "name" and not part.kind_of:
         return bool(new_names(sentence, given, plain_names))
+    if part.wants == "name" and part.which_thing:  # "Which GNNs?" is not answered by "various classic GNNs"
+        return bool(new_names(sentence, given, plain_names) or _ENUMERATION.search(sentence))
     return True
+
+
+# Particular things said without a name: a list of three or more ("math, coding, science, and creative
+# writing"), or one introduced as such ("tasks such as ...", "including ...", "namely ...", "e.g. ...").
+_ENUMERATION = re.compile(
+    r"[\w-]+(?: [\w-]+){0,3}, [\w-]+(?: [\w-]+){0,3},? (?:and|or) [\w-]+"
+    r"|\b(?:such as|including|namely|e\.g\.|i\.e\.|for example|for instance)\b|\w: \w",
+    re.I,
+)
 
 
 def new_names(sentence: str, given: set[str], plain_names: bool = False) -> set[str]:
@@ -312,6 +323,8 @@ def _holds_value(
     kind, asked_class = wanted
     if kind is not None:  # a duration, a chip, a licence, a count: no other number or name will do
         return values.holds(kind, sentence, question)
+    if part.wants == "name" and (part.which_thing or not part.kind_of) and counts_only(sentence, question):
+        return False
     if not fits(part, sentence, given, plain_names):
         return False
     # the name must be of the thing asked for: a dataset's name does not answer "which model"
@@ -321,6 +334,32 @@ def _holds_value(
         or part.kind_of  # "what kind of solver?": a description of it answers
         or values.of_class(asked_class, new_names(sentence, given, plain_names), sentence)
     )
+
+
+# What follows a count when the things counted are then named: "six languages (English, ...", "three
+# benchmarks: MMLU, ...", "two tasks, namely ...", "four LVLMs such as LLaVA", "two principles, independence
+# and sufficiency".
+_LISTED_AFTER = re.compile(
+    r"\s*(?:\(|:|[,;]?\s*(?:such as|including|namely|e\.g\.|i\.e\.|like)\b|,\s*[A-Z0-9]"
+    r"|,\s*(?!and\b|or\b)[\w-]+(?:\s[\w-]+){0,2}(?:,\s*[\w-]+(?:\s[\w-]+){0,2})*,?\s(?:and|or)\s)"
+)
+_WORDS = re.compile(r"[a-z][\w-]*")
+_LINKING = {"of", "the", "a", "an", "and", "or", "to", "in", "on", "for", "with", "by", "from", "at"}
+
+
+def counts_only(sentence: str, question: str) -> bool:
+    """The sentence counts the things the question asks to name, by the count the question itself gave,
+    and names none of them there: "across six languages" for "which six languages?", "evaluate four LVLMs
+    across two tasks" for "which four LVLMs?". People write such questions from the very sentence."""
+    asked = {w.rstrip("s") for w in _WORDS.findall(question.lower())} - _LINKING
+    for count in numbers(question) & numbers(sentence) - {"half", "twice", "double"}:
+        for m in re.finditer(rf"\b{re.escape(count)}\b", sentence, re.I):
+            for word in list(re.finditer(r"[\w-]+", sentence[m.end() :]))[:3]:  # "seven widely-used benchmarks"
+                if word[0].lower().rstrip("s") in asked:
+                    if not _LISTED_AFTER.match(sentence, m.end() + word.end()):
+                        return True
+                    break
+    return False
 
 
 _COUNT_HELD = re.compile(

@@ -80,6 +80,12 @@ class Part:
         return bool(_KIND_OF.match(p := asked(self.text)) or (_WHICH_THING.match(p) and not _NAME.search(p)))
 
     @property
+    def which_thing(self) -> bool:
+        """Asks "which X" of an X no name list knows ("Which GNNs", "Which seven"): particular ones of X,
+        not what kind of X it is."""
+        return bool(_WHICH_THING.match(p := asked(self.text)) and not _NAME.search(p) and not _KIND_OF.match(p))
+
+    @property
     def head(self) -> str:
         """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
         m = _HEAD.search(asked(self.text))
@@ -87,8 +93,8 @@ class Part:
         words = [w for w in words if not w.endswith("ed")] or words  # "batch size used by X": not "used"
         if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
             named = _NAME.search(asked(self.text))
-            if named and named["thing"]:
-                return named["thing"]
+            if named and (named["thing"] or named["said"]):
+                return named["thing"] or named["said"]
             counted = _COUNTED_THING.match(asked(self.text))  # "How many annotators validated ...": annotators
             return counted["thing"] if counted else ""
         # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
@@ -270,6 +276,10 @@ _NAME = re.compile(
     r"|\bwhich\s+(?:[\w-]+\s+){1,3}(?:do|does|did)\s+(?:the authors|they|it|the paper|the method|(?-i:[A-Z])[\w-]*)\s+"
     r"(?:use|apply|adopt|employ|choose|pick|select|build on|rely on|fine-tune|train|start from)\b"
     r"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){1,4}(?:called|named)\b"
+    # "what is its LLM backbone?" asks for the backbone as "what LLM backbone ...?" does; not "what is the
+    # model trained on?"
+    r"|\bwhat (?:are|is|were|was) (?:its|their|the) (?:[\w-]+\s+){0,3}(?P<said>backbones?|base models?|llms?|vlms?|"
+    r"mllms?|datasets?|benchmarks?|baselines?|simulators?|optimi[sz]ers?|licen[cs]es?|hardware|gpus?)\s*[?.]?\s*$"
     r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in)"
     r" (?:what|which)\b"
     r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b|\bnames? of\b",
