@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rag.answering import values
+from rag.answering.values import counts_only, numbers
 from rag.calibration import CALIBRATION
 from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.questions import YES_NO, Part, Reading, asked
@@ -21,13 +22,6 @@ from rag.types import Hit
 
 # Calibrated on the dev questions (rag eval --set dev --answers), never on test.
 
-_NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5) nor a symbol (2^N)
-    # "3D" is no count, nor a list's "(1)", "(2)"
-    r"(?<![\w.\-])(?<!\()\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z]|\d|[.,]\d|D\b|\)\s)"
-    # a number word, not a kind of thing ("two-stage", "three-dimensional")
-    r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|double|half|dozens?|hundreds?|thousands?)\b(?!-)",
-    re.I,
-)
 # "What improvements/gains does it report?" asks for the paper's results, whatever they measure.
 RESULT_HEADS = {"improvement", "improvements", "gain", "gains", "result", "results", "performance", "benefits"}
 _IMPROVES = re.compile(r"\b(?:improv|outperform|gains?\b|boost|beat|surpass)", re.I)
@@ -138,10 +132,6 @@ def defined_acronyms(text: str) -> set[str]:
         if any(x.endswith(capitals) or x.endswith(acronym.lower()) for x in spelled):
             found |= {acronym, acronym + "s"}
     return found
-
-
-def numbers(text: str) -> set[str]:
-    return {m.lower() for m in _NUMBER_TOKEN.findall(text)}
 
 
 _PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word inside a sentence
@@ -334,32 +324,6 @@ def _holds_value(
         or part.kind_of  # "what kind of solver?": a description of it answers
         or values.of_class(asked_class, new_names(sentence, given, plain_names), sentence)
     )
-
-
-# What follows a count when the things counted are then named: "six languages (English, ...", "three
-# benchmarks: MMLU, ...", "two tasks, namely ...", "four LVLMs such as LLaVA", "two principles, independence
-# and sufficiency".
-_LISTED_AFTER = re.compile(
-    r"\s*(?:\(|:|[,;]?\s*(?:such as|including|namely|e\.g\.|i\.e\.|like)\b|,\s*[A-Z0-9]"
-    r"|,\s*(?!and\b|or\b)[\w-]+(?:\s[\w-]+){0,2}(?:,\s*[\w-]+(?:\s[\w-]+){0,2})*,?\s(?:and|or)\s)"
-)
-_WORDS = re.compile(r"[a-z][\w-]*")
-_LINKING = {"of", "the", "a", "an", "and", "or", "to", "in", "on", "for", "with", "by", "from", "at"}
-
-
-def counts_only(sentence: str, question: str) -> bool:
-    """The sentence counts the things the question asks to name, by the count the question itself gave,
-    and names none of them there: "across six languages" for "which six languages?", "evaluate four LVLMs
-    across two tasks" for "which four LVLMs?". People write such questions from the very sentence."""
-    asked = {w.rstrip("s") for w in _WORDS.findall(question.lower())} - _LINKING
-    for count in numbers(question) & numbers(sentence) - {"half", "twice", "double"}:
-        for m in re.finditer(rf"\b{re.escape(count)}\b", sentence, re.I):
-            for word in list(re.finditer(r"[\w-]+", sentence[m.end() :]))[:3]:  # "seven widely-used benchmarks"
-                if word[0].lower().rstrip("s") in asked:
-                    if not _LISTED_AFTER.match(sentence, m.end() + word.end()):
-                        return True
-                    break
-    return False
 
 
 _COUNT_HELD = re.compile(

@@ -18,6 +18,19 @@ from rag.reading.questions import YES_NO
 _NUM = r"(?:\d[\d.,]*\s*[kKMB]?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several|a single)"
 
 
+_NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5) nor a symbol (2^N)
+    # "3D" is no count, nor a list's "(1)", "(2)"
+    r"(?<![\w.\-])(?<!\()\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z]|\d|[.,]\d|D\b|\)\s)"
+    # a number word, not a kind of thing ("two-stage", "three-dimensional")
+    r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|double|half|dozens?|hundreds?|thousands?)\b(?!-)",
+    re.I,
+)
+
+
+def numbers(text: str) -> set[str]:
+    return {m.lower() for m in _NUMBER_TOKEN.findall(text)}
+
+
 @dataclass(frozen=True)
 class ValueKind:
     name: str
@@ -142,3 +155,29 @@ def unmet_condition(part: str, text: str) -> str | None:
     if not YES_NO.match(part):  # "besides LLMs, what task ...?": the field's acronyms name no thing of its own
         named = [n for n in named if n.rstrip("'.,:;?") not in FIELD_ACRONYMS.words]
     return next((c for c in named if c.rstrip("'.,:;?s").lower() not in said), None)
+
+
+# What follows a count when the things counted are then named: "six languages (English, ...", "three
+# benchmarks: MMLU, ...", "two tasks, namely ...", "four LVLMs such as LLaVA", "two principles, independence
+# and sufficiency".
+_LISTED_AFTER = re.compile(
+    r"\s*(?:\(|:|[,;]?\s*(?:such as|including|namely|e\.g\.|i\.e\.|like)\b|,\s*[A-Z0-9]"
+    r"|,\s*(?!and\b|or\b)[\w-]+(?:\s[\w-]+){0,2}(?:,\s*[\w-]+(?:\s[\w-]+){0,2})*,?\s(?:and|or)\s)"
+)
+_WORDS = re.compile(r"[a-z][\w-]*")
+_LINKING = {"of", "the", "a", "an", "and", "or", "to", "in", "on", "for", "with", "by", "from", "at"}
+
+
+def counts_only(sentence: str, question: str) -> bool:
+    """The sentence counts the things the question asks to name, by the count the question itself gave,
+    and names none of them there: "across six languages" for "which six languages?", "evaluate four LVLMs
+    across two tasks" for "which four LVLMs?". People write such questions from the very sentence."""
+    asked = {w.rstrip("s") for w in _WORDS.findall(question.lower())} - _LINKING
+    for count in numbers(question) & numbers(sentence) - {"half", "twice", "double"}:
+        for m in re.finditer(rf"\b{re.escape(count)}\b", sentence, re.I):
+            for word in list(re.finditer(r"[\w-]+", sentence[m.end() :]))[:3]:  # "seven widely-used benchmarks"
+                if word[0].lower().rstrip("s") in asked:
+                    if not _LISTED_AFTER.match(sentence, m.end() + word.end()):
+                        return True
+                    break
+    return False

@@ -292,38 +292,12 @@ _HEAD = re.compile(
     re.I,
 )
 # Words that measure rather than name the thing asked for ("by what factor", "what percentage").
-_MEASURES = {
-    "factor",
-    "margin",
-    "percentage",
-    "percent",
-    "fraction",
-    "amount",
-    "extent",
-    "proportion",
-    "share",
-    "maximum",
-    "minimum",
-    "max",
-    "min",
-    "average",
-    "overall",
-    "specific",
-    "exact",
-    "exactly",
-    "more",
-    "less",
-    "the",
-    "its",
-    "their",
-    "much",
-    "many",
-    "kind",
-    "type",
-    "sort",
-    "best",
-    "main",
-}
+_MEASURES = frozenset(
+    {"factor", "margin", "percentage", "percent", "fraction", "amount", "extent", "proportion", "share"}
+    | {"maximum", "minimum", "max", "min", "average", "overall", "specific", "exact", "exactly"}
+    | {"more", "less", "the", "its", "their", "much", "many", "kind", "type"}
+    | {"sort", "best", "main"}
+)
 _DETAIL_OPENING = re.compile(
     r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?"
     r"(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
