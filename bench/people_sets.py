@@ -30,6 +30,8 @@ SHIPPED = {
     # a third dev writer (tenth session), kept apart: rag/data/asking_words.json was learned before it
     "conversations_people_dev2": ["out_devC_conversations"],
     "questions_people_dev2": ["out_devC_questions"],
+    # a fourth dev writer (eleventh session), asked for tempting absent details: 80 absent, 50 parts, 20 compare
+    "questions_people_dev3": ["out_devD_questions"],
 }
 
 

@@ -30,6 +30,7 @@ QUESTION_SETS = {
     "people-dev": DATA / "questions_people_dev.jsonl",
     "people-test": DATA / "questions_people_test.jsonl",
     "people-dev2": DATA / "questions_people_dev2.jsonl",  # a third dev writer, never seen by asking_words.json
+    "people-dev3": DATA / "questions_people_dev3.jsonl",  # a fourth, asked for tempting absent details
 }
 DEV_SET = QUESTION_SETS["seeds"]
 SEEDS = ROOT / "seeds"  # its metadata.json gives each seed abstract's OpenReview id
