@@ -341,7 +341,8 @@ def _answer_commands(sub: Subparsers) -> None:
     p.add_argument(
         "--set",
         default="seeds",
-        help="seeds, dev, test, people-dev, people-dev2, people-dev3, people-test (rag/data) or a JSONL file (default: seeds)",
+        help="seeds, dev, test, people-dev, people-dev2, people-dev3, people-test (rag/data) or a JSONL file "
+        "(default: seeds)",
     )
     p.add_argument("--modes", default="hybrid,dense,bm25", help="comma-separated: hybrid,dense,bm25")
     p.add_argument("--answers", action="store_true", help="also score answers (citations, refusals, facts)")
