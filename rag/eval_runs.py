@@ -31,7 +31,7 @@ def result_row(question: Any, answer: Any, found: Sequence[str], mode: str) -> d
         "gold_cited": bool(set(cited) & set(question.gold)),
         "facts_found": list(found),
         "facts_missing": [f for f in question.facts if f not in found],
-        "text": answer.text.split("**References**")[0].strip()[:400],
+        "text": answer.text.split("**References**")[0].strip()[:4000],
     }
 
 

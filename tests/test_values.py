@@ -133,6 +133,10 @@ def test_which_things_are_answered_by_particular_ones_not_by_the_question_said_b
     listed = "It is tested in three areas: math, coding and science."
     assert found("Which areas is it tested in?", listed) == listed
     assert found("Which areas is it tested in?", "It is tested in three areas.") is None
+    # the closest sentence naming one is about the thing asked, whether or not it says the thing's word
+    jetson = "Our method enables memory-efficient training on NVIDIA Jetson AGX Xavier."
+    assert found("On which edge device does the training framework run?", f"We study memory. {jetson}") == jetson
+    assert found("On which edge device does the training framework run?", "We study memory on devices.") is None
     # "what kind of X" still wants a description of X
     solver = "The inner problem is handled by a convex solver with warm starts."
     assert found("What kind of solver handles the inner problem?", solver) == solver
@@ -178,3 +182,29 @@ def test_a_yes_or_no_detail_the_abstract_never_names_is_not_stated_and_quotes_th
     # what the abstract does name is answered from it
     said = ask("Does TraDy report its activation sparsity on the downstream tasks?")
     assert not said.refused and "99" in said.text
+
+
+def test_names_the_question_offers_that_the_paper_never_says() -> None:
+    from rag.answering.extractive import unsaid_names
+
+    def paper(title: str, abstract: str) -> Hit:
+        return Hit.of_abstract(rank=1, paper_id="p", title=title, url="", score=1.0, similarity=None, abstract=abstract)
+
+    kv = paper("Can LLMs Keep Their Abilities under KV Cache Compression?", "We present KVFundaBench.")
+    asked = "Which methods were benchmarked in KVFundaBench? I wonder if StreamingLLM and SnapKV were."
+    assert unsaid_names(asked, [kv]) == ["StreamingLLM", "SnapKV"]
+    # a name written in LaTeX is the same name: "$\text{G}^2$RPO" says G2RPO, "D$^2$-Edit" says D^2-Edit
+    assert unsaid_names("What base model is G2RPO tuned from?", [paper(r"$\text{G}^2$RPO: Granular GRPO", "")]) == []
+    assert unsaid_names("Is D^2-Edit built on SD 1.5?", [paper("Fashion Editing", r"named D$^2$-Edit.")]) == []
+
+
+def test_an_answer_says_which_offered_names_its_paper_never_names(seeded: Settings) -> None:
+    from rag.answering.pipeline import Assistant
+    from rag.index.store import Store
+
+    settings = seeded.model_copy(update={"answer_mode": "extractive"})
+    answer = Assistant(settings, Store(settings)).answer(
+        "How does TraDy pick which channels to update? I wonder whether it was compared with FastV."
+    )
+    assert not answer.refused
+    assert answer.text.endswith(f"The abstract of **{answer.citations[0].title}** [1] does not name FastV.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rag.answering.approaches import Group
 from rag.answering.evidence import PROPOSE, RESULT, Found
@@ -102,6 +102,16 @@ def not_stated_with_nearest(draft: Draft, nearest: str | None) -> Draft:
     return Draft(
         f"{draft.text} The closest it says: {cite(nearest, 1)}", draft.sources, draft.passages, True, "not_stated"
     )
+
+
+def unnamed(draft: Draft, names: Sequence[str]) -> Draft:
+    """The answer, and the things the question offered that its paper never names ("I'm wondering if
+    StreamingLLM and SnapKV were included"): said, not passed over in silence."""
+    if not names or not draft.sources:
+        return draft
+    listed = ", ".join(names[:-1]) + (" or " if len(names) > 1 else "") + names[-1]
+    line = f"The abstract of **{draft.sources[0].title}** [1] does not name {listed}."
+    return replace(draft, text=f"{draft.text}\n\n{line}")
 
 
 def _detail(part: str) -> str:

@@ -251,6 +251,8 @@ def answer_part(
                 # "which Atari games": "evaluations on ... environments (PitFall! ...)" names them too
                 about = bool(head & set(terms(sentence))) or (evaluated_on and bool(_EXPERIMENT.search(sentence)))
                 about = about or (held and bool(_SIZE.search(sentence)))
+                # "on which edge device does it run?": "... training on NVIDIA Jetson AGX Xavier", its closest sentence
+                about = about or (part.which_thing and sim == max(sims) and bool(new_names(sentence, given)))
             else:
                 about = (
                     sim >= CALIBRATION.stated_similarity

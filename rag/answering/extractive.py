@@ -43,6 +43,25 @@ def extract(
         texts = [" ".join((h.title, compose.row_sentences(h.abstract or h.passage)[1], s)) for h, s in items]
         return compose.listing(items, more, approaches.group(query, texts, keyword))
     whole, foreign = _whole_or_parts(question, reading, chosen, keyword, follows)
+    unasked = [n for n in foreign if not any(n in p.text for p in reading.parts)]
+    return compose.unnamed(
+        _lookup(question, reading, chosen, keyword, similar, exclude, foreign, whole, turns, said), unasked
+    )
+
+
+def _lookup(
+    question: str,
+    reading: Reading,
+    chosen: list[Hit],
+    keyword: KeywordIndex,
+    similar: evidence.Similarity,
+    exclude: set[str],
+    foreign: list[str],
+    whole: bool,
+    turns: Sequence[Turn],
+    said: set[str],
+) -> compose.Draft:
+    """One paper (or two tied ones): its key sentences, or the asked details part by part."""
     if whole:
         most = 5 if not turns else 3
         quoted = {
@@ -123,8 +142,8 @@ def unsaid_names(question: str, papers: Sequence[Hit]) -> list[str]:
     """The coined names the question says that no chosen paper's title or abstract says, in any case or
     hyphenation ("CounterFact", "FastV", "OpenVLA" asked of a paper that never mentions them)."""
 
-    def flat(text: str) -> str:
-        return re.sub(r"[\s\-_$\\{}]", "", text).lower()
+    def flat(text: str) -> str:  # "$\text{G}^2$RPO" and "D$^2$-Edit" say G2RPO and D^2-Edit
+        return re.sub(r"[\s\-_$\\{}^]", "", re.sub(r"\\[a-zA-Z]+", "", text)).lower()
 
     said = [flat(f"{h.title} {h.abstract or h.passage}") for h in papers]
     # a short all-capitals acronym ("DNA", "GPU") is the field's word more often than a thing's name
