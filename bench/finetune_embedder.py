@@ -1,6 +1,6 @@
 """Domain adaptation of all-MiniLM-L6-v2 by contrastive fine-tuning on our own corpora (issue 28).
 
-    OMP_WAIT_POLICY=PASSIVE nice -n 10 .venv/bin/python bench/finetune_embedder.py [--out /work/s11]
+    OMP_WAIT_POLICY=PASSIVE nice -n 10 .venv/bin/python bench/finetune_embedder.py [--out .rag/finetune] [--pairs 8000]
 
 A measurement, not a product change: nothing under rag/ reads the model this writes.
 
@@ -196,7 +196,7 @@ def scores(model: Any, docs: np.ndarray, questions: list[tuple[str, int]]) -> li
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=Path("/work/s11"))
+    parser.add_argument("--out", type=Path, default=ROOT / ".rag" / "finetune", help="model, vectors, timings")
     parser.add_argument("--pairs", type=int, default=20_000)
     parser.add_argument("--batch", type=int, default=32)
     args = parser.parse_args()
