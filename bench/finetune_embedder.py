@@ -134,7 +134,7 @@ def train(model: Any, pairs: list[tuple[str, str]], batch: int) -> float:
         q = encode_grad(model, [a for a, _ in chunk], 128)
         d = encode_grad(model, [b for _, b in chunk], 256)
         logits = 20.0 * q @ d.T
-        loss = torch.nn.functional.cross_entropy(logits, torch.arange(len(chunk)))
+        loss: Any = torch.nn.functional.cross_entropy(logits, torch.arange(len(chunk)))
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -163,7 +163,7 @@ def embed(model: Any, texts: list[str], max_tokens: int) -> np.ndarray:
 def doc_matrix(model: Any, texts: list[str], path: Path, timings: dict[str, float]) -> np.ndarray:
     """The corpus vectors of one model, cached with the seconds they took."""
     if path.exists() and path.stem in timings:
-        return np.load(path)
+        return np.asarray(np.load(path), dtype=np.float32)
     start = time.perf_counter()
     matrix = embed(model, texts, 256)
     timings[path.stem] = time.perf_counter() - start
