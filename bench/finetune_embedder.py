@@ -202,31 +202,25 @@ def scores(model: Any, docs: np.ndarray, questions: list[tuple[str, int]]) -> li
 
 
 def hybrid_scores(
-    model: Any, docs: np.ndarray, questions: list[tuple[str, int]], keyword: Any, row: dict[str, int]
+    model: Any, docs: np.ndarray, questions: list[tuple[str, int]], keyword: Any, ids: list[str]
 ) -> list[float]:
-    """recall@1 and @5 of the gold paper when the dense side is fused with the index's BM25 side as the
-    product fuses them (rag.retrieval.fusion's convex sum of min-max scores, Settings' weight and
-    candidates), without the named-paper boost or the closest-sentence weighing that follow it."""
+    """recall@1 and @5 of the gold paper when the dense side is fused with the index's BM25 side by the
+    product's own fusion (rag.retrieval.fusion, Settings' fusion, weight and candidates), without the
+    named-paper boost or the closest-sentence weighing that follow it."""
     from rag.config import Settings
     from rag.retrieval.filters import Filters
+    from rag.retrieval.fusion import fusion
 
     settings = Settings()
-    weight, n = settings.keyword_weight, settings.candidates
+    fuse, n = fusion(settings.fusion), settings.candidates
     sims = embed(model, [t for t, _ in questions], 128) @ docs.T
-    rows = [row.get(str(c["paper_id"]), -1) for c in keyword.chunks]  # each chunk's paper, as a corpus row
     hits = np.zeros((len(questions), 2))
     for k, (text, gold) in enumerate(questions):
-        top = np.argpartition(-sims[k], n)[:n]
-        lexical: dict[int, float] = {}
-        for i, score in keyword.search(text, n, Filters()):
-            lexical[rows[i]] = max(lexical.get(rows[i], 0.0), score)
-        fused: dict[int, float] = {}
-        for side, share in (({int(i): float(sims[k, i]) for i in top}, 1 - weight), (lexical, weight)):
-            low, high = min(side.values(), default=0.0), max(side.values(), default=0.0)
-            for key, score in side.items():
-                fused[key] = fused.get(key, 0.0) + share * ((score - low) / (high - low) if high > low else 1.0)
-        ranked = sorted(fused, key=lambda key: -fused[key])
-        hits[k] = [gold in ranked[:1], gold in ranked[:5]]
+        dense = [({"paper_id": ids[i]}, float(sims[k, i])) for i in np.argpartition(-sims[k], n)[:n]]
+        lexical = [(keyword.chunks[i], score) for i, score in keyword.search(text, n, Filters())]
+        fused = fuse(dense, lexical, settings)
+        ranked = sorted(fused, key=lambda pid: -fused[pid][0])
+        hits[k] = [ids[gold] in ranked[:1], ids[gold] in ranked[:5]]
     return [float(v) for v in hits.mean(axis=0)]
 
 
@@ -261,8 +255,8 @@ def main() -> None:
         timing_file.write_text(json.dumps(timings))
 
     texts = [doc_text(p) for p in iclr]
-    sets = eval_sets([p["id"] for p in iclr])
-    row = {str(p["id"]): i for i, p in enumerate(iclr)}
+    ids = [str(p["id"]) for p in iclr]
+    sets = eval_sets(ids)
     keyword = None
     if args.index:
         from rag.config import Settings
@@ -279,7 +273,7 @@ def main() -> None:
             for name, questions in sets.items():
                 table[name].append(scores(model, docs, questions))
                 if keyword is not None:
-                    table[name][-1] += hybrid_scores(model, docs, questions, keyword, row)
+                    table[name][-1] += hybrid_scores(model, docs, questions, keyword, ids)
 
     hybrid = " (then hybrid R@1 R@5)" if keyword is not None else ""
     print(f"\n{'set':<20}{'n':>5}  base R@1 R@5 R@20 MRR{hybrid}, then fine-tuned the same")

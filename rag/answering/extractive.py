@@ -43,38 +43,19 @@ def extract(
         texts = [" ".join((h.title, compose.row_sentences(h.abstract or h.passage)[1], s)) for h, s in items]
         return compose.listing(items, more, approaches.group(query, texts, keyword))
     whole, foreign = _whole_or_parts(question, reading, chosen, keyword, follows)
-    unasked = [n for n in foreign if not any(n in p.text for p in reading.parts)]
-    return compose.unnamed(
-        _lookup(question, reading, chosen, keyword, similar, exclude, foreign, whole, turns, said), unasked
-    )
-
-
-def _lookup(
-    question: str,
-    reading: Reading,
-    chosen: list[Hit],
-    keyword: KeywordIndex,
-    similar: evidence.Similarity,
-    exclude: set[str],
-    foreign: list[str],
-    whole: bool,
-    turns: Sequence[Turn],
-    said: set[str],
-) -> compose.Draft:
-    """One paper (or two tied ones): its key sentences, or the asked details part by part."""
     if whole:
         most = 5 if not turns else 3
         quoted = {
             h.paper_id: evidence.best_sentences(question, h, similar, exclude, most, keyword.coverage) for h in chosen
         }
-        if said and not any(quoted.values()):
-            return compose.nothing_new(chosen)
-        return compose.about(chosen, quoted)
-    draft = compose.parts(chosen, _answer_parts(question, reading, chosen, keyword, similar, exclude, foreign))
-    if draft.refused:
-        nearest = evidence.best_sentences(question, chosen[0], similar, set(), most=1)
-        return compose.not_stated_with_nearest(draft, nearest[0] if nearest else None)
-    return draft
+        draft = compose.nothing_new(chosen) if said and not any(quoted.values()) else compose.about(chosen, quoted)
+    else:
+        draft = compose.parts(chosen, _answer_parts(question, reading, chosen, keyword, similar, exclude, foreign))
+        if draft.refused:
+            nearest = evidence.best_sentences(question, chosen[0], similar, set(), most=1)
+            draft = compose.not_stated_with_nearest(draft, nearest[0] if nearest else None)
+    # names the question offers beside what it asks ("I wonder if StreamingLLM was included") are answered for
+    return compose.unnamed(draft, [n for n in foreign if not any(n in p.text for p in reading.parts)])
 
 
 def _whole_or_parts(

@@ -77,7 +77,7 @@ class Part:
     @property
     def kind_of(self) -> bool:
         """Asks "what kind of X" or "which X" of an X no name list knows: a sentence saying X answers, named or not."""
-        return bool(_KIND_OF.match(p := asked(self.text)) or (_WHICH_THING.match(p) and not _NAME.search(p)))
+        return bool(_KIND_OF.match(asked(self.text))) or self.which_thing
 
     @property
     def which_thing(self) -> bool:
