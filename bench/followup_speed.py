@@ -18,9 +18,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
 
-from two_ways import alternate, spread  # noqa: E402
+from two_ways import alternate, on_index, spread  # noqa: E402
 
-from rag.config import Settings  # noqa: E402
 from rag.evaluation import DATA, fit_questions, load_questions  # noqa: E402
 
 SETS = {"dev": DATA / "conversations_dev.jsonl", "people-dev": DATA / "conversations_people_dev.jsonl"}
@@ -32,11 +31,7 @@ def main() -> None:
     parser.add_argument("--set", default="people-dev")
     parser.add_argument("--n", type=int, default=60)
     args = parser.parse_args()
-    from rag.answering.pipeline import Assistant
-
-    assistant = Assistant(Settings(index_dir=Path(args.index), answer_mode="extractive"))
-    keyword = assistant.retriever.keyword_index()
-    indexed = {str(c["paper_id"]) for c in keyword.chunks if c.get("chunk") == 0}
+    assistant, indexed = on_index(args.index)
     questions, _ = fit_questions(load_questions(SETS.get(args.set) or Path(args.set)), indexed)
     questions = questions[: args.n]
     from rag.answering import conversation
@@ -52,7 +47,7 @@ def main() -> None:
     assistant.answer(questions[0].question, list(questions[0].history))  # warm: models and the keyword side
     timed = alternate(assistant, questions, {"stored vectors": way(stored), "abstracts embedded": way(embedded)})
     conversation.stored_vectors = stored
-    print(f"{args.index}: {keyword.n_papers:,} papers, {len(questions)} second questions, each answered both ways")
+    print(f"{args.index}: {len(indexed):,} papers, {len(questions)} second questions, each answered both ways")
     for name, runs in timed.items():
         print(f"  {name:<20} {spread([t for t, _ in runs])}")
 

@@ -19,26 +19,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
 
-from two_ways import alternate, spread  # noqa: E402
+from two_ways import alternate, on_index, spread  # noqa: E402
 
-from rag.config import Settings  # noqa: E402
 from rag.evaluation import DATA, fit_questions, load_questions  # noqa: E402
 
 
 def main() -> None:
     from rag.answering import subject
-    from rag.answering.pipeline import Assistant
-    from rag.index.store import Store
-    from rag.retrieval.retriever import Retriever
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--index", required=True)
     parser.add_argument("--n", type=int, default=260)
     args = parser.parse_args()
-    settings = Settings(index_dir=Path(args.index), answer_mode="extractive")
-    retriever = Retriever(Store(settings))
-    indexed = {str(c["paper_id"]) for c in retriever.keyword_index().chunks if c.get("chunk") == 0}
-    assistant = Assistant(settings, store=retriever.store)
+    assistant, indexed = on_index(args.index)
     shipped = subject.describes
 
     def way(describes: Callable[..., bool]) -> Callable[[], None]:

@@ -13,6 +13,18 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 
+def on_index(index: str) -> tuple[Any, set[str]]:
+    """An extractive assistant on the index, and the ids of the papers it holds (to fit a question set to)."""
+    from pathlib import Path
+
+    from rag.answering.pipeline import Assistant
+    from rag.config import Settings
+
+    assistant = Assistant(Settings(index_dir=Path(index), answer_mode="extractive"))
+    chunks = assistant.retriever.keyword_index().chunks
+    return assistant, {str(c["paper_id"]) for c in chunks if c.get("chunk") == 0}
+
+
 def alternate(
     assistant: Any, questions: Sequence[Any], ways: dict[str, Callable[[], None]]
 ) -> dict[str, list[tuple[float, Any]]]:
