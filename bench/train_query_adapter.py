@@ -60,6 +60,21 @@ def read_index(index: Path, skip: set[str]) -> tuple[list[str], list[dict[str, A
     return ids, metas, np.asarray(vectors, dtype=np.float32)
 
 
+def read_indexes(indexes: list[Path], skip: set[str]) -> tuple[list[str], list[dict[str, Any]], Any]:
+    """read_index over several indexes, a paper held by more than one read once (from the first)."""
+    import numpy as np
+
+    ids: list[str] = []
+    metas: list[dict[str, Any]] = []
+    blocks = []
+    for index in indexes:
+        got = read_index(index, skip | set(ids))
+        ids += got[0]
+        metas += got[1]
+        blocks.append(got[2])
+    return ids, metas, np.concatenate(blocks)
+
+
 def queries(metas: list[dict[str, Any]], fields: list[str]) -> list[tuple[int, str]]:
     """(paper row, query text): the paper's title, keywords and TL;DR, where present."""
     out = []
@@ -148,15 +163,7 @@ def main() -> None:
 
     start = time.perf_counter()
     skip = excluded()
-    ids: list[str] = []
-    metas: list[dict[str, Any]] = []
-    docs: list[Any] = []
-    for index in args.index:
-        got = read_index(index, skip | set(ids))
-        ids += got[0]
-        metas += got[1]
-        docs.append(got[2])
-    doc_matrix = np.concatenate(docs)
+    ids, metas, doc_matrix = read_indexes(args.index, skip)
     pairs = queries(metas, args.fields.split(","))
     print(f"{len(ids):,} papers ({len(skip)} question papers left out), {len(pairs):,} pairs; seed {args.seed}")
     q = embed([t for _, t in pairs], args.cache)

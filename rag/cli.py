@@ -131,7 +131,7 @@ def cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
 
     store = Store(settings)
     stats = {"papers": store.paper_count(), "chunks": store.chunk_count(), "index": store.location}
-    stats |= {"embedder": store.embedder, "revision": store.revision()}
+    stats |= {"embedder": store.embedder, "query_encoder": settings.query_encoder, "revision": store.revision()}
     out(json.dumps(stats) if args.json else "\n".join(f"{k}: {v}" for k, v in stats.items()))
     return 0
 

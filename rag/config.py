@@ -116,6 +116,12 @@ class Settings(BaseSettings):
         "keyword and TL;DR -> paper pairs (rag/data/query_adapter.npy, bench/train_query_adapter.py); papers keep "
         "their vectors.",
     )
+    query_encoder: str = Field(
+        "same",
+        description="What embeds the dense side's search query: same (the papers' embedder) or field (MiniLM with "
+        "its top layers trained on the corpora's own title, keyword and TL;DR -> paper pairs: "
+        "rag/data/query_tower.safetensors, bench/train_query_tower.py). Papers keep their vectors; it only ranks.",
+    )
 
     # --- answering ----------------------------------------------------------------------
     llm_backend: str = Field(

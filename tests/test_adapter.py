@@ -50,11 +50,11 @@ def test_dense_search_with_the_adapter_off_is_the_plain_query_and_on_still_finds
     vector = np.asarray(plain.vectorstore.embeddings.embed_query(title))  # type: ignore[union-attr]
     off = plain.dense_search(title, 5, None)
     by_vector = plain.vectorstore.similarity_search_by_vector_with_relevance_scores(vector.tolist(), k=5)
-    assert [d.metadata["paper_id"] for d, _ in off] == [d.metadata["paper_id"] for d, _ in by_vector]
+    assert [d.metadata["paper_id"] for d, _, _ in off] == [d.metadata["paper_id"] for d, _ in by_vector]
     for store in (plain, mapped):
-        papers = [d for d, _ in store.dense_search(title, 10, None)]
+        papers = [d for d, _, _ in store.dense_search(title, 10, None)]
         assert papers, "no dense hits"
     # every seed paper is found first by the first words of its abstract, adapter on as off
-    for doc, _ in off[:3]:
+    for doc, _, _ in off[:3]:
         words = " ".join(str(doc.metadata.get("abstract", doc.page_content)).split()[:25])
         assert mapped.dense_search(words, 1, None)[0][0].metadata["paper_id"] == doc.metadata["paper_id"]

@@ -85,6 +85,7 @@ def test_search_papers_stats_and_batch(
     assert rag_main(seeded, "stats", "--json") == 0
     stats = json.loads(capsys.readouterr().out)
     assert stats["papers"] == 57 and stats["chunks"] >= 57 and "minilm" in stats["embedder"]
+    assert stats["query_encoder"] == seeded.query_encoder
 
 
 @pytest.mark.parametrize(

@@ -290,6 +290,7 @@ def test_handlers_save_list_open_rename_delete_and_rate(tmp_path: Path) -> None:
         "backend": "local · test",
         "index": "/idx",
         "embedder": "minilm-int8",
+        "query_encoder": "same",
     }
     assert saved.rate(entries, chat_id, "extractive", 3, None, ann) == 0 and saved.feedback.all() == []  # withdrawn
     assert saved.rate(entries, chat_id, "auto", 1, True, nobody) == 0 and saved.feedback.all() == []

@@ -65,7 +65,7 @@ def resolve_dtype(setting: str) -> str:
 def make_embeddings(settings: Settings) -> Embeddings:
     if settings.embedder in ONNX_EMBEDDERS:
         onnx_file = settings.embedder_cache_dir / f"{settings.embedder}.onnx"
-        return _cached_onnx(settings.embedder, onnx_file, settings.embed_threads)
+        return cached_onnx(settings.embedder, onnx_file, settings.embed_threads)
     dtype = resolve_dtype(settings.embed_dtype)
     return _cached_embeddings(settings.embedder, dtype, settings.embed_batch_size, settings.embed_threads)
 
@@ -100,13 +100,15 @@ def token_counter(settings: Settings) -> Callable[[str], int]:
 
 
 @lru_cache(maxsize=4)
-def _cached_onnx(key: str, onnx_file: Path, threads: int) -> Embeddings:
+def cached_onnx(key: str, onnx_file: Path, threads: int, layers: Path | None = None) -> Embeddings:
+    """The embedder's ONNX int8 export (with `layers` over its own weights: rag.index.tower), made once per machine."""
     src = model_path(Settings(embedder=key))
+    what = repr(key) if layers is None else "the query encoder 'field'"
     try:
         if not onnx_file.exists():
             with one_at_a_time(onnx_file.parent):  # a second process waits for the first one's export
                 if not onnx_file.exists():
-                    export_onnx(src, onnx_file)
+                    export_onnx(src, onnx_file, layers=layers)
         return OnnxEmbeddings(src, onnx_file, threads=threads)
     except ImportError as exc:
         raise ConfigError(
@@ -115,9 +117,11 @@ def _cached_onnx(key: str, onnx_file: Path, threads: int) -> Embeddings:
         ) from None
     except OSError as exc:
         raise ConfigError(
-            f"cannot write the ONNX export of {key!r} to {onnx_file.parent} ({exc.strerror or exc}): "
+            f"cannot write the ONNX export of {what} to {onnx_file.parent} ({exc.strerror or exc}): "
             "make it writable or set RAG_EMBEDDER_CACHE_DIR"
         ) from None
+    except ConfigError:
+        raise
     except Exception as exc:  # onnxruntime raises its own exception types for a damaged file
         raise ConfigError(
             f"cannot load {onnx_file} ({type(exc).__name__}: {str(exc).splitlines()[0][:200]}): "
@@ -125,8 +129,10 @@ def _cached_onnx(key: str, onnx_file: Path, threads: int) -> Embeddings:
         ) from None
 
 
-def export_onnx(src: Path, target: Path, *, int8: bool = True) -> None:
+def export_onnx(src: Path, target: Path, *, int8: bool = True, layers: Path | None = None) -> None:
     """Exports the sentence-transformers folder to ONNX (mean pooling and L2 norm inside), quantized by default.
+
+    layers: a safetensors file of trained weights put over the folder's own first (rag.index.tower).
 
     Done locally with torch.onnx and onnxruntime, since no ONNX copy can be downloaded here.
     Written to a temporary folder and renamed, so a crash or a concurrent export never leaves
@@ -143,6 +149,12 @@ def export_onnx(src: Path, target: Path, *, int8: bool = True) -> None:
 
     hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call,unused-ignore]
     bert = AutoModel.from_pretrained(str(src), attn_implementation="eager").eval()
+    if layers is not None:
+        from safetensors.torch import load_file
+
+        unknown = bert.load_state_dict(load_file(str(layers)), strict=False).unexpected_keys
+        if unknown:
+            raise ConfigError(f"{layers}: weights MiniLM does not have ({', '.join(unknown[:3])})")
 
     class Pooled(torch.nn.Module):
         def __init__(self) -> None:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from rag.config import Settings, get_settings
 from rag.corpus.documents import Paper, ReadLog, chunk_id, read_papers
 from rag.errors import RagError, StoreError
-from rag.index import adapter, cache
+from rag.index import cache, tower
 from rag.index.chunking import make_units
 from rag.index.embeddings import embedder_name, make_embeddings
 
@@ -149,22 +149,23 @@ class Store:
     @guarded
     def dense_search(
         self, query: str, k: int, where: dict[str, Any] | None, feedback: list[str] | None = None, weight: float = 0.5
-    ) -> list[tuple[Any, float]]:
-        """(LangChain Document, cosine distance) of the k nearest chunks.
+    ) -> list[tuple[Any, float, float]]:
+        """(Document, score it ranks by, cosine answers are judged by: rag.index.tower) of the k nearest chunks.
 
-        feedback: ids of chunks another ranking found first; the query vector moves toward their
-        mean (pseudo-relevance feedback, Rocchio's rule), so the dense side reads what the question
-        was about in the corpus's own words.
+        feedback: chunk ids another ranking found first; the query moves toward their mean (Rocchio's rule).
         """
         import numpy as np
 
-        vector = adapter.adapt(self.vectorstore.embeddings.embed_query(query), self.settings)  # type: ignore[union-attr]
+        vector, plain = tower.query_vectors(self.vectorstore.embeddings, query, self.settings)  # type: ignore[arg-type]
         if feedback:
             got = self.collection.get(ids=feedback, include=["embeddings"])
             if got["embeddings"] is not None and len(got["embeddings"]):
                 vector = vector + weight * np.mean(np.array(got["embeddings"]), axis=0)
                 vector = vector / np.linalg.norm(vector)
-        return self.vectorstore.similarity_search_by_vector_with_relevance_scores(vector.tolist(), k=k, filter=where)
+        found = self.vectorstore.similarity_search_by_vector_with_relevance_scores(vector.tolist(), k=k, filter=where)
+        scores = [1.0 - float(dist) for _, dist in found]
+        cosines = scores if plain is None else tower.cosines(self.collection, [d.metadata for d, _ in found], plain)
+        return [(d, s, c) for (d, _), s, c in zip(found, scores, cosines, strict=True)]
 
     @guarded
     def embed(self, texts: list[str]) -> list[list[float]]:

@@ -127,6 +127,7 @@ class Retriever:
         if mode in ("hybrid", "bm25"):
             lexical = [(keyword.chunks[pos], score) for pos, score in keyword.search(query, n, filters)]
         dense: list[Candidate] = []
+        cosines: list[Candidate] = []  # what answers are judged by (rag.index.tower): as dense but for its scores
         if mode in ("hybrid", "dense"):
             # dense_feedback > 0 leans the dense query toward BM25's first papers (docs/quality.md)
             tops = list(paper_best(lexical).values())[: self.settings.dense_feedback] if mode == "hybrid" else []
@@ -139,15 +140,16 @@ class Retriever:
                 self.settings.feedback_weight,
             )
             if filters.keyword:  # no substring operator on Chroma metadata: checked here
-                found = [(d, dist) for d, dist in found if filters.matches(d.metadata)]
-            dense = [({**d.metadata, "text": d.page_content}, 1.0 - float(dist)) for d, dist in found]
+                found = [row for row in found if filters.matches(row[0].metadata)]
+            dense = [({**d.metadata, "text": d.page_content}, score) for d, score, _ in found]
+            cosines = [({**d.metadata}, cosine) for d, _, cosine in found]
         fuse = fusion(self.settings.fusion if mode == "hybrid" else mode)
         scored = fuse(dense, lexical, self.settings)
         if mode == "hybrid":
             scored = boost_named(query, scored, keyword, filters)
         ranked = sorted(scored.items(), key=lambda kv: -kv[1][0])[:k]
         papers = self.store.get_papers(pid for pid, _ in ranked)
-        similarity = paper_best(dense)
+        similarity = paper_best(cosines)
         hits = [
             make_hit(rank, pid, score, chunk, papers.get(pid), similarity.get(pid, (None, None))[0])
             for rank, (pid, (score, chunk)) in enumerate(ranked, start=1)

@@ -195,6 +195,7 @@ def answer_settings(assistant: Assistant, mode: str | None) -> dict[str, str]:
         "backend": assistant.backend,
         "index": assistant.store.location,
         "embedder": assistant.store.embedder,
+        "query_encoder": settings.query_encoder,
     }
 
 
