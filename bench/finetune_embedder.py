@@ -42,6 +42,7 @@ import random
 import re
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -128,29 +129,43 @@ def train(model: Any, pairs: list[tuple[str, str]], batch: int) -> float:
     import torch
 
     torch.manual_seed(SEED)
-    steps = len(pairs) // batch
-    warmup = max(1, steps // 10)
-    opt = torch.optim.AdamW(model.parameters(), lr=2e-5)
-    sched = torch.optim.lr_scheduler.LambdaLR(
-        opt, lambda s: (s + 1) / warmup if s < warmup else max(0.0, (steps - s) / (steps - warmup))
-    )
-    model.train()
-    start = time.perf_counter()
-    for step in range(steps):
+
+    def loss_at(step: int) -> Any:
         chunk = pairs[step * batch : (step + 1) * batch]
         q = encode_grad(model, [a for a, _ in chunk], 128)
         d = encode_grad(model, [b for _, b in chunk], 256)
-        logits = 20.0 * q @ d.T
-        loss: Any = torch.nn.functional.cross_entropy(logits, torch.arange(len(chunk)))
+        return torch.nn.functional.cross_entropy(20.0 * q @ d.T, torch.arange(len(chunk)))
+
+    model.train()
+    took = epoch(list(model.parameters()), len(pairs) // batch, 2e-5, loss_at, batch=batch, unit="pairs", every=10)
+    model.eval()
+    return took
+
+
+def epoch(
+    params: list[Any], steps: int, lr: float, loss_at: Callable[[int], Any], *, batch: int, unit: str, every: int
+) -> float:
+    """steps of AdamW over params, the rate warmed up linearly over the first 10% then decayed linearly to
+    zero; loss_at(step) is the loss of that step's batch. Prints the loss and how many units a second every
+    `every` steps; returns the seconds it took."""
+    import torch
+
+    opt = torch.optim.AdamW(params, lr=lr)
+    warmup = max(1, steps // 10)
+    sched = torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda s: (s + 1) / warmup if s < warmup else max(0.0, (steps - s) / max(1, steps - warmup))
+    )
+    start = time.perf_counter()
+    for step in range(steps):
+        loss = loss_at(step)
         opt.zero_grad()
         loss.backward()
         opt.step()
         sched.step()
-        if step % 10 == 0 or step == steps - 1:
+        if step % every == 0 or step == steps - 1:
             took = time.perf_counter() - start
             rate = (step + 1) * batch / took
-            print(f"  step {step + 1}/{steps} loss {loss.item():.4f} {rate:.1f} pairs/s {took:.0f} s", flush=True)
-    model.eval()
+            print(f"  step {step + 1}/{steps} loss {loss.item():.4f} {rate:.1f} {unit}/s {took:.0f} s", flush=True)
     return time.perf_counter() - start
 
 

@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
 sys.path.insert(0, str(Path(__file__).parent))
 
-from finetune_embedder import excluded  # noqa: E402
+from finetune_embedder import encode_grad, epoch, excluded  # noqa: E402
 from train_query_adapter import excluded as litsearch_gold  # noqa: E402
 from train_query_adapter import queries, read_indexes  # noqa: E402
 
@@ -72,19 +72,11 @@ def tower(layers: int) -> tuple[Any, list[str]]:
     return model, names
 
 
-def encode(model: Any, texts: list[str], max_tokens: int) -> Any:
-    import torch
-
-    model.max_seq_length = max_tokens
-    features = dict(model.tokenize(texts))
-    return torch.nn.functional.normalize(model(features)["sentence_embedding"], dim=-1)
-
-
 def query_vectors(model: Any, texts: list[str], max_tokens: int) -> np.ndarray:
     import torch
 
     with torch.inference_mode():
-        out = [encode(model, texts[i : i + 128], max_tokens).numpy() for i in range(0, len(texts), 128)]
+        out = [encode_grad(model, texts[i : i + 128], max_tokens).numpy() for i in range(0, len(texts), 128)]
     return np.concatenate(out).astype(np.float32)
 
 
@@ -101,32 +93,18 @@ def train(model: Any, texts: list[str], rows: np.ndarray, docs: np.ndarray, args
 
     torch.manual_seed(args.seed)
     bank = torch.from_numpy(docs)
-    params = [p for p in model.parameters() if p.requires_grad]
-    opt = torch.optim.AdamW(params, lr=args.lr)
-    steps = len(texts) // args.batch
-    warmup = max(1, steps // 10)
-    sched = torch.optim.lr_scheduler.LambdaLR(
-        opt, lambda s: (s + 1) / warmup if s < warmup else max(0.0, (steps - s) / (steps - warmup))
-    )
     order = np.random.default_rng(args.seed).permutation(len(texts))
-    model.train()
-    start = time.perf_counter()
-    for step in range(steps):
+
+    def loss_at(step: int) -> Any:
         pick = order[step * args.batch : (step + 1) * args.batch]
-        q = encode(model, [texts[i] for i in pick], args.max_tokens)
-        loss: Any = torch.nn.functional.cross_entropy(
-            q @ bank.T / args.temperature, torch.from_numpy(rows[pick]).long()
-        )
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        sched.step()
-        if step % 50 == 0 or step == steps - 1:
-            took = time.perf_counter() - start
-            rate = (step + 1) * args.batch / took
-            print(f"  step {step + 1}/{steps} loss {loss.item():.4f} {rate:.1f} q/s {took:.0f} s", flush=True)
+        q = encode_grad(model, [texts[i] for i in pick], args.max_tokens)
+        return torch.nn.functional.cross_entropy(q @ bank.T / args.temperature, torch.from_numpy(rows[pick]).long())
+
+    params = [p for p in model.parameters() if p.requires_grad]
+    model.train()
+    took = epoch(params, len(texts) // args.batch, args.lr, loss_at, batch=args.batch, unit="q", every=50)
     model.eval()
-    return time.perf_counter() - start
+    return took
 
 
 def main() -> None:

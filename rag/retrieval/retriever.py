@@ -142,7 +142,7 @@ class Retriever:
             if filters.keyword:  # no substring operator on Chroma metadata: checked here
                 found = [row for row in found if filters.matches(row[0].metadata)]
             dense = [({**d.metadata, "text": d.page_content}, score) for d, score, _ in found]
-            cosines = [({**d.metadata}, cosine) for d, _, cosine in found]
+            cosines = [(d.metadata, cosine) for d, _, cosine in found]
         fuse = fusion(self.settings.fusion if mode == "hybrid" else mode)
         scored = fuse(dense, lexical, self.settings)
         if mode == "hybrid":
