@@ -1,10 +1,10 @@
 """Literature search: recall@5, recall@20 and MRR of hybrid, BM25 and dense search, per index.
 
-    python bench/litsearch.py --index DIR [--index DIR ...] [--split dev|test] [--questions lit|hard|cite]
+    python bench/litsearch.py --index DIR [--index DIR ...] [--split dev|test] [--questions lit|hard|cite|brief]
         [--set KEY=VALUE ...] [--variant LABEL:KEY=VALUE,KEY=VALUE ...]
 
-Three question sets over the same 360 gold papers of both corpora (the ICLR 2026 list and the
-multi-venue paper lists, 107,320 papers together), each split dev / test:
+Three question sets over the same 360 gold papers of both corpora and a fourth over 400 others (the
+ICLR 2026 list and the multi-venue paper lists, 107,320 papers together), each split dev / test:
 - `lit` (bench/data/litsearch_dev.jsonl, _test.jsonl): written from each gold paper's title and a
   one-line gist (its keywords or TL;DR), never its abstract. They keep the title's words.
 - `hard` (bench/data/litsearch_hard_dev.jsonl, _test.jsonl): one writer read each abstract and wrote
@@ -15,6 +15,12 @@ multi-venue paper lists, 107,320 papers together), each split dev / test:
   no four words of the abstract in a row); a second writer, who saw only that sentence, wrote the
   question as for a related-work citation ("Which work found that ...?"): a paper remembered for one
   of its points, the way citing papers remember it.
+- `brief` (bench/data/litsearch_brief_dev.jsonl, _test.jsonl; 400 other gold papers, 280 of them
+  multi-venue): one writer read each abstract and wrote the sentence a related-work section cites it
+  with, at most 15 words past "[CITATION]", no coined names; a second writer, who saw only that
+  sentence, wrote the search question (at most 20 words). Short and general, as the outside
+  benchmark's questions are: several papers fit many of them. Its gold papers were chosen among
+  those the shipped query tower and adapter never trained on (bench/litsearch_brief.py).
 Each index is asked the questions whose gold papers it holds: at 19,630 papers the ICLR-gold ones,
 at 107k all of them. `--set` changes a setting for every mode (e.g. --set keyword_weight=0.6);
 each `--variant` adds rows with its own query-time settings, side by side in the same run on the
@@ -41,7 +47,7 @@ DATA = Path(__file__).parent / "data"
 MODES = ("hybrid", "bm25", "dense")
 
 
-SETS = {"lit": "litsearch", "hard": "litsearch_hard", "cite": "litsearch_cite"}
+SETS = {"lit": "litsearch", "hard": "litsearch_hard", "cite": "litsearch_cite", "brief": "litsearch_brief"}
 
 
 def load(split: str, questions: str = "lit") -> list[dict[str, Any]]:

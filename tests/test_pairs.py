@@ -4,15 +4,18 @@ second question is compared by. Over the real seed index (real Chroma, the real 
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
 from rag.answering import conversation
+from rag.answering.extractive import named_hits, title_phrase
 from rag.answering.pipeline import Assistant
 from rag.reading.contrasts import contrasts_with
 from rag.reading.questions import asks_contrast, asks_for_papers
 from rag.reading.turns import DEMONSTRATIVE, ELLIPSIS
-from rag.types import Turn
+from rag.types import Hit, Turn
 
 from .conftest import DEMOGRASP, KV, MOE
 
@@ -137,3 +140,27 @@ def test_a_part_naming_what_the_abstract_never_says_is_not_stated(assistant: Ass
     # a name the abstract does say is answered
     said = assistant.answer("What success rate does DemoGrasp reach on DexGraspNet objects?")
     assert not said.refused and "95%" in said.text
+
+
+def test_a_compared_side_is_the_paper_its_name_and_the_question_point_at() -> None:
+    def paper(pid: str, title: str, abstract: str) -> Hit:
+        return Hit.of_abstract(paper_id=pid, title=title, abstract=abstract, url="", score=1.0, similarity=None)
+
+    def coverage(question: str, text: str) -> float:
+        asked = set(re.findall(r"[a-z]+", question.lower()))
+        return len(asked & set(re.findall(r"[a-z]+", text.lower()))) / len(asked)
+
+    rag = paper(
+        "rag", "CORE: Lossless Compression for Retrieval-Augmented LLMs", "We propose CORE to compress documents."
+    )
+    math = paper(
+        "math", "CORE: Concept-Oriented Reinforcement for Math Reasoning", "We propose CORE, RL over concepts."
+    )
+    question = "What sets it apart from CORE, the concept-oriented RL paper for math reasoning?"
+    assert [h.paper_id for h in named_hits("CORE", [rag, math], coverage, question)] == ["math", "rag"]
+    # a name ends at its comma: "Parallel Prompting, which also ..." is the paper titled "Parallel Prompting: ..."
+    assert title_phrase("Parallel Prompting, which also speeds up inference") == "Parallel Prompting"
+    intra = paper("intra", "Intra-Prompt Parallel Decoding for Common-Context QA", "Prompts share a context.")
+    parallel = paper("pp", "Parallel Prompting: Fast LLM Inference for Shared Context", "Prompts share a prefix.")
+    side = "Parallel Prompting, which also speeds up inference when prompts share a long context"
+    assert named_hits(side, [intra, parallel], coverage, side) == [parallel]

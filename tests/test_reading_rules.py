@@ -108,6 +108,22 @@ def test_scene_setting_sentences_are_not_asked_parts() -> None:
     assert asking_sentences("It studies KV caches. Name the benchmarks.") == "Name the benchmarks."
     assert asking_sentences("Which paper studies KV caches?") == "Which paper studies KV caches?"
     assert asking_sentences("Papers on KV caches. Grasping too.") == "Papers on KV caches. Grasping too."
+    # a clause that says which paper it means sets the scene, whatever asking word its description holds
+    opened = (
+        "In the study of how learning-time encoding affects unlearning, which unlearning algorithms and which "
+        "LLMs were used?"
+    )
+    assert [p.text for p in split_parts(opened)] == ["which unlearning algorithms", "which LLMs were used"]
+    # "..., and up to how many ...": a part may open with a preposition before its asking word
+    fused = "What kind of retriever aligns LoRAs with prompts, and up to how many LoRAs can it fuse?"
+    assert [p.text for p in split_parts(fused)] == [
+        "What kind of retriever aligns LoRAs with prompts",
+        "up to how many LoRAs can it fuse",
+    ]
+    described = "For the method that explains how agents coordinate, what benchmark is used?"
+    assert [(p.text, p.wants) for p in split_parts(described)] == [("what benchmark is used", "name")]
+    # a question about the paper itself is no scene: "In the paper, how ..." asks
+    assert [p.text for p in split_parts("In this paper, how is the reward shaped?")] == ["how is the reward shaped"]
 
 
 @pytest.mark.parametrize("words", LISTS, ids=lambda w: w.name)

@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 
 from rag.answering import values
-from rag.answering.evidence import answer_part, numbers
+from rag.answering.evidence import answer_part, defined_acronyms, numbers
 from rag.config import Settings
 from rag.reading.questions import split_parts
+from rag.reading.text import flat_math
 from rag.types import Hit
 
 
@@ -32,6 +33,13 @@ def test_what_kind_of_value_a_part_wants() -> None:
     assert kind_of("How long a context does it handle") is None
     assert kind_of("with how many time-steps") is None
     assert kind_of("What score does it reach on Atari") is None
+    assert kind_of("Did the authors release code") == "code"
+    assert kind_of("Are the weights publicly available") == "code"
+    assert kind_of("Who are the authors of The Free Transformer") == "authors"
+    assert kind_of("which lab did it come from") == "authors"
+    # counterexamples: weights shared inside a model, the authors' choice of data
+    assert kind_of("Does it share weights across layers") is None
+    assert kind_of("which datasets do the authors use") is None
 
 
 def test_a_sentence_holds_a_value_of_the_kind_asked() -> None:
@@ -208,3 +216,37 @@ def test_an_answer_says_which_offered_names_its_paper_never_names(seeded: Settin
     )
     assert not answer.refused
     assert answer.text.endswith(f"The abstract of **{answer.citations[0].title}** [1] does not name FastV.")
+
+
+def test_plain_words_set_as_math_are_read_as_written() -> None:
+    said = (
+        "ILRe can process a single $1M$ tokens request in less than half a minute and scores RULER-$1M$ "
+        "benchmark of $\\approx 79.8$."
+    )
+    assert found("How long does a 1M-token request take?", said) == said
+    assert found("What does it score on RULER-1M?", said) == said
+    assert found("What does it score on RULER-128K?", said) is None  # a benchmark it never names
+    # math that is math stays: "$\sim$1000$\times$" pairs its dollars left to right, "$_3$" is a subscript
+    assert flat_math("up to $\\sim$1000$\\times$ faster") == "up to $\\sim$1000$\\times$ faster"
+    assert flat_math("PFT$_3$A, MAS$^2$ and $k$-NN on $512$ GPUs") == "PFT$_3$A, MAS$^2$ and k-NN on 512 GPUs"
+
+
+def test_code_is_released_only_where_a_sentence_says_so_and_authors_are_not_in_abstracts() -> None:
+    code = values.wanted("did they release code")
+    assert code is not None
+    assert values.holds(code, "Code is available at https://github.com/x/y.", "")
+    assert values.holds(code, "Our code and models will be publicly released.", "")
+    assert not values.holds(code, "We evaluate code generation models on HumanEval.", "")
+    assert not values.holds(code, "The method uses shared code books.", "")
+    gains = "Experiments with 1.5B and 8B parameter transformers show substantial performance gains."
+    assert found("Who are the authors of The Free Transformer?", gains) is None
+    assert found("Did they release the code?", gains) is None
+    released = f"{gains} Code is available at https://github.com/x/free."
+    assert found("Did they release the code?", released) == "Code is available at https://github.com/x/free."
+
+
+def test_an_acronym_spelled_by_the_words_before_it_names_no_model() -> None:
+    assert "MMCL" in defined_acronyms("Multimodal Continual Learning (MMCL) aims to enable models to learn.")
+    assert "GNN" in defined_acronyms("Graph Neural Networks (GNNs) are strong.")
+    assert not defined_acronyms("our method (SUIT) works")
+    assert not defined_acronyms("trained with GPT-4 (OpenAI) outputs")

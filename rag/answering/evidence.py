@@ -17,7 +17,7 @@ from rag.answering.values import counts_only, numbers
 from rag.calibration import CALIBRATION
 from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.questions import YES_NO, Part, Reading, asked
-from rag.reading.text import NAME, coined_names, sentences
+from rag.reading.text import NAME, coined_names, flat_math, sentences
 from rag.types import Hit
 
 # Calibrated on the dev questions (rag eval --set dev --answers), never on test.
@@ -129,9 +129,24 @@ def defined_acronyms(text: str) -> set[str]:
         capitals = "".join(c for c in acronym if c.isupper()).lower()
         # KD, MoS; "Adaptive Granular Graph Rewiring method (AGGR)" spells all but its common noun
         spelled = [initials, initials[:-1]] if words.split() and words.split()[-1].islower() else [initials]
-        if any(x.endswith(capitals) or x.endswith(acronym.lower()) for x in spelled):
+        if any(x.endswith(capitals) or x.endswith(acronym.lower()) for x in spelled) or _spells(words, acronym):
             found |= {acronym, acronym + "s"}
     return found
+
+
+def _spells(words: str, acronym: str) -> bool:
+    """Schwartz and Hearst's test: the acronym's letters, right to left, are letters of the words before it,
+    its first one a word's first: "Multimodal Continual Learning (MMCL)", "Vision-Language Model (VLM)"."""
+    letters = [c for c in acronym.lower() if c.isalnum()]
+    text = " ".join(words.lower().split()[-min(len(letters) + 5, 2 * len(letters)) :])  # their window of words
+    at = len(text) - 1
+    for i in range(len(letters) - 1, -1, -1):
+        while at >= 0 and (text[at] != letters[i] or (i == 0 and at > 0 and text[at - 1].isalnum())):
+            at -= 1
+        if at < 0:
+            return False
+        at -= 1
+    return True
 
 
 _PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word inside a sentence
@@ -213,12 +228,13 @@ def answer_part(
     candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
     if not candidates:
         return Found(part, paper, None, 0.0)
+    views = [flat_math(s) for s in candidates]  # what each says, read past plain words set as math; quoted as is
     own_name = _own_name_asked(part, question)  # "What is the method called?": the paper's own name answers
     given = _given(part, paper, question, candidates, own_name)
     detail = _detail(part.text, paper.title, given)
-    sims = similar(part.text, candidates)
+    sims = similar(part.text, views)
     checked = part.wants in ("number", "name") or YES_NO.match(part.text)
-    if checked and values.unmet_condition(asked(part.text), f"{paper.title} {paper.abstract}"):
+    if checked and values.unmet_condition(asked(part.text), flat_math(f"{paper.title} {paper.abstract}")):
         return Found(part, paper, None, max(sims))
     # "what improvements does it report?", "how much does it improve over X?": a result with a figure
     results_asked = part.head.lower() in RESULT_HEADS or (not part.head and bool(_IMPROVES.search(part.text)))
@@ -231,10 +247,10 @@ def answer_part(
     # "how many materials does its dataset cover?" told as "includes 16 fine-grained categories": where no
     # sentence counts the thing by its name, what the abstract says the dataset holds is the count in its words
     held = bool(_COUNT_HELD.match(part.text)) and not any(
-        head & set(terms(s)) and (values.holds(kind, s, question) if kind else fits(part, s, given)) for s in candidates
+        head & set(terms(s)) and (values.holds(kind, s, question) if kind else fits(part, s, given)) for s in views
     )
     stated: list[tuple[float, str]] = []
-    for sim, sentence in zip(sims, candidates, strict=True):
+    for sim, sentence, quoted in zip(sims, views, candidates, strict=True):
         covered = coverage(detail, sentence) if detail else 0.0
         score = closeness(sim, covered)
         if part.wants == "method" and MECHANISM.search(sentence):  # "how does it ...?": how, not how well
@@ -242,7 +258,8 @@ def answer_part(
         score += sum(
             CALIBRATION.method_bonus for asked, says in ASPECTS if asked.search(part.text) and says.search(sentence)
         )
-        if part.wants in ("number", "name"):
+        # a kind of value a sentence must hold ("did they release code?") is checked whatever the part wants
+        if part.wants in ("number", "name") or (kind is not None and kind.held is not None):
             if results_asked:  # "what improvements does it report?": any result sentence with a figure
                 about = bool(RESULT.search(sentence))
             elif own_name:
@@ -265,7 +282,7 @@ def answer_part(
                 part, sentence, (kind, asked_class), given, question, plain_names, own_name or results_asked
             ):
                 continue
-        stated.append((score, sentence))
+        stated.append((score, quoted))
     if not stated:
         return Found(part, paper, None, max(sims))
     stated.sort(key=lambda pair: -pair[0])

@@ -7,7 +7,7 @@ part ("not stated" included), a list of papers, a table of two methods.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rag.answering import approaches, compose, evidence, subject, values
 from rag.calibration import CALIBRATION
@@ -192,8 +192,19 @@ def title_phrase(target: str) -> str:
     for word in target.split():
         if not word[:1].isupper():
             break
-        words.append(word)
+        words.append(word.rstrip(",;:"))
+        if words[-1] != word:  # "Parallel Prompting, which also ...": the name ends at its comma
+            break
     return " ".join(words) if len(words) >= 2 else ""
+
+
+def named_hits(target: str, hits: list[Hit], coverage: Callable[[str, str], float], question: str) -> list[Hit]:
+    """The hits a comparison's side names: its coined name in their text, or its leading title phrase in their
+    title. A name several papers share ("what sets it apart from CORE, the concept-oriented RL paper for math
+    reasoning?") is told apart by the question's other words: the one covering more of them first."""
+    phrase = title_phrase(target).lower()
+    named = [h for h in hits if names_in(target, f"{h.title} {h.abstract}") or (phrase and phrase in h.title.lower())]
+    return sorted(named, key=lambda h: -coverage(question, f"{h.title} {h.abstract}")) if len(named) > 1 else named
 
 
 def names_in(target: str, text: str) -> list[str]:

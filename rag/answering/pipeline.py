@@ -224,12 +224,7 @@ class Assistant:
             results = [self.retriever.search(t, k=5, filters=filters) for t in reading.targets]
             chosen: list[Hit] = []
             for target, result in zip(reading.targets, results, strict=True):
-                phrase = extractive.title_phrase(target).lower()
-                named = [
-                    h
-                    for h in result.hits
-                    if extractive.names_in(target, f"{h.title} {h.abstract}") or (phrase and phrase in h.title.lower())
-                ]
+                named = extractive.named_hits(target, result.hits, self.retriever.keyword_index().coverage, query)
                 pick = next((h for h in named + result.hits if h not in chosen), None)
                 if pick:
                     chosen.append(pick)

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.questions import YES_NO
 
-_NUM = r"(?:\d[\d.,]*\s*[kKMB]?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several|a single)"
+_NUM = (
+    r"(?:\d[\d.,]*\s*[kKMB]?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several|a single|half an?)"
+)
 
 
 _NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5) nor a symbol (2^N)
@@ -73,6 +75,30 @@ KINDS = (
         "licence",
         re.compile(r"\blicen[cs]", re.I),
         re.compile(r"\blicen[cs]|\bMIT\b|\bApache\b|\bCC[- ]BY|\bGPL\b|\bBSD\b|\bpublic domain\b", re.I),
+    ),
+    ValueKind(
+        "code",  # "did they release code?": a link, or a sentence saying code, weights or data are out
+        re.compile(
+            r"\b(?:releas|open-?sourc)\w*\b.*\b(?:code|implementation|weights|checkpoints?)\b"
+            r"|\b(?:code|implementation|weights|checkpoints?)\b.*\b(?:available|released|public(?:ly)?|open-?source[ds]?)\b",
+            re.I,
+        ),
+        re.compile(
+            r"https?://|\bgithub\b|\b(?:code|implementation|models?|weights|checkpoints?|data(?:sets?)?)\b[^.]{0,40}"
+            r"\b(?:is|are|will be|has been|have been) (?:publicly |freely |made )*(?:available|released|open-sourced)\b"
+            r"|\b(?:we|will) (?:release|open-source)\b|\bopen-sourced?\b|\bpublicly (?:available|released)\b",
+            re.I,
+        ),
+    ),
+    ValueKind(
+        "authors",  # who wrote it: people or an institution, which an abstract hardly ever names
+        re.compile(
+            r"^(?:and\s+)?who\s+(?:are|were|is|was)\s+(?:the\s+|its\s+|their\s+)?authors?\b"
+            r"|^(?:and\s+)?who\s+(?:wrote|authored)\b|\bnames? of (?:the |its )?authors\b"
+            r"|^(?:and\s+)?(?:which|what)\s+(?:lab|labs|institutions?|universit(?:y|ies)|research groups?)\b",
+            re.I,
+        ),
+        re.compile(r"\b(?:University|Institute|Laborator(?:y|ies)|Google|DeepMind|Meta AI|Microsoft|OpenAI)\b"),
     ),
     ValueKind(
         "count",  # "how many annotators": a number of things, not a share, a ratio or a gain ("by 20%", "7x")

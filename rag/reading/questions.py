@@ -54,7 +54,7 @@ _ABOUT = re.compile(
 _ASKED_OF = r"\s+(?:does|do|did)\s+(?:it\b|they\b|this\b|the (?:paper|work)\b|(?-i:[A-Z]))"
 _LIST = re.compile(
     r"\b(?:which|what|any|are there(?: any)?|list(?: the)?|find|show me)\s+(?:\w+\s+){0,2}?"
-    rf"(?:papers|works|studies|(?:methods|approaches|techniques)(?!{_ASKED_OF}))\b"
+    rf"(?:papers|works(?! best| better| well| worse)|studies|(?:methods|approaches|techniques)(?!{_ASKED_OF}))\b"
     r"|\bwhat are the (?:main |different |key )?(?:approaches|methods|ways|techniques|directions)\b"
     r"|\bwhat(?:'s| is) new in\b|\boverview of\b|\bpapers (?:that|which|on|about)\b",
     re.I,
@@ -240,8 +240,10 @@ def asked(part: str) -> str:
 # "?" and "and" open a new part before any question word; a bare comma only before one that asks
 # ("..., what TM-score ...?"), not before a clause ("..., where a model feeds ..." or "How wide, in tokens, is ...").
 _ADVERB = r"(?:(?:also|exactly|roughly|approximately|specifically|precisely)\s+)?"
+_LEADING = r"(?:(?:up to|at|on|in|for|by|from|under)\s+)?"  # "..., and up to how many ...", "and on which ..."
 _PART_BREAK = re.compile(
-    rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_WH}\b)|(?:[,;:.]|\s[—–-])\s+{_ADVERB}(?={_ASKING}\b)", re.I
+    rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_LEADING}{_WH}\b)|(?:[,;:.]|\s[—–-])\s+{_ADVERB}(?={_ASKING}\b)",
+    re.I,
 )
 # "Does X report results on the DNS Challenge data?": a yes-or-no question about one paper, named, described
 # or pointed at ("Do deep learning methods beat ...?" and "is there a paper ...?" ask for papers, not about one).
@@ -338,9 +340,19 @@ _ORDER_OPENING = re.compile(
 )
 
 
+# "In the paper on how prompt complexity affects ..., which models ...?": a piece that opens by saying which
+# paper it means sets the scene, whatever asking word its description holds
+_SCENE = re.compile(
+    r"^(?:in|for|regarding|about|as for|within)\s+(?:the|this|that|their|its)\s+(?:[\w'’\"$-]+\s+){0,6}?"
+    rf"(?:paper|work|study|method|approach|framework|model|algorithm|technique|system)\b"
+    rf"(?:[^,:?]|[,:](?!\s+(?:{_ASKING}|where)\b))*[,:]\s+(?={_ASKING}\b)",
+    re.I,
+)
+
+
 def split_parts(question: str) -> list[Part]:
     """A compound question's asked parts ("Which X ..., and how many Y ...?"), each with what it wants."""
-    question = _RELATIVE.sub(r"\1", asking_sentences(question))
+    question = _SCENE.sub("", _RELATIVE.sub(r"\1", asking_sentences(question)), count=1)
     pieces = [p.strip(" ,;?.") for p in _PART_BREAK.split(question) if p and p.strip(" ,;?.")]
     # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
     merged: list[str] = []

@@ -50,6 +50,14 @@ def coined_names(text: str) -> list[str]:
 
 
 _LATEX_WORD = re.compile(r"\\(?:text|mathrm|mathbf|mathcal|textbf|textit|textsc)\{([^}]*)\}")
+_MATH = re.compile(r"(?<!\\)\$([^$]*)\$")  # $...$, paired left to right: "$\\sim$1000$\\times$" is two
+_PLAIN = re.compile(r"[A-Za-z0-9.,%+-]{1,12}")
+
+
+def flat_math(text: str) -> str:
+    """Plain words an abstract sets in math read as written: "a single $1M$ tokens request" is the question's
+    "1M-token request", "RULER-$1M$" its "RULER-1M". Math that is math ("$\\approx 180\\times$", "$_3$") stays."""
+    return _MATH.sub(lambda m: m[1] if _PLAIN.fullmatch(m[1]) else m[0], text)
 
 
 def capitalised_phrases(text: str) -> list[str]:
