@@ -46,26 +46,24 @@ def tower_trained(indexes: list[Path], skip: set[str]) -> set[str]:
     """The papers whose pairs bench/train_query_tower.py trained the shipped tower on (its defaults)."""
     import numpy as np
     from train_query_adapter import queries, read_indexes
+    from train_query_tower import SHIPPED_PAIRS, split
 
     ids, metas, _ = read_indexes(indexes, skip)
     rows = np.array([r for r, _ in queries(metas, ["title", "keywords", "tldr"])])
-    held = np.random.default_rng(28).random(len(ids)) < 0.05
-    train_on = np.random.default_rng(28).permutation(np.flatnonzero(~held[rows]))[:45_152]
+    train_on, _ = split(len(ids), rows, 28, SHIPPED_PAIRS)
     return {ids[r] for r in set(rows[train_on].tolist())}
 
 
 def pick(indexes: list[Path], out: Path) -> None:
     from finetune_embedder import excluded
+    from litsearch_corpus import mixed_gold, order
     from train_query_adapter import excluded as litsearch_gold
 
     brief = {g for split in ("dev", "test") for g in gold_of(OUT / f"litsearch_brief_{split}.jsonl")}
     skip = (excluded() | litsearch_gold()) - brief  # the sets as they were when the tower was trained
     trained = tower_trained(indexes, skip)
     multivenue = read_xz(SHARED / "paperlists_multivenue.jsonl.xz")
-    rest = [r for r in multivenue if r["id"] not in litsearch_gold() - brief]
-    order = list(range(len(rest)))
-    random.Random(28).shuffle(order)
-    adapter = {rest[i]["id"] for i in order[:15_000]}
+    adapter = {r["id"] for r in order(multivenue, mixed_gold(), lambda r: str(r["id"]))[1][:15_000]}
 
     def usable(r: dict[str, Any]) -> bool:
         return r["id"] not in skip | trained and len(r.get("abstract") or "") >= 500 and bool(r.get("title"))

@@ -107,6 +107,19 @@ def train(model: Any, texts: list[str], rows: np.ndarray, docs: np.ndarray, args
     return took
 
 
+SHIPPED_PAIRS = 45_152  # the --limit rag/data/query_tower.safetensors was trained with (seed 28)
+
+
+def split(n_papers: int, rows: np.ndarray, seed: int, limit: int) -> tuple[np.ndarray, np.ndarray]:
+    """(pairs trained on, pairs held out), as positions in `rows` (each pair's paper): the papers split 95/5
+    by the seeded draw, then at most `limit` of the training pairs drawn with the seed (0: all)."""
+    held = np.random.default_rng(seed).random(n_papers) < 0.05
+    train_on = np.flatnonzero(~held[rows])
+    if limit:
+        train_on = np.random.default_rng(seed).permutation(train_on)[:limit]
+    return train_on, np.flatnonzero(held[rows])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--index", type=Path, action="append", required=True)
@@ -132,11 +145,7 @@ def main() -> None:
     pairs = queries(metas, args.fields.split(","))
     texts = [t for _, t in pairs]
     rows = np.array([r for r, _ in pairs])
-    held = np.random.default_rng(args.seed).random(len(ids)) < 0.05
-    train_on = np.flatnonzero(~held[rows])
-    if args.limit:
-        train_on = np.random.default_rng(args.seed).permutation(train_on)[: args.limit]
-    test_on = np.flatnonzero(held[rows])
+    train_on, test_on = split(len(ids), rows, args.seed, args.limit)
     print(f"{len(ids):,} papers ({len(skip)} question papers left out), {len(pairs):,} pairs; seed {args.seed}")
     print(f"  read in {time.perf_counter() - start:.0f} s; training on {len(train_on):,}, {len(test_on):,} held out")
 
