@@ -123,6 +123,13 @@ class Settings(BaseSettings):
         "rag/data/query_tower.safetensors, bench/train_query_tower.py). Papers keep their vectors; it only ranks.",
     )
 
+    stated_judge: str = Field(
+        "rules",
+        description="What decides that an asked detail is not stated: rules (rag/answering/evidence.py) or model "
+        "(the rules, then a judge reading part and sentence together: rag/data/answer_judge.safetensors, "
+        "bench/train_answer_judge.py).",
+    )
+
     # --- answering ----------------------------------------------------------------------
     llm_backend: str = Field(
         "local", description="LLM backend key: local (bundled SmolLM2 or llm_model_path) or openai."

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from rag.answering import approaches, compose, evidence, subject, values
+from rag.answering.judge import Judge
 from rag.calibration import CALIBRATION
 from rag.reading.questions import YES_NO, Reading
 from rag.reading.text import coined_names, sentences
@@ -28,6 +29,7 @@ def extract(
     similar: evidence.Similarity,
     asks_more: bool = False,
     follows: bool = False,
+    judge: Judge | None = None,
 ) -> compose.Draft:
     """Sentences of the chosen papers' abstracts: never says what no abstract says.
 
@@ -50,7 +52,9 @@ def extract(
         }
         draft = compose.nothing_new(chosen) if said and not any(quoted.values()) else compose.about(chosen, quoted)
     else:
-        draft = compose.parts(chosen, _answer_parts(question, reading, chosen, keyword, similar, exclude, foreign))
+        draft = compose.parts(
+            chosen, _answer_parts(question, reading, chosen, keyword, similar, exclude, foreign, judge)
+        )
         if draft.refused:
             nearest = evidence.best_sentences(question, chosen[0], similar, set(), most=1)
             draft = compose.not_stated_with_nearest(draft, nearest[0] if nearest else None)
@@ -97,6 +101,7 @@ def _answer_parts(
     similar: evidence.Similarity,
     exclude: set[str],
     foreign: Sequence[str] = (),
+    judge: Judge | None = None,
 ) -> list[evidence.Found]:
     """One sentence per asked part. Parts asking a number or a name go first; a part asking how or what
     then skips the sentences they quoted, so that every part adds something to the answer."""
@@ -115,8 +120,15 @@ def _answer_parts(
             ),
             key=lambda f: (f.sentence is not None, f.score),
         )
+        if judge is not None and found[i].sentence and not _judged_stated(judge, found[i]):
+            found[i] = evidence.Found(parts[i], found[i].paper, None, found[i].score)
         used |= {s for s in (found[i].sentence, found[i].also) if s}
     return [found[i] for i in range(len(parts))]
+
+
+def _judged_stated(judge: Judge, found: evidence.Found) -> bool:
+    """The sentence the rules chose states the part, as the judge reads the two together."""
+    return bool(found.sentence) and judge(found.part.text, [str(found.sentence)])[0] >= CALIBRATION.judge_stated
 
 
 def unsaid_names(question: str, papers: Sequence[Hit]) -> list[str]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from rag.answering import closest, compose, conversation, evidence, extractive, listing, pairs, prompts
 from rag.answering.grounding import check, renumber
+from rag.answering.judge import make_judge
 from rag.calibration import CALIBRATION
 from rag.config import Settings, get_settings
 from rag.errors import BackendError, InputError
@@ -56,6 +57,7 @@ class Assistant:
         self._model: BaseChatModel | None = chat_model
         self._model_lock = threading.Lock()
         self.similar = Similarities(self.store.embed)
+        self.judge = make_judge(self.settings)
 
     def chat_model(self) -> BaseChatModel:
         from rag.models.llm import make_chat_model
@@ -302,6 +304,7 @@ class Assistant:
             self.similar.of,
             more,
             base.follows,
+            self.judge,
         )
 
     def _model_answer(

@@ -152,7 +152,9 @@ def export_onnx(src: Path, target: Path, *, int8: bool = True, layers: Path | No
     if layers is not None:
         from safetensors.torch import load_file
 
-        unknown = bert.load_state_dict(load_file(str(layers)), strict=False).unexpected_keys
+        # a head trained beside the layers (rag.answering.judge) is read by its caller, not put in the encoder
+        weights = {k: v for k, v in load_file(str(layers)).items() if not k.startswith("judge.")}
+        unknown = bert.load_state_dict(weights, strict=False).unexpected_keys
         if unknown:
             raise ConfigError(f"{layers}: weights MiniLM does not have ({', '.join(unknown[:3])})")
 
@@ -246,6 +248,11 @@ class OnnxEmbeddings(Embeddings):
 
     def embed_query(self, text: str) -> list[float]:
         return list(self._kept_query(text))
+
+    def embed_pairs(self, first: str, seconds: list[str]) -> list[list[float]]:
+        """Each (first, second) read as one text, the second with token type 1 (rag.answering.judge)."""
+        encodings = self.tokenizer.encode_batch([(first, s) for s in seconds])
+        return [self._embed(e.ids, e.type_ids) for e in encodings]
 
     def _query(self, text: str) -> tuple[float, ...]:
         return tuple(self.embed_documents([text])[0])

@@ -1,0 +1,112 @@
+"""The answer judge: a part and a sentence read together decide "not stated" beside the rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rag.answering import extractive, judge
+from rag.answering.pipeline import Assistant
+from rag.calibration import CALIBRATION
+from rag.config import Settings
+from rag.errors import ConfigError
+from rag.reading.questions import read_question
+from rag.types import Hit
+
+ABSTRACT = (
+    "We propose FlashSketch, a streaming sketch for attention that keeps a fixed memory budget. "
+    "FlashSketch trains a 1.3B-parameter model on 8 A100 GPUs in two days. "
+    "On LongBench it improves accuracy by 4.1 points over the strongest baseline."
+)
+
+
+class FakeJudge:
+    """Says every sentence states the part with one chance, and records what it read."""
+
+    def __init__(self, chance: float) -> None:
+        self.chance = chance
+        self.read: list[tuple[str, list[str]]] = []
+
+    def __call__(self, part: str, texts: list[str]) -> list[float]:
+        self.read.append((part, texts))
+        return [self.chance] * len(texts)
+
+
+def test_an_unknown_stated_judge_names_it_and_the_choices() -> None:
+    with pytest.raises(ConfigError, match="unknown stated judge 'llm'; choose one of: model, rules"):
+        judge.make_judge(Settings(stated_judge="llm"))
+
+
+def test_the_rules_alone_need_no_judge() -> None:
+    assert judge.make_judge(Settings(stated_judge="rules")) is None
+
+
+def test_a_missing_judge_file_says_how_to_make_it_or_do_without(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(judge, "JUDGE", tmp_path / "absent.safetensors")
+    judge._cached.cache_clear()
+    with pytest.raises(ConfigError, match=r"train_answer_judge\.py, or set RAG_STATED_JUDGE=rules"):
+        judge.make_judge(Settings(stated_judge="model", embedder_cache_dir=tmp_path))
+
+
+def test_the_shipped_judge_holds_minilm_top_layers_and_its_head() -> None:
+    from safetensors import safe_open
+
+    with safe_open(str(judge.JUDGE), framework="pt") as f:
+        names = list(f.keys())
+    heads = [n for n in names if n.startswith(judge.HEAD)]
+    assert sorted(heads) == ["judge.bias", "judge.weight"]
+    layers = {int(n.split(".")[2]) for n in names if n not in heads}
+    assert all(n.startswith("encoder.layer.") for n in names if n not in heads)
+    assert max(layers) == 5 and len(layers) < 6, layers  # the rest is the shipped MiniLM, not copied here
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> judge.Judge:
+    read = judge.make_judge(Settings(stated_judge="model", embedder_cache_dir=tmp_path_factory.mktemp("judge")))
+    assert read is not None
+    return read
+
+
+@pytest.mark.parametrize(("part", "states"), [("How many GPUs did they train on?", 1), ("How big is the model?", 1)])
+def test_the_shipped_judge_finds_the_sentence_that_states_a_part(part: str, states: int, shipped: judge.Judge) -> None:
+    from rag.reading.text import sentences
+
+    chances = shipped(part, sentences(ABSTRACT))
+    assert chances[states] == max(chances) and chances[states] >= CALIBRATION.judge_stated
+    assert all(c < CALIBRATION.judge_stated for i, c in enumerate(chances) if i != states)
+
+
+def test_the_shipped_judge_finds_no_sentence_for_a_detail_never_given(shipped: judge.Judge) -> None:
+    from rag.reading.text import sentences
+
+    assert max(shipped("What learning rate do they use?", sentences(ABSTRACT))) < CALIBRATION.judge_stated
+
+
+def _answer_parts(question: str, fake: FakeJudge | None, assistant: Assistant) -> list[str | None]:
+    paper = Hit(
+        rank=1, paper_id="p1", title="FlashSketch", url="", score=1.0, passage=ABSTRACT, chunk=0, start=0,
+        end=len(ABSTRACT), similarity=0.9, abstract=ABSTRACT,
+    )  # fmt: skip
+    reading = read_question(question)
+    keyword = assistant.retriever.keyword_index()
+    found = extractive._answer_parts(question, reading, [paper], keyword, assistant.similar.of, set(), (), fake)
+    return [f.sentence for f in found]
+
+
+def reading_part(question: str) -> str:
+    return read_question(question).parts[0].text
+
+
+def test_a_part_the_rules_answer_is_not_stated_when_the_judge_finds_no_sentence_for_it(
+    assistant: Assistant,
+) -> None:
+    question = "How many GPUs did FlashSketch train on?"
+    by_rules = _answer_parts(question, None, assistant)
+    assert by_rules[0] is not None and "8 A100 GPUs" in by_rules[0]
+    assert _answer_parts(question, FakeJudge(0.9), assistant) == by_rules
+    doubting = FakeJudge(0.0)
+    assert _answer_parts(question, doubting, assistant) == [None]
+    assert doubting.read == [(reading_part(question), by_rules)]  # the judge weighs the sentence the rules chose
