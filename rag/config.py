@@ -123,14 +123,13 @@ class Settings(BaseSettings):
         "rag/data/query_tower.safetensors, bench/train_query_tower.py). Papers keep their vectors; it only ranks.",
     )
 
-    stated_judge: str = Field(
-        "rules",
-        description="What decides that an asked detail is not stated: rules (rag/answering/evidence.py) or model "
-        "(the rules, then a judge reading part and sentence together: rag/data/answer_judge.safetensors, "
-        "bench/train_answer_judge.py).",
-    )
-
     # --- answering ----------------------------------------------------------------------
+    stated_judge: str = Field(
+        "model",
+        description="What decides that an asked detail is not stated: model (the rules, then a judge that reads the "
+        "part with each sentence of the paper: rag/data/answer_judge.safetensors, bench/train_answer_judge.py; "
+        "exported to ONNX once per machine) or rules alone (rag/answering/evidence.py).",
+    )
     llm_backend: str = Field(
         "local", description="LLM backend key: local (bundled SmolLM2 or llm_model_path) or openai."
     )

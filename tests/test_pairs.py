@@ -30,12 +30,19 @@ def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -
         "OUSAC and EGEA-DM both aim to make diffusion cheaper. How do their approaches differ?",
         "Is that better than what GHOST does?",
         "Compare it with the study on how learning-time encoding shapes unlearning.",
+        "Does this relate at all to the active learning work that labels samples by Langevin dynamics?",
+        "And how does this connect to the paper on post-quantum smart contracts?",
+        "How do the two papers relate?",
+        "Is QDF an alternative to PRISM, or could the two be combined?",
     ):
         assert asks_contrast(question), question
     for question in (
         "Different question: is there an architecture that splits the linear-attention state?",
         "Now a different question: which paper looks at small language models?",
         "How does it work?",
+        "Is there related work on diffusion for proteins?",
+        "How do they connect the encoder to the decoder?",
+        "What is the relationship between depth and accuracy?",
     ):
         assert not asks_contrast(question), question
     # a question that asks to find a paper is no comparison, whatever it contrasts
@@ -44,6 +51,10 @@ def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -
     assert contrasts_with("How's that different from BadConcepts?")
     assert contrasts_with("Compare it with the study on unlearning.")
     assert not contrasts_with("OUSAC and EGEA-DM both aim to make diffusion cheaper.")
+    # a relation asked in its verbs is a contrast with the paper just discussed (evidence decides the pair)
+    assert contrasts_with("Is this related at all to SPICE, the Bayesian in-context RL method?")
+    assert contrasts_with("And how does this connect to the paper on post-quantum smart contracts?")
+    assert not contrasts_with("How do they connect the encoder to the decoder?")
 
 
 def test_the_further_reference_cues_match_their_examples_only() -> None:

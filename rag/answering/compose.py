@@ -83,9 +83,11 @@ def parts(papers: Sequence[Hit], found: Sequence[Found]) -> Draft:
         if f.part.text in seen:
             continue
         seen.add(f.part.text)
-        lines.append(
-            f"The abstract of **{f.paper.title}** [{number[f.paper.paper_id]}] does not state {_detail(f.part.text)}."
-        )
+        k = number[f.paper.paper_id]
+        line = f"The abstract of **{f.paper.title}** [{k}] does not state {_detail(f.part.text)}."
+        # a sentence the judge doubted is still shown, as a whole decline shows its closest one; not when
+        # nothing is stated, which not_stated_with_nearest covers
+        lines.append(f"{line} The closest it says: {cite(f.doubted, k)}" if f.doubted and stated else line)
     return Draft(
         "\n\n".join(lines),
         list(papers),

@@ -94,6 +94,7 @@ class Found:
     sentence: str | None
     score: float
     also: str | None = None  # a second sentence stating the asked thing, where the part cannot tell the two apart
+    doubted: str | None = None  # the sentence the rules chose and the judge found not to state it (rag.answering.judge)
 
 
 Similarity = Callable[[str, list[str]], list[float]]  # cosine of a text to each of several texts

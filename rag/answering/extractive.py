@@ -120,15 +120,16 @@ def _answer_parts(
             ),
             key=lambda f: (f.sentence is not None, f.score),
         )
-        if judge is not None and found[i].sentence and not _judged_stated(judge, found[i]):
-            found[i] = evidence.Found(parts[i], found[i].paper, None, found[i].score)
+        if judge is not None and found[i].sentence and not _judged_stated(judge, found[i], skip):
+            found[i] = evidence.Found(parts[i], found[i].paper, None, found[i].score, doubted=found[i].sentence)
         used |= {s for s in (found[i].sentence, found[i].also) if s}
     return [found[i] for i in range(len(parts))]
 
 
-def _judged_stated(judge: Judge, found: evidence.Found) -> bool:
-    """The sentence the rules chose states the part, as the judge reads the two together."""
-    return bool(found.sentence) and judge(found.part.text, [str(found.sentence)])[0] >= CALIBRATION.judge_stated
+def _judged_stated(judge: Judge, found: evidence.Found, skip: set[str]) -> bool:
+    """Some sentence of the paper states the part, as the judge reads each with it."""
+    candidates = [s for s in sentences(found.paper.abstract or found.paper.passage) if s not in skip]
+    return max(judge(found.part.text, candidates), default=0.0) >= CALIBRATION.judge_stated
 
 
 def unsaid_names(question: str, papers: Sequence[Hit]) -> list[str]:

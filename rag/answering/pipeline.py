@@ -57,7 +57,6 @@ class Assistant:
         self._model: BaseChatModel | None = chat_model
         self._model_lock = threading.Lock()
         self.similar = Similarities(self.store.embed)
-        self.judge = make_judge(self.settings)
 
     def chat_model(self) -> BaseChatModel:
         from rag.models.llm import make_chat_model
@@ -304,7 +303,7 @@ class Assistant:
             self.similar.of,
             more,
             base.follows,
-            self.judge,
+            make_judge(self.settings),  # loaded at the first answer, then kept (exported once per machine)
         )
 
     def _model_answer(

@@ -32,15 +32,22 @@ THE_TWO = re.compile(
 )
 # Asked of two papers as a contrast, in words beyond CONTRAST and SHARED: "compare it with X", "is that related
 # to X?", "is it better than X?". A cue only: rag.answering.pairs decides by whether two papers answer it.
-RELATES = re.compile(
-    r"\b(?:compar(?:e|ed|es|ing|ison)|related to|relate to|(?:better|worse)(?:\s+\w+)?\s+than)\b", re.I
+# "Does this relate at all to X?", "how does this connect to X?", "How do the two papers relate?", "Is it an
+# alternative to X, or could the two be combined?": a relation asked, in its verbs. Counterexamples: "related
+# work on X" and "connect the encoder to the decoder" (tests/test_pairs.py).
+_RELATION = (
+    r"(?:relat(?:e|es|ed|ion|ionship)|connect(?:s|ed|ion)?)(?:\s+at\s+all)?\s+(?:to|with)\b"
+    r"|\b(?:relate|connect)\s*\?|\balternatives?\s+to\b|\bbe\s+combined\b"
 )
+RELATES = re.compile(r"\b(?:compar(?:e|ed|es|ing|ison)|(?:better|worse)(?:\s+\w+)?\s+than)\b|\b" + _RELATION, re.I)
 # "Different question: ...", "Totally different area - ...": a new topic announced, no contrast asked
 NEW_TOPIC = re.compile(r"^\W*(?:\w+\s+){0,2}different\s+\w+\s*(?:[:\-–—,]|\bnow\b)", re.I)
 # A contrast with another thing: "differ from X", "better than X", "compare it with X", "what does that do differently?"
 RELATIONAL = re.compile(
-    r"\b(?:differ\w*|different|compar\w*|relat\w*|similar\w*|apart)\s+(?:from|to|with)\b"
-    r"|\b(?:better|worse)\b(?:\s+\w+)?\s+than\b|\bunlike\b|\bdifferently\b|\b(?:compar|contrast)\w*\s+(?:it|this|that)\b",
+    r"\b(?:differ\w*|different|compar\w*|relat\w*|similar\w*|apart)\s+(?:from|to|with)\b|\b"
+    + _RELATION
+    + r"|\b(?:better|worse)\b(?:\s+\w+)?\s+than\b|\bunlike\b|\bdifferently\b"
+    r"|\b(?:compar|contrast)\w*\s+(?:it|this|that)\b",
     re.I,
 )
 
