@@ -5,9 +5,10 @@ a new writer's absent details start lower. The judge reads the part and the sent
 all-MiniLM-L6-v2 over "part [SEP] sentence", mean-pooled and normalised, then a linear head. Its top
 layers and the head were trained here on labelled questions over papers no evaluation set uses
 (bench/train_answer_judge.py, rag/data/answer_judge.safetensors); the rest is the shipped MiniLM, so the
-merged model is exported to ONNX int8 once per machine, as the query tower is. With RAG_STATED_JUDGE=model,
-a part the rules answered is "not stated" when the judge gives the sentence they chose less than
-CALIBRATION.judge_stated (measured in docs/quality.md, "The answer judge"; off by default).
+merged model is exported to ONNX int8 once per machine, as the query tower is. With RAG_STATED_JUDGE=model
+(the default), a part the rules answered is "not stated" when no sentence of the paper reaches
+CALIBRATION.judge_stated (rag.answering.extractive); the sentence they chose is still shown. Measured in
+docs/quality.md, "The answer judge".
 """
 
 from __future__ import annotations
