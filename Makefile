@@ -34,10 +34,11 @@ $(BYTECODE): $(STAMP)
 	touch $(BYTECODE)
 
 # What a first answer would otherwise wait for, done once per machine into .rag/, where every later run, test or
-# `rag serve` reads it: the bundled GGUF converted (about 25 s) and the embedder exported to ONNX (about 15 s).
-# Phony: once both are there it only checks (about 3 s). `make test` runs it beside mypy.
+# `rag serve` reads it: the bundled GGUF converted (about 25 s), the embedder exported to ONNX (about 15 s) and
+# the answer judge too (about 12 s; RAG_STATED_JUDGE). Phony: once all are there it only checks (about 3 s).
+# `make test` runs it beside mypy.
 models: $(STAMP)
-	$(BIN)/python -c 'from rag import config; from rag.index import embeddings; from rag.models import llm; s = config.get_settings(); llm.prepare(s); embeddings.make_embeddings(s)'
+	$(BIN)/python -c 'from rag import config; from rag.answering import judge; from rag.index import embeddings; from rag.models import llm; s = config.get_settings(); llm.prepare(s); embeddings.make_embeddings(s); judge.make_judge(s)'
 
 install: $(STAMP) $(BYTECODE) models
 
