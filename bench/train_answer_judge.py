@@ -51,6 +51,7 @@ from finetune_embedder import epoch, read_jsonl  # noqa: E402
 from train_query_tower import tower  # noqa: E402
 
 from rag.config import apply_runtime_env  # noqa: E402
+from rag.index.embeddings import HEAD  # noqa: E402
 from rag.reading.text import sentences  # noqa: E402
 
 apply_runtime_env()
@@ -181,8 +182,8 @@ def main() -> None:
 
     bert = model[0].auto_model.state_dict()
     kept = {n: bert[n].half().contiguous() for n in names}
-    kept["judge.weight"] = (SCALE * head.weight.detach()).half().contiguous()
-    kept["judge.bias"] = head.bias.detach().half().contiguous()
+    kept[f"{HEAD}weight"] = (SCALE * head.weight.detach()).half().contiguous()
+    kept[f"{HEAD}bias"] = head.bias.detach().half().contiguous()
     save_file(kept, str(args.out))
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.1f} MB)")
 

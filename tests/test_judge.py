@@ -84,15 +84,21 @@ def test_the_shipped_judge_finds_no_sentence_for_a_detail_never_given(shipped: j
     assert max(shipped("What learning rate do they use?", sentences(ABSTRACT))) < CALIBRATION.judge_stated
 
 
-def _answer_parts(question: str, fake: FakeJudge | None, assistant: Assistant) -> list[str | None]:
-    paper = Hit(
-        rank=1, paper_id="p1", title="FlashSketch", url="", score=1.0, passage=ABSTRACT, chunk=0, start=0,
-        end=len(ABSTRACT), similarity=0.9, abstract=ABSTRACT,
-    )  # fmt: skip
-    reading = read_question(question)
+PAPER = Hit(
+    rank=1, paper_id="p1", title="FlashSketch", url="", score=1.0, passage=ABSTRACT, chunk=0, start=0,
+    end=len(ABSTRACT), similarity=0.9, abstract=ABSTRACT,
+)  # fmt: skip
+
+
+def _found(question: str, read: judge.Judge | None, assistant: Assistant) -> list[evidence.Found]:
+    """The question's parts answered in PAPER, the rules then `read` deciding what is stated."""
     keyword = assistant.retriever.keyword_index()
-    found = extractive._answer_parts(question, reading, [paper], keyword, assistant.similar.of, set(), (), fake)
-    return [f.sentence for f in found]
+    reading = read_question(question)
+    return extractive._answer_parts(question, reading, [PAPER], keyword, assistant.similar.of, set(), (), read)
+
+
+def _answer_parts(question: str, fake: FakeJudge | None, assistant: Assistant) -> list[str | None]:
+    return [f.sentence for f in _found(question, fake, assistant)]
 
 
 def reading_part(question: str) -> str:
@@ -116,21 +122,15 @@ def test_a_doubted_sentence_is_still_shown_beside_what_is_stated(assistant: Assi
     from rag.answering import compose
 
     question = "How many GPUs did FlashSketch train on, and how much does it gain on LongBench?"
-    paper = Hit(
-        rank=1, paper_id="p1", title="FlashSketch", url="", score=1.0, passage=ABSTRACT, chunk=0, start=0,
-        end=len(ABSTRACT), similarity=0.9, abstract=ABSTRACT,
-    )  # fmt: skip
-    reading = read_question(question)
-    keyword = assistant.retriever.keyword_index()
 
     def doubts_gains(part: str, texts: list[str]) -> list[float]:
         return [0.0 if "LongBench" in part else 1.0 for _ in texts]
 
-    found = extractive._answer_parts(question, reading, [paper], keyword, assistant.similar.of, set(), (), doubts_gains)
+    found = _found(question, doubts_gains, assistant)
     assert found[0].sentence is not None and found[1].sentence is None
     assert found[1].doubted is not None and "4.1 points" in found[1].doubted
-    text = compose.parts([paper], found).text
+    text = compose.parts([PAPER], found).text
     assert "does not state" in text and "The closest it says:" in text and "4.1 points" in text
     # nothing stated: the whole decline quotes its closest sentence once, not each doubted part's
     none = [evidence.Found(f.part, f.paper, None, f.score, doubted=f.sentence or f.doubted) for f in found]
-    assert "The closest it says" not in compose.parts([paper], none).text
+    assert "The closest it says" not in compose.parts([PAPER], none).text

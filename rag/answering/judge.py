@@ -20,9 +20,9 @@ from pathlib import Path
 
 from rag.config import Settings
 from rag.errors import ConfigError, unknown_key
+from rag.index.embeddings import HEAD, OnnxEmbeddings, cached_onnx  # HEAD: the head's weights in the file
 
 JUDGE = Path(__file__).resolve().parent.parent / "data" / "answer_judge.safetensors"
-HEAD = "judge."  # the head's weights in the file; the rest are MiniLM's own layers
 STATED_JUDGES = ("rules", "model")
 
 Judge = Callable[[str, list[str]], list[float]]  # a part, sentences -> the chance each states it
@@ -41,8 +41,6 @@ def make_judge(settings: Settings) -> Judge | None:
 def _cached(cache_dir: Path, threads: int) -> Judge:
     import numpy as np
     from safetensors.numpy import load_file
-
-    from rag.index.embeddings import OnnxEmbeddings, cached_onnx
 
     if not JUDGE.exists():
         raise ConfigError(

@@ -7,7 +7,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.embeddings import Embeddings
 
@@ -129,6 +129,9 @@ def cached_onnx(key: str, onnx_file: Path, threads: int, layers: Path | None = N
         ) from None
 
 
+HEAD = "judge."  # weights under this name in a `layers` file are a head on the encoder's vector, not the encoder's
+
+
 def export_onnx(src: Path, target: Path, *, int8: bool = True, layers: Path | None = None) -> None:
     """Exports the sentence-transformers folder to ONNX (mean pooling and L2 norm inside), quantized by default.
 
@@ -153,7 +156,7 @@ def export_onnx(src: Path, target: Path, *, int8: bool = True, layers: Path | No
         from safetensors.torch import load_file
 
         # a head trained beside the layers (rag.answering.judge) is read by its caller, not put in the encoder
-        weights = {k: v for k, v in load_file(str(layers)).items() if not k.startswith("judge.")}
+        weights = {k: v for k, v in load_file(str(layers)).items() if not k.startswith(HEAD)}
         unknown = bert.load_state_dict(weights, strict=False).unexpected_keys
         if unknown:
             raise ConfigError(f"{layers}: weights MiniLM does not have ({', '.join(unknown[:3])})")
@@ -237,10 +240,12 @@ class OnnxEmbeddings(Embeddings):
         return vector
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return self._run(self.tokenizer.encode_batch(texts))
+
+    def _run(self, encodings: list[Any]) -> list[list[float]]:
         from concurrent.futures import ThreadPoolExecutor
 
-        encodings = self.tokenizer.encode_batch(texts)
-        if len(texts) < 2 or self.workers == 1:
+        if len(encodings) < 2 or self.workers == 1:
             return [self._embed(e.ids, e.type_ids) for e in encodings]
         # onnxruntime releases the GIL inside run(), so threads use every core
         with ThreadPoolExecutor(self.workers) as pool:
@@ -251,8 +256,7 @@ class OnnxEmbeddings(Embeddings):
 
     def embed_pairs(self, first: str, seconds: list[str]) -> list[list[float]]:
         """Each (first, second) read as one text, the second with token type 1 (rag.answering.judge)."""
-        encodings = self.tokenizer.encode_batch([(first, s) for s in seconds])
-        return [self._embed(e.ids, e.type_ids) for e in encodings]
+        return self._run(self.tokenizer.encode_batch([(first, s) for s in seconds]))
 
     def _query(self, text: str) -> tuple[float, ...]:
         return tuple(self.embed_documents([text])[0])
