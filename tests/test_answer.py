@@ -298,7 +298,7 @@ def test_compare_finds_both_methods_and_cites_every_cell(seeded: Settings) -> No
     assert [r.split("|")[1].strip() for r in rows] == ["MoEEdit [1]", "SUIT [2]"]
     for row, n in zip(rows, (1, 2), strict=True):
         cells = [c.strip() for c in row.strip("|").split("|")]
-        assert len(cells) == 4 and all(c.endswith(f"[{n}].") or c.endswith(f"[{n}]") for c in cells)
+        assert len(cells) == 5 and all(c.endswith(f"[{n}].") or c.endswith(f"[{n}]") for c in cells)
 
 
 def test_compare_follow_up_resolves_it(seeded: Settings) -> None:
@@ -520,8 +520,10 @@ def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() 
             return 0.0
 
     question = "How does Antibody differ from RAAI in the way each uses harmful content?"
-    cell = extractive._workings(question, ["Antibody", "RAAI"], paper, opening_and_result_first, FakeKeyword())
-    assert cell is not None and cell.startswith("Concretely, RAAI detects internal refusal signals")
+    names: list[str | None] = ["Antibody", "RAAI"]
+    works, asked = extractive._cells(question, names, paper, "RAAI", opening_and_result_first, FakeKeyword())
+    assert works is not None and works.startswith("Concretely, RAAI detects internal refusal signals")
+    assert asked == "Harmful fine-tuning makes language models unsafe."  # no sentence after it is left: the closest
 
 
 def test_a_size_is_told_in_parameters_and_hardware_by_its_chip() -> None:

@@ -92,11 +92,18 @@ def test_rejected_or_venueless_papers_are_misc_and_urls_cannot_end_the_field() -
 
 
 def test_a_comparison_table_is_csv_with_references_and_whole_sentences() -> None:
-    header = ["Paper id", "Method", "Approach", "On the question", "Key result"]
+    header = ["Paper id", "Method", "Approach", "How it works", "On the question", "Key result"]
     rows = [
         header,
-        ["p1", "TraDy", 'We propose "TraDy", a scheme.', "It picks channels, randomly.", "Saves 99% of memory."],
-        ["p2", "SUIT", "We edit a subspace.", "Line one\nline two", "Better | faster."],
+        [
+            "p1",
+            "TraDy",
+            'We propose "TraDy", a scheme.',
+            "It samples.",
+            "It picks channels, randomly.",
+            "Saves 99% of memory.",
+        ],
+        ["p2", "SUIT", "We edit a subspace.", "", "Line one\nline two", "Better | faster."],
     ]
     cites = [citation(1, "Study, of Training", OPENREVIEW), citation(2, "Knowledge Editing")]
     table = export.csv_table(answer(cites, rows, kind="compare"))
@@ -110,10 +117,11 @@ def test_a_comparison_table_is_csv_with_references_and_whole_sentences() -> None
         "p1",
         OPENREVIEW,
         'We propose "TraDy", a scheme.',
+        "It samples.",
         "It picks channels, randomly.",
         "Saves 99% of memory.",
     ]
-    assert parsed[2][6] == "Line one\nline two" and parsed[2][0] == "[2]"
+    assert parsed[2][6] == "" and parsed[2][7] == "Line one\nline two" and parsed[2][0] == "[2]"
     assert export.csv_table(answer(cites)) is None  # no table: no CSV
     assert set(export.exports(answer(cites, rows))) == {"markdown", "bibtex", "csv"}
     assert set(export.exports(answer([]))) == {"markdown"}

@@ -149,8 +149,9 @@ def listing(items: Sequence[tuple[Hit, str]], more: int, groups: Sequence[Group]
 
 
 def row_sentences(abstract: str) -> tuple[str, str, str]:
-    """Problem, approach and key result sentences of an abstract, by the words that usually mark them."""
-    sents = sentences(abstract) or [abstract]
+    """Problem, approach and key result sentences of an abstract, by the words that usually mark them.
+    A link to the code is no result ("Our code is available here: https://github.com/...")."""
+    sents = [s for s in sentences(abstract) if not BOILERPLATE.search(s)] or sentences(abstract) or [abstract]
     approach = next((s for s in sents if PROPOSE.search(s)), sents[min(1, len(sents) - 1)])
     result = next((s for s in reversed(sents) if RESULT.search(s) and s != approach), sents[-1])
     problem = next((s for s in sents if s not in (approach, result)), sents[0])
@@ -162,7 +163,7 @@ def row_sentences(abstract: str) -> tuple[str, str, str]:
 _WORKINGS = re.compile(
     r"\bwe\b|\bour (?:method|approach|framework|model|algorithm)\b|\bby \w+ing\b|\bvia\b|\bleverag", re.I
 )
-_BOILERPLATE = re.compile(
+BOILERPLATE = re.compile(
     r"\b(?:code|models?|data(?:set)?s?) (?:is|are|will be) (?:publicly )?(?:available|released)|github", re.I
 )
 
@@ -175,7 +176,7 @@ def summary(paper: Hit, most: int = 6) -> Draft:
     none of its parts missed most of what the dev questions' readers listed as key.
     """
     abstract = paper.abstract or paper.passage
-    ordered = [s for s in sentences(abstract) if not _BOILERPLATE.search(s)] or [abstract]
+    ordered = [s for s in sentences(abstract) if not BOILERPLATE.search(s)] or [abstract]
     problem, approach, result = row_sentences(" ".join(ordered))
     picked = {problem, approach, result, ordered[-1]}  # abstracts usually end on their headline result
     after = [s for s in ordered[ordered.index(approach) + 1 :] if s not in picked] if approach in ordered else []
@@ -187,25 +188,36 @@ def summary(paper: Hit, most: int = 6) -> Draft:
     return Draft(f"**{paper.title}** — summary of the abstract: {body}", [paper], [abstract])
 
 
-TABLE_HEADER = ("Paper id", "Method", "Approach", "On the question", "Key result")
+TABLE_HEADER = ("Paper id", "Method", "Approach", "How it works", "On the question", "Key result")
 
 
-def table(papers: Sequence[Hit], names: Sequence[str | None], asked: Sequence[str | None], notices: list[str]) -> Draft:
-    """Two methods side by side: approach, what bears on the question, key result; each cell a cited sentence."""
-    rows = ["| Method | Approach | On the question | Key result |", "|---|---|---|---|"]
+def approach_of(paper: Hit, name: str | None) -> tuple[str, str]:
+    """A table row's approach and key result; the method named in the question is introduced where the
+    abstract first says its name, unless that is a link to its code ("github.com/.../PFT3A")."""
+    abstract = paper.abstract or paper.passage
+    _problem, approach, result = row_sentences(abstract)
+    if name and name not in approach:
+        approach = next((s for s in sentences(abstract) if name in s and "http" not in s), approach)
+    return approach, result
+
+
+def table(
+    papers: Sequence[Hit],
+    names: Sequence[str | None],
+    cells: Sequence[tuple[str | None, str | None]],
+    notices: list[str],
+) -> Draft:
+    """Two methods side by side: approach, how it works, what bears on the question, key result; each cell
+    a cited sentence of the paper's abstract, or a dash where the abstract has no sentence left for it."""
+    rows = ["| Method | Approach | How it works | On the question | Key result |", "|---|---|---|---|---|"]
     intro, plain = [], [list(TABLE_HEADER)]
-    for k, (paper, name, relevant) in enumerate(zip(papers, names, asked, strict=True), start=1):
-        _problem, approach, result = row_sentences(paper.abstract or paper.passage)
-        # the method named in the question is introduced where the abstract first says its name
-        if name and name not in approach:  # not a link to its code ("github.com/.../PFT3A")
-            approach = next(
-                (s for s in sentences(paper.abstract or paper.passage) if name in s and "http" not in s), approach
-            )
-        cells = [_cell(x, k) for x in (approach, relevant or approach, result)]
+    for k, (paper, name, (works, relevant)) in enumerate(zip(papers, names, cells, strict=True), start=1):
+        approach, result = approach_of(paper, name)
         label = name or (paper.title.split(":")[0] if len(paper.title) > 60 else paper.title)
-        rows.append(f"| {_cell(label, k)} | " + " | ".join(cells) + " |")
+        shown = [_cell(x, k) if x else "—" for x in (approach, works, relevant, result)]
+        rows.append(f"| {_cell(label, k)} | " + " | ".join(shown) + " |")
         intro.append(f"{label} [{k}]")
-        plain.append([paper.paper_id, label, approach, relevant or approach, result])  # exports: whole sentences
+        plain.append([paper.paper_id, label, approach, works or "", relevant or "", result])  # exports: whole sentences
     text = f"Comparing {' and '.join(intro)}, from their abstracts:\n\n" + "\n".join(rows)
     return Draft(text, list(papers), _abstracts(papers), notices=notices, table=plain)
 

@@ -34,7 +34,17 @@ __all__ = [
 ]
 
 FORMATS = ("markdown", "bibtex", "json")  # `rag ask --format`
-CSV_HEADER = ("Reference", "Method", "Title", "Paper id", "URL", "Approach", "On the question", "Key result")
+CSV_HEADER = (
+    "Reference",
+    "Method",
+    "Title",
+    "Paper id",
+    "URL",
+    "Approach",
+    "How it works",
+    "On the question",
+    "Key result",
+)
 
 _MATH = re.compile(r"(?<!\\)\$[^$]+(?<!\\)\$")  # $...$: LaTeX already, kept as written
 _COMMAND = re.compile(r"\\[A-Za-z]+")

@@ -175,28 +175,36 @@ def compare(
                     f"No paper here proposes {name}: {len(said_by)} papers mention it; the table shows what the "
                     "papers that study it report."
                 )
-    asked = [_workings(question, names, p, similar, keyword) for p in papers]
-    return compose.table(papers, names, asked, notices)
+    cells = [_cells(question, names, p, n, similar, keyword) for p, n in zip(papers, names, strict=True)]
+    return compose.table(papers, names, cells, notices)
 
 
-def _workings(
-    question: str, names: list[str | None], paper: Hit, similar: evidence.Similarity, keyword: KeywordIndex
-) -> str | None:
-    """The sentence after a paper's approach that best says how it does what the question asks about.
+def _cells(
+    question: str,
+    names: list[str | None],
+    paper: Hit,
+    name: str | None,
+    similar: evidence.Similarity,
+    keyword: KeywordIndex,
+) -> tuple[str | None, str | None]:
+    """How a paper's method works, and what it says on the question's point, after its approach.
 
-    How two methods differ is told after each proposes itself ("Concretely, RAAI detects internal
-    refusal signals ..."); the closest sentence of the whole abstract was most often its opening
-    or its result, which the table's other cells already hold.
+    How it works is the sentence right after the approach ("Concretely, RAAI detects internal refusal
+    signals ..."): on the dev sets' comparisons it held the fact people listed as key more often than
+    the sentence closest to the question, which most often was the abstract's opening or its result.
     """
     ordered = sentences(paper.abstract or paper.passage)
-    _problem, approach, result = compose.row_sentences(paper.abstract or paper.passage)
+    approach, result = compose.approach_of(paper, name)
+    at = ordered.index(approach) + 1 if approach in ordered else len(ordered)
+    works = next((s for s in ordered[at:] if s != result and not compose.BOILERPLATE.search(s)), None)
     aspect = question  # what is asked of both, their names taken out ("... in the criterion they use")
-    for name in filter(None, names):
-        aspect = aspect.replace(name, " ")
-    before = set(ordered[: ordered.index(approach) + 1]) if approach in ordered else {approach}
-    after = evidence.best_sentences(aspect, paper, similar, before | {result}, 1, keyword.coverage)
-    anywhere = after or evidence.best_sentences(aspect, paper, similar, {approach}, 1, keyword.coverage)
-    return anywhere[0] if anywhere else None
+    for other in filter(None, names):
+        aspect = aspect.replace(other, " ")
+    shown = {s for s in (approach, result, works) if s}
+    before = set(ordered[:at]) | shown
+    after = evidence.best_sentences(aspect, paper, similar, before, 1, keyword.coverage)
+    anywhere = after or evidence.best_sentences(aspect, paper, similar, shown, 1, keyword.coverage)
+    return works, anywhere[0] if anywhere else None
 
 
 def title_phrase(target: str) -> str:
