@@ -34,6 +34,7 @@ HANG_S = 120
 DEMOGRASP = "000_c31ea4fa21d0fe3c#4"
 KV = "002_ab3fa8fe28be1742#9"
 MOE = "000_c31ea4fa21d0fe3c#16"
+SUIT = "001_b01c0f2ca48af324#1"
 
 
 def make_settings(tmp: Path, **overrides: object) -> Settings:

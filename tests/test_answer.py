@@ -21,9 +21,7 @@ from rag.reading.questions import Part, read_question, split_parts
 from rag.reading.turns import as_turns, follow_up
 from rag.types import Answer, Delta, Turn
 
-from .conftest import KV, MOE
-
-SUIT = "001_b01c0f2ca48af324#1"
+from .conftest import KV, MOE, SUIT
 
 
 def assistant(seeded: Settings, *replies: str, **overrides: object) -> Assistant:
@@ -319,7 +317,8 @@ def test_comparisons_in_a_persons_words_cite_both_methods(seeded: Settings) -> N
     )
     listed = [Turn("Which papers edit knowledge in LLMs?", "MoEEdit [1] and SUIT [2].", (MOE, SUIT))]
     these_two = assistant(seeded).answer("How do these two differ?", listed)
-    for answer in (pointed, two_sentences, these_two):
+    asked = assistant(seeded).answer("I work on knowledge editing. Could you compare MoEEdit with SUIT?")
+    for answer in (pointed, two_sentences, these_two, asked):
         assert answer.kind == "compare" and [c.paper_id for c in answer.citations] == [MOE, SUIT]
 
 

@@ -15,10 +15,8 @@ from rag.index.store import Store
 from rag.reading.turns import CUES, follow_up, spelled_out
 from rag.types import Turn
 
-from .conftest import KV, MOE
+from .conftest import KV, MOE, SUIT
 from .openai_server import ScriptedServer, hosted_settings, scripted_server
-
-SUIT = "001_b01c0f2ca48af324#1"
 
 
 def test_every_cue_matches_its_examples_and_none_of_its_counterexamples() -> None:

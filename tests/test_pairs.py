@@ -17,7 +17,7 @@ from rag.reading.questions import asks_contrast, asks_for_papers
 from rag.reading.turns import DEMONSTRATIVE, ELLIPSIS
 from rag.types import Hit, Turn
 
-from .conftest import DEMOGRASP, KV, MOE
+from .conftest import DEMOGRASP, KV, MOE, SUIT
 
 SAM = "000_c31ea4fa21d0fe3c#11"
 ENCODING = "000_c31ea4fa21d0fe3c#8"
@@ -175,3 +175,61 @@ def test_a_compared_side_is_the_paper_its_name_and_the_question_point_at() -> No
     parallel = paper("pp", "Parallel Prompting: Fast LLM Inference for Shared Context", "Prompts share a prefix.")
     side = "Parallel Prompting, which also speeds up inference when prompts share a long context"
     assert named_hits(side, [intra, parallel], coverage, side) == [parallel]
+
+
+class FakeSearch:
+    """The search's best papers, whatever is asked: what `pairs.named_pair` reads of a Retriever."""
+
+    def __init__(self, hits: list[Hit]) -> None:
+        self.hits = hits
+
+    def search(self, question: str, k: int = 6, filters: object = None) -> FakeSearch:
+        return self
+
+
+def _paper(n: int, title: str, abstract: str) -> Hit:
+    return Hit.of_abstract(rank=n, paper_id=f"p{n}", title=title, url="", score=1.0, similarity=None, abstract=abstract)
+
+
+def test_two_names_each_said_by_its_own_paper_are_two_papers_not_a_method_and_its_baseline() -> None:
+    from rag.answering.pairs import named_pair
+
+    proto = _paper(1, "ProtoKV: Prototypes for KV Caches", "We propose ProtoKV. It keeps prototypes. FID drops.")
+    flow = _paper(2, "Isolated KV Caches for Dialogue", "We introduce FlowKV, which isolates caches. FID is 2.")
+    beats = _paper(3, "FastKV: Faster Caches", "FastKV outperforms ProtoKV by 2 points.")
+    both = "ProtoKV and FlowKV both compress the KV cache. What does each one fix, and how?"
+    assert named_pair(both, FakeSearch([proto, flow]), None) == (proto, flow)  # type: ignore[arg-type]
+    # the second names the first as what it beats: one paper and its baseline
+    assert named_pair("Does FastKV beat ProtoKV, and what does each keep?", FakeSearch([beats, proto]), None) is None  # type: ignore[arg-type]
+    # a name several papers of the search say is the field's word, not a paper
+    fid = "What FID does ProtoKV reach, and how many tokens does each image get?"
+    assert named_pair(fid, FakeSearch([proto, flow]), None) is None  # type: ignore[arg-type]
+
+
+def test_two_named_methods_and_what_each_does_are_compared_in_several_parts(assistant: Assistant) -> None:
+    for question in (
+        "MoEEdit and SUIT both edit knowledge in LLMs. What does each one change in the model, and how is the rest "
+        "of its knowledge kept?",
+        "The MoEEdit paper and the SUIT one: which parameters does each one touch?",
+    ):
+        answer = assistant.answer(question)
+        assert answer.kind == "compare", question
+        assert set(answer.cited_ids) == {MOE, SUIT}, question
+    # one named method asked about "each" of its own things stays a question about its paper
+    one = assistant.answer("How many demonstrations does DemoGrasp need, and what success rate does each hand reach?")
+    assert one.kind != "compare" and one.cited_ids == (DEMOGRASP,)
+
+
+def test_the_paper_just_discussed_and_a_method_named_after_it_are_compared(assistant: Assistant) -> None:
+    first = assistant.answer("Which paper randomizes KV cache eviction?")
+    assert first.cited_ids == (KV,)
+    for question in (
+        "Both this and MoEEdit touch LLM internals. How do their goals differ?",
+        "What does it evict, and how does that compare, as a way to save memory, with MoEEdit?",
+    ):
+        answer = assistant.answer(question, [first.turn()])
+        assert answer.kind == "compare" and answer.follows, question
+        assert answer.cited_ids == (KV, MOE), question
+    # no contrast asked: "What about MoEEdit?" moves on to it
+    moved = assistant.answer("What about MoEEdit?", [first.turn()])
+    assert moved.kind != "compare" and moved.cited_ids == (MOE,)

@@ -12,13 +12,15 @@ second paper adds little the first did not already cover. The share it must add 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rag.calibration import CALIBRATION
-from rag.reading.questions import Reading, asks_contrast, asks_for_papers, split_parts
-from rag.reading.turns import FollowUp
+from rag.reading.contrasts import SHARED
+from rag.reading.questions import Reading, asking_sentences, asks_contrast, asks_for_papers, split_parts
+from rag.reading.turns import FollowUp, refers_back
 from rag.types import Hit, Turn
 
 if TYPE_CHECKING:
@@ -123,6 +125,65 @@ def sides(named: Sequence[str], retriever: Retriever, filters: Filters | None = 
     return found[0], found[1]
 
 
+def _names(question: str) -> list[str]:
+    """The names a question says: coined ("ProtoKV") or a run of capitalised words ("the Math Blind paper")."""
+    from rag.reading.text import capitalised_phrases, coined_names
+
+    found = [*coined_names(question), *capitalised_phrases(question)]
+    return [n for n in dict.fromkeys(found) if not any(n != m and n in m for m in found)]
+
+
+def _says(hit: Hit, name: str) -> bool:
+    return bool(re.search(rf"\b{re.escape(name)}\b", _text(hit), 0 if " " not in name else re.I))
+
+
+def _the_one(hits: Sequence[Hit], name: str) -> Hit | None:
+    """The one paper of the search that says the name: a name several say ("FID", "RLVR", two papers called
+    SPICE) points at no paper in particular."""
+    sayers = [h for h in hits if _says(h, name)]
+    return sayers[0] if len(sayers) == 1 else None
+
+
+def named_pair(question: str, retriever: Retriever, filters: Filters | None = None) -> tuple[Hit, Hit] | None:
+    """Two names of the question ("ProtoKV and FlowKV both ...", "the Math Blind paper and FlowGen"), each said
+    by a different paper of its search, neither of which says the other's name: two papers, not a method and its
+    baseline ("does SUIT beat MEMIT?", where SUIT's abstract says MEMIT). What the two share dilutes the coverage
+    gain of `best_pair`; their names do not."""
+    names = _names(question)
+    if len(names) < 2:
+        return None
+    hits = retriever.search(question, k=SECOND_AMONG, filters=filters).hits
+    picked: list[tuple[str, Hit]] = []
+    for name in names:
+        one = _the_one(hits, name)
+        if one and all(one.paper_id != h.paper_id for _, h in picked):
+            picked.append((name, one))
+    if len(picked) < 2:
+        return None
+    (a, first), (b, second) = picked[:2]
+    return None if _says(second, a) or _says(first, b) else (first, second)
+
+
+def named_back(
+    question: str, turns: Sequence[Turn], retriever: Retriever, store: Store, filters: Filters | None = None
+) -> Pair | None:
+    """The paper just discussed and the one paper of the search a name of the question points at, when the
+    paper just discussed never says that name ("Both this and SophiaVL-R1 put a reward model on the thinking
+    process"): what the question's other words share with it dilutes the coverage gain of `best_pair`."""
+    from rag.answering.listing import whole_paper
+
+    cited = list(turns[-1].cited) if turns else []
+    if not cited or not (stored := store.get_papers(cited[:1])).get(cited[0]):
+        return None
+    earlier = whole_paper(stored[cited[0]])
+    names = [n for n in _names(question) if not _says(earlier, n)]  # its own name, or one it compares with
+    hits = retriever.search(question, k=SECOND_AMONG, filters=filters).hits if names else []
+    for name in names:
+        if (one := _the_one(hits, name)) and one.paper_id not in cited:
+            return Pair(earlier, one, 1.0, True)
+    return None
+
+
 def better(question: str, two: tuple[Hit, Hit] | None, pair: Pair | None, retriever: Retriever) -> Pair | None:
     """Of the papers the question's two sides name and the pair its search found, the two covering more of it."""
     if two is None:
@@ -159,12 +220,21 @@ def compared(
     """The reading with comparisons decided by evidence: "the X paper and the Y paper both ..." is one when two
     papers answer it (the follow-up then points at both); "how does X compare with FastV?" is none when no
     paper here says FastV. "Which papers compare X and Y?" asks for a list, whatever it contrasts."""
-    if reading.kind != "compare" and asks_contrast(question) and not asks_for_papers(question):
+    named = named_pair(question, retriever, filters) if reading.kind != "compare" else None
+    pointed = (
+        named_back(question, turns, retriever, store, filters)
+        if reading.kind != "compare" and not named and turns and refers_back(question)
+        else None
+    )
+    # "What does each one touch?" asks a contrast of two papers the question names
+    cue = asks_contrast(question) or bool((named or pointed) and SHARED.search(asking_sentences(question)))
+    if reading.kind != "compare" and cue and not asks_for_papers(question):
         fresh, back = best_pair(question, turns, retriever, store, filters)
         two = sides(reading.sides, retriever, filters) if reading.sides else None
         # two papers of the search alone are weak evidence after an answer: a new topic says "differ" too
         alone = chosen(fresh, back, question, follow.follows or bool(turns))
-        if pair := better(question, two, alone, retriever):
+        # a paper's own name outweighs the words of the question another paper also covers
+        if pair := Pair(*named, 1.0, False) if named else pointed or better(question, two, alone, retriever):
             reading = Reading("compare", (pair.first.title, pair.second.title), ())
             follow = replace(follow, focus=(pair.first.paper_id, pair.second.paper_id), follows=pair.earlier)
     if reading.kind == "compare" and unindexed(reading.targets, retriever):

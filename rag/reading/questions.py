@@ -27,7 +27,11 @@ from rag.types import Turn
 # --- kinds --------------------------------------------------------------------------------------
 
 _COMPARE = [
-    re.compile(r"^\s*compare\s+(?P<a>.+?)\s+(?:and|with|to|vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$", re.I),
+    re.compile(
+        r"^\s*(?:(?:can|could|would) you\s+|please\s+)*compare\s+(?P<a>.+?)\s+(?:and|with|to|vs\.?|versus)\s+"
+        r"(?P<b>.+?)[\s?.!]*$",
+        re.I,
+    ),
     re.compile(r"how (?:do|are)\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:differ|different|compare)\b", re.I),
     re.compile(
         r"how (?:does|do|is|are)\s+(?P<a>.+?)\s+(?:differ|different|compare)\s*(?:from|to|with)?\s+(?P<b>.+?)[\s?.!]*$",
