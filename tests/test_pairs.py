@@ -34,6 +34,7 @@ def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -
         "And how does this connect to the paper on post-quantum smart contracts?",
         "How do the two papers relate?",
         "Is QDF an alternative to PRISM, or could the two be combined?",
+        "SketchThinker-R1 also has a reward model judging the thinking. What separates the two?",
     ):
         assert asks_contrast(question), question
     for question in (
@@ -43,6 +44,7 @@ def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -
         "Is there related work on diffusion for proteins?",
         "How do they connect the encoder to the decoder?",
         "What is the relationship between depth and accuracy?",
+        "How does it separate the sources?",
     ):
         assert not asks_contrast(question), question
     # a question that asks to find a paper is no comparison, whatever it contrasts
@@ -178,13 +180,20 @@ def test_a_compared_side_is_the_paper_its_name_and_the_question_point_at() -> No
 
 
 class FakeSearch:
-    """The search's best papers, whatever is asked: what `pairs.named_pair` reads of a Retriever."""
+    """The search's best papers, whatever is asked, and the only papers of its index: what `pairs.named_pair`
+    reads of a Retriever."""
 
     def __init__(self, hits: list[Hit]) -> None:
         self.hits = hits
 
     def search(self, question: str, k: int = 6, filters: object = None) -> FakeSearch:
         return self
+
+    def keyword_index(self) -> FakeSearch:
+        return self
+
+    def named(self, name: str) -> dict[str, bool]:  # the index's papers that say it: here, the search's
+        return {h.paper_id: False for h in self.hits if name in f"{h.title} {h.abstract}"}
 
 
 def _paper(n: int, title: str, abstract: str) -> Hit:
@@ -226,6 +235,7 @@ def test_the_paper_just_discussed_and_a_method_named_after_it_are_compared(assis
     for question in (
         "Both this and MoEEdit touch LLM internals. How do their goals differ?",
         "What does it evict, and how does that compare, as a way to save memory, with MoEEdit?",
+        "Is MoEEdit doing the same thing?",  # "the same" needs the paper just discussed as its other side
     ):
         answer = assistant.answer(question, [first.turn()])
         assert answer.kind == "compare" and answer.follows, question

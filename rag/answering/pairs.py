@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rag.calibration import CALIBRATION
-from rag.reading.contrasts import SHARED
+from rag.reading.contrasts import BOTH, SHARED, THE_TWO
 from rag.reading.questions import Reading, asking_sentences, asks_contrast, asks_for_papers, split_parts
 from rag.reading.turns import FollowUp, refers_back
 from rag.types import Hit, Turn
@@ -26,6 +26,7 @@ from rag.types import Hit, Turn
 if TYPE_CHECKING:
     from rag.index.store import Store
     from rag.retrieval.filters import Filters
+    from rag.retrieval.keyword import KeywordIndex
     from rag.retrieval.retriever import Retriever
 
 
@@ -125,11 +126,13 @@ def sides(named: Sequence[str], retriever: Retriever, filters: Filters | None = 
     return found[0], found[1]
 
 
-def _names(question: str) -> list[str]:
-    """The names a question says: coined ("ProtoKV") or a run of capitalised words ("the Math Blind paper")."""
+def _names(question: str, keyword: KeywordIndex) -> list[str]:
+    """The names a question says: coined ("ProtoKV") or a run of capitalised words ("the Math Blind paper").
+    A coined name more papers of the index say than a name of one paper is ("FID", "GRPO") is the field's."""
     from rag.reading.text import capitalised_phrases, coined_names
 
-    found = [*coined_names(question), *capitalised_phrases(question)]
+    coined = [n for n in coined_names(question) if len(keyword.named(n)) <= CALIBRATION.named_max]
+    found = [*coined, *capitalised_phrases(question)]
     return [n for n in dict.fromkeys(found) if not any(n != m and n in m for m in found)]
 
 
@@ -149,7 +152,7 @@ def named_pair(question: str, retriever: Retriever, filters: Filters | None = No
     by a different paper of its search, neither of which says the other's name: two papers, not a method and its
     baseline ("does SUIT beat MEMIT?", where SUIT's abstract says MEMIT). What the two share dilutes the coverage
     gain of `best_pair`; their names do not."""
-    names = _names(question)
+    names = _names(question, retriever.keyword_index())
     if len(names) < 2:
         return None
     hits = retriever.search(question, k=SECOND_AMONG, filters=filters).hits
@@ -176,7 +179,8 @@ def named_back(
     if not cited or not (stored := store.get_papers(cited[:1])).get(cited[0]):
         return None
     earlier = whole_paper(stored[cited[0]])
-    names = [n for n in _names(question) if not _says(earlier, n)]  # its own name, or one it compares with
+    # a name the paper just discussed says is its own, or one it compares with
+    names = [n for n in _names(question, retriever.keyword_index()) if not _says(earlier, n)]
     hits = retriever.search(question, k=SECOND_AMONG, filters=filters).hits if names else []
     for name in names:
         if (one := _the_one(hits, name)) and one.paper_id not in cited:
@@ -208,6 +212,12 @@ def unindexed(targets: Sequence[str], retriever: Retriever) -> bool:
     return any((names := coined_names(t)) and not any(keyword.named(n) for n in names) for t in targets)
 
 
+def _points_back(question: str) -> bool:
+    """A reference to the paper just discussed, or a "both", "the same" or "the two" that needs it as the other
+    side of what the question names ("Is EquiReg doing the same thing?")."""
+    return refers_back(question) or bool(BOTH.search(question) or THE_TWO.search(question))
+
+
 def compared(
     question: str,
     reading: Reading,
@@ -223,7 +233,7 @@ def compared(
     named = named_pair(question, retriever, filters) if reading.kind != "compare" else None
     pointed = (
         named_back(question, turns, retriever, store, filters)
-        if reading.kind != "compare" and not named and turns and refers_back(question)
+        if reading.kind != "compare" and not named and turns and _points_back(question)
         else None
     )
     # "What does each one touch?" asks a contrast of two papers the question names

@@ -13,7 +13,7 @@ import re
 # tests/test_answer.py::test_comparisons_however_worded.
 CONTRAST = re.compile(
     r"\b(?:differ(?:s|ent|ence|ences|ently)?|distinguish(?:es|ed)?|contrast(?:s|ed)?|versus|vs\.?"
-    r"|apart from|unlike|in common|similar(?:ly|ity|ities)?|whereas|disagree|trade-?offs?)\b",
+    r"|apart from|unlike|in common|similar(?:ly|ity|ities)?|whereas|disagree|trade-?offs?|(?<=what )separates)\b",
     re.I,
 )
 # "both" and "each" ask of two methods only when the two are what the sentence is about: "X and Y both
