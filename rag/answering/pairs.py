@@ -7,7 +7,9 @@ on a big LLM"), or compare the paper just discussed with another ("Is that relat
 unlearning paper?"). Here a question that asks a contrast (a cue, rag.reading.questions.asks_contrast) is a
 comparison when a second paper of its search covers what the first one leaves of its words: a lookup's
 second paper adds little the first did not already cover. The share it must add is calibrated
-(rag.calibration pair_gain, on the people-written dev questions).
+(rag.calibration pair_gain, on the people-written dev questions). Names are evidence of their own: two
+papers that share most of the question's words ("ProtoKV and FlowKV both compress the KV cache") are told
+apart by the name each says (`named_pair`, `named_back`).
 """
 
 from __future__ import annotations
@@ -239,12 +241,14 @@ def compared(
     # "What does each one touch?" asks a contrast of two papers the question names
     cue = asks_contrast(question) or bool((named or pointed) and SHARED.search(asking_sentences(question)))
     if reading.kind != "compare" and cue and not asks_for_papers(question):
-        fresh, back = best_pair(question, turns, retriever, store, filters)
-        two = sides(reading.sides, retriever, filters) if reading.sides else None
-        # two papers of the search alone are weak evidence after an answer: a new topic says "differ" too
-        alone = chosen(fresh, back, question, follow.follows or bool(turns))
         # a paper's own name outweighs the words of the question another paper also covers
-        if pair := Pair(*named, 1.0, False) if named else pointed or better(question, two, alone, retriever):
+        pair = Pair(*named, 1.0, False) if named else pointed
+        if pair is None:
+            fresh, back = best_pair(question, turns, retriever, store, filters)
+            two = sides(reading.sides, retriever, filters) if reading.sides else None
+            # two papers of the search alone are weak evidence after an answer: a new topic says "differ" too
+            pair = better(question, two, chosen(fresh, back, question, follow.follows or bool(turns)), retriever)
+        if pair:
             reading = Reading("compare", (pair.first.title, pair.second.title), ())
             follow = replace(follow, focus=(pair.first.paper_id, pair.second.paper_id), follows=pair.earlier)
     if reading.kind == "compare" and unindexed(reading.targets, retriever):
