@@ -525,6 +525,18 @@ def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() 
     assert asked == "Harmful fine-tuning makes language models unsafe."  # no sentence after it is left: the closest
 
 
+def test_a_comparison_row_gives_no_link_to_the_code_as_its_key_result() -> None:
+    from rag.answering import compose
+
+    abstract = (
+        "Pooling loses information. We introduce DAVIS, a post-hoc technique. "
+        "Specifically, DAVIS adds channel-wise variance to the pooled features. "
+        "Our analysis explains the mechanism behind it. Our code is available here: https://github.com/x/DAVIS"
+    )
+    _problem, approach, result = compose.row_sentences(abstract)  # no sentence says a result in its words
+    assert approach.startswith("We introduce DAVIS") and result == "Our analysis explains the mechanism behind it."
+
+
 def test_a_size_is_told_in_parameters_and_hardware_by_its_chip() -> None:
     from rag.types import Hit
 
