@@ -187,14 +187,26 @@ def map_traces(page: Any) -> dict[str, list[str]]:
     )
 
 
-def emit(page: Any, event: str, paper_ids: list[str]) -> None:
-    """What Plotly tells the page when a person clicks (plotly_click) or lassoes (plotly_selected) these points."""
-    page.wait_for_function("() => document.querySelector('#map .js-plotly-plot').__mapHooked")  # the page's hook
-    page.evaluate(
-        "([event, ids]) => document.querySelector('#map .js-plotly-plot')"
-        ".emit(event, {points: ids.map(id => ({customdata: id}))})",
-        [event, paper_ids],
-    )
+def emit(page: Any, event: str, paper_ids: list[str], heard: str) -> None:
+    """What Plotly tells the page when a person clicks (plotly_click) or lassoes (plotly_selected) these points,
+    until the map's note says `heard`. The map is drawn again after each pick, and a plot drawn a moment ago is
+    hooked within half a second (ui.map_tab.HOOK_JS): an event sent to the plot it replaces is lost, as a
+    person's click in that moment would be, so it is sent again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(10):
+        page.wait_for_function("() => document.querySelector('#map .js-plotly-plot').__mapHooked")  # the page's hook
+        page.evaluate(
+            "([event, ids]) => document.querySelector('#map .js-plotly-plot')"
+            ".emit(event, {points: ids.map(id => ({customdata: id}))})",
+            [event, paper_ids],
+        )
+        try:
+            page.locator("#map-note", has_text=heard).wait_for(timeout=10_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    page.locator("#map-note", has_text=heard).wait_for()  # fails with what the note says
 
 
 def pick_topic(page: Any, n: int) -> tuple[str, list[str]]:
@@ -226,8 +238,7 @@ def test_the_map_shows_topics_and_narrows_the_chat_to_a_topic(page: Any) -> None
     assert topic_ids & set(listed) and not set(listed) & (set(traces["on no topic"]) - topic_ids)
     # a click on a point picks its topic: the page hears Plotly's click through its hook
     other = next(name for name in traces if name.startswith("2. ")) if len(traces) > 2 else label
-    emit(page, "plotly_click", traces[other][:1])
-    page.locator("#map-note", has_text=f"topic {other.split('.')[0]} (").wait_for()
+    emit(page, "plotly_click", traces[other][:1], heard=f"topic {other.split('.')[0]} (")
     pick_topic(page, 1)
 
     before = page.locator("#chat .message.bot").count()
@@ -253,8 +264,7 @@ def test_papers_lassoed_on_the_map_narrow_the_chat(page: Any) -> None:
     page.get_by_role("tab", name="Map").click()
     page.locator("#map .js-plotly-plot").wait_for(timeout=ANSWER_TIMEOUT_MS)
     chosen = [KV_PAPER, HOSTILE_ID, next(p for ids in map_traces(page).values() for p in ids if p != KV_PAPER)]
-    emit(page, "plotly_selected", chosen)
-    page.locator("#map-note", has_text="Selected on the map: 3 papers").wait_for()
+    emit(page, "plotly_selected", chosen, heard="Selected on the map: 3 papers")
     page.locator("#map-ask").click()
     page.locator("#scope", has_text="search only 3 papers").wait_for()
     answer = ask(page, "Which papers reduce KV-cache memory?")
