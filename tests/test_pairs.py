@@ -179,21 +179,18 @@ def test_a_compared_side_is_the_paper_its_name_and_the_question_point_at() -> No
     assert named_hits(side, [intra, parallel], coverage, side) == [parallel]
 
 
-class FakeSearch:
-    """The search's best papers, whatever is asked, and the only papers of its index: what `pairs.named_pair`
-    reads of a Retriever."""
+class FakeNames:
+    """The index's papers that say a name: here, only the papers given (what `pairs.named_pair` reads of the
+    keyword index)."""
 
     def __init__(self, hits: list[Hit]) -> None:
         self.hits = hits
 
-    def search(self, question: str, k: int = 6, filters: object = None) -> FakeSearch:
-        return self
-
-    def keyword_index(self) -> FakeSearch:
-        return self
-
-    def named(self, name: str) -> dict[str, bool]:  # the index's papers that say it: here, the search's
+    def named(self, name: str) -> dict[str, bool]:
         return {h.paper_id: False for h in self.hits if name in f"{h.title} {h.abstract}"}
+
+    def search(self) -> list[Hit]:  # the question's search, whatever is asked
+        return self.hits
 
 
 def _paper(n: int, title: str, abstract: str) -> Hit:
@@ -207,12 +204,13 @@ def test_two_names_each_said_by_its_own_paper_are_two_papers_not_a_method_and_it
     flow = _paper(2, "Isolated KV Caches for Dialogue", "We introduce FlowKV, which isolates caches. FID is 2.")
     beats = _paper(3, "FastKV: Faster Caches", "FastKV outperforms ProtoKV by 2 points.")
     both = "ProtoKV and FlowKV both compress the KV cache. What does each one fix, and how?"
-    assert named_pair(both, FakeSearch([proto, flow]), None) == (proto, flow)  # type: ignore[arg-type]
+    found, other = FakeNames([proto, flow]), FakeNames([beats, proto])
+    assert named_pair(both, found.search, found) == (proto, flow)  # type: ignore[arg-type]
     # the second names the first as what it beats: one paper and its baseline
-    assert named_pair("Does FastKV beat ProtoKV, and what does each keep?", FakeSearch([beats, proto]), None) is None  # type: ignore[arg-type]
+    assert named_pair("Does FastKV beat ProtoKV, and what does each keep?", other.search, other) is None  # type: ignore[arg-type]
     # a name several papers of the search say is the field's word, not a paper
     fid = "What FID does ProtoKV reach, and how many tokens does each image get?"
-    assert named_pair(fid, FakeSearch([proto, flow]), None) is None  # type: ignore[arg-type]
+    assert named_pair(fid, found.search, found) is None  # type: ignore[arg-type]
 
 
 def test_two_named_methods_and_what_each_does_are_compared_in_several_parts(assistant: Assistant) -> None:

@@ -15,8 +15,9 @@ apart by the name each says (`named_pair`, `named_back`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rag.calibration import CALIBRATION
@@ -41,12 +42,20 @@ class Pair:
     named: bool = True  # the words the second covers beyond the first include a rare one: "prior work" names none
 
 
+Searched = Callable[[], list[Hit]]  # the question's search, run once when first asked for
+
+
 def _text(hit: Hit) -> str:
     return f"{hit.title} {hit.abstract or hit.passage}"
 
 
 def best_pair(
-    question: str, turns: Sequence[Turn], retriever: Retriever, store: Store, filters: Filters | None = None
+    question: str,
+    turns: Sequence[Turn],
+    retriever: Retriever,
+    store: Store,
+    filters: Filters | None = None,
+    hits: list[Hit] | None = None,
 ) -> tuple[Pair | None, Pair | None]:
     """The two papers a contrast question may be about, two ways: (two papers of its own search, the paper the
     last answer cited and one of the search).
@@ -60,7 +69,7 @@ def best_pair(
     from rag.answering.listing import whole_paper
 
     keyword = retriever.keyword_index()
-    hits = retriever.search(question, k=SECOND_AMONG, filters=filters).hits
+    hits = retriever.search(question, k=SECOND_AMONG, filters=filters).hits if hits is None else hits
     cited = list(turns[-1].cited) if turns else []
     fresh: Pair | None = None
     if hits:
@@ -149,15 +158,15 @@ def _the_one(hits: Sequence[Hit], name: str) -> Hit | None:
     return sayers[0] if len(sayers) == 1 else None
 
 
-def named_pair(question: str, retriever: Retriever, filters: Filters | None = None) -> tuple[Hit, Hit] | None:
+def named_pair(question: str, searched: Searched, keyword: KeywordIndex) -> tuple[Hit, Hit] | None:
     """Two names of the question ("ProtoKV and FlowKV both ...", "the Math Blind paper and FlowGen"), each said
     by a different paper of its search, neither of which says the other's name: two papers, not a method and its
     baseline ("does SUIT beat MEMIT?", where SUIT's abstract says MEMIT). What the two share dilutes the coverage
     gain of `best_pair`; their names do not."""
-    names = _names(question, retriever.keyword_index())
+    names = _names(question, keyword)
     if len(names) < 2:
         return None
-    hits = retriever.search(question, k=SECOND_AMONG, filters=filters).hits
+    hits = searched()
     picked: list[tuple[str, Hit]] = []
     for name in names:
         one = _the_one(hits, name)
@@ -170,7 +179,7 @@ def named_pair(question: str, retriever: Retriever, filters: Filters | None = No
 
 
 def named_back(
-    question: str, turns: Sequence[Turn], retriever: Retriever, store: Store, filters: Filters | None = None
+    question: str, turns: Sequence[Turn], searched: Searched, keyword: KeywordIndex, store: Store
 ) -> Pair | None:
     """The paper just discussed and the one paper of the search a name of the question points at, when the
     paper just discussed never says that name ("Both this and SophiaVL-R1 put a reward model on the thinking
@@ -182,8 +191,8 @@ def named_back(
         return None
     earlier = whole_paper(stored[cited[0]])
     # a name the paper just discussed says is its own, or one it compares with
-    names = [n for n in _names(question, retriever.keyword_index()) if not _says(earlier, n)]
-    hits = retriever.search(question, k=SECOND_AMONG, filters=filters).hits if names else []
+    names = [n for n in _names(question, keyword) if not _says(earlier, n)]
+    hits = searched() if names else []
     for name in names:
         if (one := _the_one(hits, name)) and one.paper_id not in cited:
             return Pair(earlier, one, 1.0, True)
@@ -232,9 +241,12 @@ def compared(
     """The reading with comparisons decided by evidence: "the X paper and the Y paper both ..." is one when two
     papers answer it (the follow-up then points at both); "how does X compare with FastV?" is none when no
     paper here says FastV. "Which papers compare X and Y?" asks for a list, whatever it contrasts."""
-    named = named_pair(question, retriever, filters) if reading.kind != "compare" else None
+    # one search of the question, for whichever evidence needs it first
+    searched: Searched = cache(lambda: retriever.search(question, k=SECOND_AMONG, filters=filters).hits)
+    keyword = retriever.keyword_index()
+    named = named_pair(question, searched, keyword) if reading.kind != "compare" else None
     pointed = (
-        named_back(question, turns, retriever, store, filters)
+        named_back(question, turns, searched, keyword, store)
         if reading.kind != "compare" and not named and turns and _points_back(question)
         else None
     )
@@ -244,7 +256,7 @@ def compared(
         # a paper's own name outweighs the words of the question another paper also covers
         pair = Pair(*named, 1.0, False) if named else pointed
         if pair is None:
-            fresh, back = best_pair(question, turns, retriever, store, filters)
+            fresh, back = best_pair(question, turns, retriever, store, filters, searched())
             two = sides(reading.sides, retriever, filters) if reading.sides else None
             # two papers of the search alone are weak evidence after an answer: a new topic says "differ" too
             pair = better(question, two, chosen(fresh, back, question, follow.follows or bool(turns)), retriever)
