@@ -11,13 +11,14 @@ import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from pydantic import SecretStr
 
-from rag.answering.evidence import answer_part, best_sentences, defined_acronyms, fits, names, numbers
+from rag.answering.evidence import answer_part, best_sentences, fits, names, numbers
 from rag.answering.grounding import degenerate, trim_loops
 from rag.answering.pipeline import Assistant
 from rag.config import Settings
 from rag.errors import InputError
 from rag.index.store import Store
 from rag.reading.questions import Part, read_question, split_parts
+from rag.reading.text import defined_acronyms
 from rag.reading.turns import as_turns, follow_up
 from rag.types import Answer, Delta, Turn
 

@@ -14,13 +14,15 @@ from rag.answering.extractive import named_hits, title_phrase
 from rag.answering.pipeline import Assistant
 from rag.reading.contrasts import contrasts_with
 from rag.reading.questions import asks_contrast, asks_for_papers
-from rag.reading.turns import DEMONSTRATIVE, ELLIPSIS
+from rag.reading.turns import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS
 from rag.types import Hit, Turn
 
 from .conftest import DEMOGRASP, KV, MOE, SUIT
 
 SAM = "000_c31ea4fa21d0fe3c#11"
 ENCODING = "000_c31ea4fa21d0fe3c#8"
+SCISOR = "001_b01c0f2ca48af324#7"
+TOKENIZATION = "002_ab3fa8fe28be1742#0"
 
 
 def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -> None:
@@ -60,7 +62,7 @@ def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -
 
 
 def test_the_further_reference_cues_match_their_examples_only() -> None:
-    for cue in (ELLIPSIS, DEMONSTRATIVE):
+    for cue in (ELLIPSIS, DEMONSTRATIVE, ANNOUNCED):
         for sentence in cue.matches:
             assert cue.pattern.search(sentence), (cue.name, sentence)
         for sentence in cue.misses:
@@ -234,6 +236,7 @@ def test_the_paper_just_discussed_and_a_method_named_after_it_are_compared(assis
         "Both this and MoEEdit touch LLM internals. How do their goals differ?",
         "What does it evict, and how does that compare, as a way to save memory, with MoEEdit?",
         "Is MoEEdit doing the same thing?",  # "the same" needs the paper just discussed as its other side
+        "MoEEdit also changes what is inside an LLM. Same idea or not?",
     ):
         answer = assistant.answer(question, [first.turn()])
         assert answer.kind == "compare" and answer.follows, question
@@ -241,3 +244,19 @@ def test_the_paper_just_discussed_and_a_method_named_after_it_are_compared(assis
     # no contrast asked: "What about MoEEdit?" moves on to it
     moved = assistant.answer("What about MoEEdit?", [first.turn()])
     assert moved.kind != "compare" and moved.cited_ids == (MOE,)
+
+
+def test_a_name_opening_the_question_or_quoted_is_a_side_of_a_comparison(assistant: Assistant) -> None:
+    first = assistant.answer("Which paper randomizes KV cache eviction?")
+    # "Sharpness-Aware Machine Unlearning" opens the question: its second capitalised word makes it a name
+    answer = assistant.answer(
+        "Sharpness-Aware Machine Unlearning also changes what a model keeps. What's the difference between the two?",
+        [first.turn()],
+    )
+    assert answer.kind == "compare" and answer.cited_ids == (KV, SAM)
+    # a quoted title names its paper, and "they" asks of the two named together
+    answer = assistant.answer(
+        "SCISOR shrinks proteins by deleting residues, while the 'Lost in Tokenization' paper gives Sci-LLMs "
+        "context instead of raw sequences. Are they at odds?"
+    )
+    assert answer.kind == "compare" and set(answer.cited_ids) == {SCISOR, TOKENIZATION}

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 
 from rag.answering import values
-from rag.answering.evidence import answer_part, defined_acronyms, numbers
+from rag.answering.evidence import answer_part, numbers
 from rag.config import Settings
 from rag.reading.questions import split_parts
-from rag.reading.text import flat_math
+from rag.reading.text import defined_acronyms, flat_math
 from rag.types import Hit
 
 
@@ -250,3 +250,22 @@ def test_an_acronym_spelled_by_the_words_before_it_names_no_model() -> None:
     assert "GNN" in defined_acronyms("Graph Neural Networks (GNNs) are strong.")
     assert not defined_acronyms("our method (SUIT) works")
     assert not defined_acronyms("trained with GPT-4 (OpenAI) outputs")
+
+
+def test_a_name_asked_by_what_it_names_is_answered_by_a_name_of_that_thing() -> None:
+    # "the name of the dataset they released": a dataset's name answers, not the method's own name
+    abstract = (
+        "Image pairs are compared region by region. "
+        "We contribute a region-level dataset, PandaSet, and an efficient architecture, Panda, to generate graphs."
+    )
+    asked = "What's the name of the dataset they released for it?"
+    assert found(asked, abstract) == abstract.split(". ")[1]
+    assert (
+        found(asked, "Image pairs are compared region by region. We propose Panda, an efficient architecture.") is None
+    )
+    # an abbreviation the abstract defines for the very thing asked names it ("world model (WM)" still names no model)
+    abstract = (
+        "Subcortical nuclei are hard to parcellate. "
+        "We use the generalized Cauchy-Schwarz divergence (GCSD) as the clustering objective."
+    )
+    assert found("Which divergence exactly is the clustering objective?", abstract) == abstract.split(". ")[1]

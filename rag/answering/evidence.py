@@ -17,7 +17,7 @@ from rag.answering.values import counts_only, numbers
 from rag.calibration import CALIBRATION
 from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.questions import YES_NO, Part, Reading, asked
-from rag.reading.text import NAME, coined_names, flat_math, sentences
+from rag.reading.text import NAME, coined_names, defined_terms, flat_math, sentences
 from rag.types import Hit
 
 # Calibrated on the dev questions (rag eval --set dev --answers), never on test.
@@ -118,38 +118,6 @@ def names(text: str) -> set[str]:
     return found
 
 
-_DEFINED = re.compile(r"((?:[\w-]+\s+){1,8})\(([A-Z][A-Za-z]*[A-Z][A-Za-z]*?)s?\)")
-
-
-def defined_acronyms(text: str) -> set[str]:
-    """Abbreviations an abstract defines for its own terms: "long-horizon (LH) tasks" gives LH. They
-    spell the words before them, so they are not the name of a model or dataset a question asks for."""
-    found = set()
-    for words, acronym in _DEFINED.findall(text):
-        initials = "".join(piece[0] for word in words.split() for piece in word.split("-") if piece).lower()
-        capitals = "".join(c for c in acronym if c.isupper()).lower()
-        # KD, MoS; "Adaptive Granular Graph Rewiring method (AGGR)" spells all but its common noun
-        spelled = [initials, initials[:-1]] if words.split() and words.split()[-1].islower() else [initials]
-        if any(x.endswith(capitals) or x.endswith(acronym.lower()) for x in spelled) or _spells(words, acronym):
-            found |= {acronym, acronym + "s"}
-    return found
-
-
-def _spells(words: str, acronym: str) -> bool:
-    """Schwartz and Hearst's test: the acronym's letters, right to left, are letters of the words before it,
-    its first one a word's first: "Multimodal Continual Learning (MMCL)", "Vision-Language Model (VLM)"."""
-    letters = [c for c in acronym.lower() if c.isalnum()]
-    text = " ".join(words.lower().split()[-min(len(letters) + 5, 2 * len(letters)) :])  # their window of words
-    at = len(text) - 1
-    for i in range(len(letters) - 1, -1, -1):
-        while at >= 0 and (text[at] != letters[i] or (i == 0 and at > 0 and text[at - 1].isalnum())):
-            at -= 1
-        if at < 0:
-            return False
-        at -= 1
-    return True
-
-
 _PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word inside a sentence
 _SPELLED_OUT = re.compile(r"(?:\b[A-Z][\w-]*\s+)+\([A-Z][A-Za-z]*s?\)")
 _SIZE_ASKED = re.compile(r"(?:how (?:big|large)|what (?:is|was) the size)\b", re.I)
@@ -243,7 +211,8 @@ def answer_part(
     evaluated_on = part.head.lower() in EVALUATION_HEADS
     plain_names = part.head.lower() in PLAIN_NAMED  # "the 20 Questions game", not "Euclidean baselines"
     kind = values.wanted(asked(part.text)) if not results_asked else None
-    asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5])
+    # the class of thing named: "which LLM ...", or the head the words name ("the name of the dataset they released")
+    asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5]) or values.name_class([part.head])
     sized = bool(_SIZE_ASKED.match(part.text))  # "how big is that benchmark?": what it consists of, in numbers
     # "how many materials does its dataset cover?" told as "includes 16 fine-grained categories": where no
     # sentence counts the thing by its name, what the abstract says the dataset holds is the count in its words
@@ -308,7 +277,16 @@ def _given(part: Part, paper: Hit, question: str, candidates: list[str], own_nam
     given = names(question) | title_names | numbers(question)
     given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
     given |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
-    given |= defined_acronyms(paper.abstract or paper.passage)  # "world model (WM)" names no model
+    # "world model (WM)" names no model, but "the generalized Cauchy-Schwarz divergence (GCSD)" names the divergence
+    # asked for
+    head = part.head.lower().rstrip("s")
+    defined = defined_terms(paper.abstract or paper.passage)
+    given |= {
+        a
+        for acronym, words in defined.items()
+        if not head or head not in words.lower()
+        for a in (acronym, acronym + "s")
+    }
     if builds_on(part):  # never the method they propose
         given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
     return given

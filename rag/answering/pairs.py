@@ -21,7 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rag.calibration import CALIBRATION
-from rag.reading.contrasts import BOTH, SHARED, THE_TWO
+from rag.reading.contrasts import BOTH, SHARED, THE_TWO, TOGETHER
 from rag.reading.questions import Reading, asking_sentences, asks_contrast, asks_for_papers, split_parts
 from rag.reading.turns import FollowUp, refers_back
 from rag.types import Hit, Turn
@@ -138,12 +138,14 @@ def sides(named: Sequence[str], retriever: Retriever, filters: Filters | None = 
 
 
 def _names(question: str, keyword: KeywordIndex) -> list[str]:
-    """The names a question says: coined ("ProtoKV") or a run of capitalised words ("the Math Blind paper").
+    """The names a question says: coined ("ProtoKV"), quoted ("the 'Lost in Tokenization' paper") or a run of
+    capitalised words ("the Math Blind paper").
     A coined name more papers of the index say than a name of one paper is ("FID", "GRPO") is the field's."""
     from rag.reading.text import capitalised_phrases, coined_names
 
     coined = [n for n in coined_names(question) if len(keyword.named(n)) <= CALIBRATION.named_max]
-    found = [*coined, *capitalised_phrases(question)]
+    quoted = re.findall(r"(?:^|(?<=\s))['\"“‘]([A-Z][^'\"”’]{2,60})['\"”’](?=[\s,.?!:;]|$)", question)
+    found = [*coined, *quoted, *capitalised_phrases(question, opening=True)]
     return [n for n in dict.fromkeys(found) if not any(n != m and n in m for m in found)]
 
 
@@ -250,8 +252,14 @@ def compared(
         if reading.kind != "compare" and not named and turns and _points_back(question)
         else None
     )
-    # "What does each one touch?" asks a contrast of two papers the question names
-    cue = asks_contrast(question) or bool((named or pointed) and SHARED.search(asking_sentences(question)))
+    # "What does each one touch?" asks a contrast of two papers the question names; "are these views in tension?"
+    # of two it names by name
+    asking = asking_sentences(question)
+    cue = (
+        asks_contrast(question)
+        or bool((named or pointed) and SHARED.search(asking))
+        or bool(named and TOGETHER.search(asking))
+    )
     if reading.kind != "compare" and cue and not asks_for_papers(question):
         # a paper's own name outweighs the words of the question another paper also covers
         pair = Pair(*named, 1.0, False) if named else pointed

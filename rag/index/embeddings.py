@@ -222,6 +222,9 @@ class OnnxEmbeddings(Embeddings):
         # split across cores (measured 1.2x the throughput of two threads per call).
         options.intra_op_num_threads, options.inter_op_num_threads = 1, 1
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")  # the cores are shared
+        # int8 products summed exactly on CPUs without VNNI too: there AVX2 saturates them by default, which moved
+        # vectors to cosine 0.985 of the exact ones and judge scores across its cut-off (docs/speed.md)
+        options.add_session_config_entry("session.x64quantprecision", "1")
         self.session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
         self.workers = threads or os.cpu_count() or 1
         # a vector here is a function of its text alone, so the last QUERIES_KEPT queries are kept: the same words

@@ -40,8 +40,19 @@ _RELATION = (
     r"|\b(?:relate|connect)\s*\?|\balternatives?\s+to\b|\bbe\s+combined\b"
 )
 RELATES = re.compile(r"\b(?:compar(?:e|ed|es|ing|ison)|(?:better|worse)(?:\s+\w+)?\s+than)\b|\b" + _RELATION, re.I)
-# "Different question: ...", "Totally different area - ...": a new topic announced, no contrast asked
-NEW_TOPIC = re.compile(r"^\W*(?:\w+\s+){0,2}different\s+\w+\s*(?:[:\-–—,]|\bnow\b)", re.I)
+# A new topic announced: "Different question: ...", "Thanks. Staying in medicine but a different topic: ...",
+# "Switching gears, ...", "Unrelated, but ...", "On another note, ...". Its "different" asks no contrast, and it
+# is a feature of the follow-up decision (rag.reading.turns.ANNOUNCED, with examples and counterexamples).
+NEW_TOPIC = re.compile(
+    r"(?:^|[.!?]\s+)(?:[\w']+[\s,]+){0,5}?(?:(?:totally|completely|entirely|quite)\s+)?"
+    r"(?:different|new|another|unrelated|separate)\s+(?:question|topic|subject|area|field|domain|thing|direction|thread|paper)s?"
+    r"\s*(?:[:\-–—,.!;]|\bnow\b|\bhere\b|\bbut\b)"
+    r"|^\W*(?:(?:ok(?:ay)?|thanks|thank you|cool|great|alright|nice|got it|also|now)[\s,.!]+)*"
+    r"(?:unrelated|separately|moving on|switching\s+(?:gears|topics?|subjects?|fields?|areas?|tracks?)"
+    r"|chang(?:e|ing)\s+(?:the\s+|of\s+)?(?:subject|topics?|gears)|on\s+(?:another|a\s+different|a\s+separate)\s+note"
+    r"|new\s+topic|off[- ]topic|random question|something else|totally different|completely different)\b",
+    re.I,
+)
 # A contrast with another thing: "differ from X", "better than X", "compare it with X", "what does that do differently?"
 RELATIONAL = re.compile(
     r"\b(?:differ\w*|different|compar\w*|relat\w*|similar\w*|apart)\s+(?:from|to|with)\b|\b"
@@ -52,7 +63,11 @@ RELATIONAL = re.compile(
 )
 
 
-BOTH = re.compile(r"\b(?:both|in common|the same)\b", re.I)
+# Two papers a question names, spoken of together: "SCISOR ..., while the 'Lost in Tokenization' paper argues ...
+# Are these views in tension?", "X and Y: what are their results?". Asked of two names only (rag.answering.pairs).
+TOGETHER = re.compile(r"\b(?:they|them|their|these|those)\b", re.I)
+# "same" alone too: "same use of equivariance or not?", "is it the same idea?"
+BOTH = re.compile(r"\b(?:both|in common|same)\b", re.I)
 
 
 FROM_A_THIRD = re.compile(r"\b(?:differ\w*|different|apart|distinguish\w*) from\b|\bunlike\b", re.I)

@@ -10,17 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rag.reading.contrasts import (
-    BOTH,
-    CONTRAST,
-    FROM_A_THIRD,
-    NEW_TOPIC,
-    POINTS_BACK,
-    RELATES,
-    SET_AGAINST,
-    SHARED,
-    THE_TWO,
-)
+from rag.reading import contrasts
 from rag.reading.text import coined_names
 from rag.types import Turn
 
@@ -92,6 +82,8 @@ class Part:
     @property
     def head(self) -> str:
         """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
+        if of := _NAMES_OF.search(asked(self.text)):  # "the name of the dataset they released": dataset
+            return of[1].split()[-1]
         m = _HEAD.search(asked(self.text))
         words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
         words = [w for w in words if not w.endswith("ed")] or words  # "batch size used by X": not "used"
@@ -139,7 +131,7 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     # asks about X's paper
     if len(parts) == 1 and (pair := _contrasted(question, asking, len(turns[-1].cited) if turns else 0)):
         return Reading("compare", pair, ())
-    if len(parts) == 1 and (m := SET_AGAINST.search(question)) and asks_contrast(question):
+    if len(parts) == 1 and (m := contrasts.SET_AGAINST.search(question)) and asks_contrast(question):
         a, b = (m["a"] or m["a2"]).strip(" ,"), (m["b"] or m["b2"]).strip(" ,")
         return Reading("lookup", (), parts, sides=(a, b))
     if m := _SUMMARY.search(question):
@@ -174,10 +166,10 @@ def _named(side: str) -> bool:
 def asks_contrast(question: str) -> bool:
     """Does the question ask a difference, a contrast or something shared? ("how do they differ", "X vs Y",
     "both", "what sets X apart", "is that better than X"). Examples: tests/test_pairs.py."""
-    if NEW_TOPIC.match(question):
-        return False
+    question = contrasts.NEW_TOPIC.sub(" ", question).strip()
     asking = asking_sentences(question)
-    return bool(CONTRAST.search(asking) or BOTH.search(question) or RELATES.search(asking))
+    found = contrasts.CONTRAST.search(asking) or contrasts.RELATES.search(asking)
+    return bool(found or contrasts.BOTH.search(question))
 
 
 EARLIER = ("the first one", "the second one")  # targets that stand for the last answer's first two papers
@@ -188,17 +180,18 @@ def _contrasted(question: str, asking: str, n_cited: int) -> tuple[str, str] | N
     and a contrast its asking sentences ask of them; the methods may be named in a sentence that sets the scene."""
     coined = coined_names(question)
     named = [n for n in coined if not any(n != m and n in m for m in coined)]
-    if len(named) >= 2 and CONTRAST.search(asking):
+    if len(named) >= 2 and contrasts.CONTRAST.search(asking):
         return named[0], named[1]
     a, b = (re.escape(n) for n in [*named, "", ""][:2])
     # the pair is what the sentence is about: it opens it, follows its verb, or is offered as a choice
     subjects = rf"(?:^|[.?!:;,]\s+|\b(?:do|did|are|were|have|how do|between|one of)\s+){a},?\s+(?:and|or)\s+{b}\b"
-    if len(named) >= 2 and SHARED.search(question) and re.search(subjects, question, re.I):
+    if len(named) >= 2 and contrasts.SHARED.search(question) and re.search(subjects, question, re.I):
         return named[0], named[1]
-    if len(named) == 1 and n_cited and CONTRAST.search(asking) and POINTS_BACK.search(asking):
+    if len(named) == 1 and n_cited and contrasts.CONTRAST.search(asking) and contrasts.POINTS_BACK.search(asking):
         return "it", named[0]
-    contrast = CONTRAST.search(asking) or SHARED.search(asking)
-    if not named and n_cited >= 2 and contrast and THE_TWO.search(asking) and not FROM_A_THIRD.search(asking):
+    contrast = contrasts.CONTRAST.search(asking) or contrasts.SHARED.search(asking)
+    the_two = contrasts.THE_TWO.search(asking) and not contrasts.FROM_A_THIRD.search(asking)
+    if not named and n_cited >= 2 and contrast and the_two:
         return EARLIER
     return None
 
@@ -295,6 +288,12 @@ _HEAD = re.compile(
     r"^(?:at|on|in|for|with|by|to|up to|from)?\s*(?:exactly\s+)?(?:which|what|how many|how much)\s+"
     r"(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
     r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and|per|over|under|against|across|when|its|their|it|they|this|these|those)\b|$)",
+    re.I,
+)
+# "What are the names of the three benchmarks used to ...", "the name of its evaluation suite?": the thing named
+_NAMES_OF = re.compile(
+    r"^(?:what(?:'s|\s+(?:is|are|was|were))\s+)?(?:the\s+)?names? of (?:the|its|their|this|that)\s+"
+    r"((?:(?!(?:they|it|we|that|which|in|on|for|to|by)\b|[\w-]+ed\b)[\w-]+\s*){1,5})",
     re.I,
 )
 # Words that measure rather than name the thing asked for ("by what factor", "what percentage").

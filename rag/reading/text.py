@@ -60,10 +60,16 @@ def flat_math(text: str) -> str:
     return _MATH.sub(lambda m: m[1] if _PLAIN.fullmatch(m[1]) else m[0], text)
 
 
-def capitalised_phrases(text: str) -> list[str]:
+def capitalised_phrases(text: str, opening: bool = False) -> list[str]:
     """Runs of capitalised words inside a sentence ("the Generalized Adversarial Solver"), which may be
-    a method a title spells out."""
-    return list(dict.fromkeys(re.findall(r"(?<=[\w,;:(] )(?:[A-Z][\w-]+ ){1,5}[A-Z][\w-]+", text)))
+    a method a title spells out. With `opening`, a run that opens a sentence too ("Parallel Prompting also
+    exploits ..."): its second word is capitalised though no sentence starts there. A word that opens
+    sentences ("The", "Both", "How") is no part of it."""
+    inside = re.findall(r"(?<=[\w,;:(] )(?:[A-Z][\w-]+ ){1,5}[A-Z][\w-]+", text)
+    opener = r"(?:The|A|An|Both|And|But|So|Do|Does|Did|Is|Are|How|What|Which|Why|Can|Could|Would|In|For|On|With)\b"
+    found = r"(?:^|(?<=[.!?] ))(?:OPEN )?(?!OPEN)((?:[A-Z][\w-]+ ){1,5}[A-Z][\w-]+)".replace("OPEN", opener)
+    opens = re.findall(found, text) if opening else []
+    return list(dict.fromkeys([*opens, *inside]))
 
 
 def spelled_out(text: str, name: str) -> str:
@@ -111,3 +117,40 @@ def derive_label(abstract: str, words: int = 9) -> str:
         topic += "…"
     topic = topic[:1].upper() + topic[1:]
     return f"{name}: {topic}" if name else topic
+
+
+_DEFINED = re.compile(r"((?:[\w-]+\s+){1,8})\(([A-Z][A-Za-z]*[A-Z][A-Za-z]*?)s?\)")
+
+
+def defined_acronyms(text: str) -> set[str]:
+    """Abbreviations an abstract defines for its own terms: "long-horizon (LH) tasks" gives LH. They
+    spell the words before them, so they are not the name of a model or dataset a question asks for."""
+    return {a for acronym in defined_terms(text) for a in (acronym, acronym + "s")}
+
+
+def defined_terms(text: str) -> dict[str, str]:
+    """The abbreviations a text defines, each with the words before it that it spells (`defined_acronyms`)."""
+    found: dict[str, str] = {}
+    for words, acronym in _DEFINED.findall(text):
+        initials = "".join(piece[0] for word in words.split() for piece in word.split("-") if piece).lower()
+        capitals = "".join(c for c in acronym if c.isupper()).lower()
+        # KD, MoS; "Adaptive Granular Graph Rewiring method (AGGR)" spells all but its common noun
+        spelled = [initials, initials[:-1]] if words.split() and words.split()[-1].islower() else [initials]
+        if any(x.endswith(capitals) or x.endswith(acronym.lower()) for x in spelled) or _spells(words, acronym):
+            found[acronym] = words
+    return found
+
+
+def _spells(words: str, acronym: str) -> bool:
+    """Schwartz and Hearst's test: the acronym's letters, right to left, are letters of the words before it,
+    its first one a word's first: "Multimodal Continual Learning (MMCL)", "Vision-Language Model (VLM)"."""
+    letters = [c for c in acronym.lower() if c.isalnum()]
+    text = " ".join(words.lower().split()[-min(len(letters) + 5, 2 * len(letters)) :])  # their window of words
+    at = len(text) - 1
+    for i in range(len(letters) - 1, -1, -1):
+        while at >= 0 and (text[at] != letters[i] or (i == 0 and at > 0 and text[at - 1].isalnum())):
+            at -= 1
+        if at < 0:
+            return False
+        at -= 1
+    return True

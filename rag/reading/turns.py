@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rag.errors import InputError
+from rag.reading.contrasts import NEW_TOPIC
 from rag.reading.text import NAME
 from rag.types import Turn
 
@@ -173,6 +174,19 @@ DEMONSTRATIVE = Cue(
     ("Does this need any training?", "What's the key idea there?", "So what should practitioners take from that?"),
     ("Is there a paper that speeds up KV caching?", "What does the paper that compresses proteins do?"),
 )
+ANNOUNCED = Cue(
+    "announced",
+    NEW_TOPIC,
+    (
+        "Different question: is there work on protein design?",
+        "Thanks. Staying in medicine but a different topic: which paper segments tumours?",
+        "Switching gears, anything on KV-cache compression?",
+        "Unrelated, but what does the paper on robot grasping do?",
+        "ok on another note - which paper studies reward hacking?",
+        "Now something else - I remember a paper where diffusion deletes residues.",
+    ),
+    ("How is it different from SUIT?", "Does it use another dataset?", "Is it unrelated to pruning?"),
+)
 # "How does that differ from X?", "Is this related to X?": a demonstrative as the subject points back too
 _DEMONSTRATIVE = re.compile(
     r"\b(?:does|do|is|was|how's|what's|compare|contrast|from|than|with|to)\s+(?:this|that)\b(?!\s+(?:\w+\s+)?(?:that|which)\b)",
@@ -224,6 +238,7 @@ def features(question: str, evidence: Evidence, n_cited: int) -> list[float]:
         float(bool(DEMONSTRATIVE.pattern.search(question))),
         evidence.own_similarity,
         evidence.own_coverage,
+        float(bool(ANNOUNCED.pattern.search(question))),
     ]
 
 
