@@ -254,9 +254,9 @@ def test_a_name_opening_the_question_or_quoted_is_a_side_of_a_comparison(assista
         [first.turn()],
     )
     assert answer.kind == "compare" and answer.cited_ids == (KV, SAM)
-    # a quoted title names its paper, and "they" asks of the two named together
+    # a quoted title names its paper
     answer = assistant.answer(
         "SCISOR shrinks proteins by deleting residues, while the 'Lost in Tokenization' paper gives Sci-LLMs "
-        "context instead of raw sequences. Are they at odds?"
+        "context instead of raw sequences. Is either view similar to the other?"
     )
     assert answer.kind == "compare" and set(answer.cited_ids) == {SCISOR, TOKENIZATION}

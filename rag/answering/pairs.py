@@ -21,7 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rag.calibration import CALIBRATION
-from rag.reading.contrasts import BOTH, SHARED, THE_TWO, TOGETHER
+from rag.reading.contrasts import BOTH, SHARED, THE_TWO
 from rag.reading.questions import Reading, asking_sentences, asks_contrast, asks_for_papers, split_parts
 from rag.reading.turns import FollowUp, refers_back
 from rag.types import Hit, Turn
@@ -252,14 +252,8 @@ def compared(
         if reading.kind != "compare" and not named and turns and _points_back(question)
         else None
     )
-    # "What does each one touch?" asks a contrast of two papers the question names; "are these views in tension?"
-    # of two it names by name
-    asking = asking_sentences(question)
-    cue = (
-        asks_contrast(question)
-        or bool((named or pointed) and SHARED.search(asking))
-        or bool(named and TOGETHER.search(asking))
-    )
+    # "What does each one touch?" asks a contrast of two papers the question names
+    cue = asks_contrast(question) or bool((named or pointed) and SHARED.search(asking_sentences(question)))
     if reading.kind != "compare" and cue and not asks_for_papers(question):
         # a paper's own name outweighs the words of the question another paper also covers
         pair = Pair(*named, 1.0, False) if named else pointed

@@ -63,9 +63,6 @@ RELATIONAL = re.compile(
 )
 
 
-# Two papers a question names, spoken of together: "SCISOR ..., while the 'Lost in Tokenization' paper argues ...
-# Are these views in tension?", "X and Y: what are their results?". Asked of two names only (rag.answering.pairs).
-TOGETHER = re.compile(r"\b(?:they|them|their|these|those)\b", re.I)
 # "same" alone too: "same use of equivariance or not?", "is it the same idea?"
 BOTH = re.compile(r"\b(?:both|in common|same)\b", re.I)
 
