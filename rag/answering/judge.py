@@ -48,7 +48,7 @@ def _cached(cache_dir: Path, threads: int) -> Judge:
         )
     # named by the weights' digest, so a retrained judge is exported again and never mixed with the last one
     digest = hashlib.sha256(JUDGE.read_bytes()).hexdigest()[:12]
-    encoder = cached_onnx("minilm", cache_dir / f"minilm-judge-{digest}-int8.onnx", threads, JUDGE)
+    encoder = cached_onnx("minilm", cache_dir / f"minilm-judge-{digest}-int8.onnx", threads, JUDGE, exact=True)
     assert isinstance(encoder, OnnxEmbeddings)
     head = load_file(str(JUDGE))
     weight = head[f"{HEAD}weight"].astype(np.float32).ravel()

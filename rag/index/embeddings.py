@@ -100,8 +100,9 @@ def token_counter(settings: Settings) -> Callable[[str], int]:
 
 
 @lru_cache(maxsize=4)
-def cached_onnx(key: str, onnx_file: Path, threads: int, layers: Path | None = None) -> Embeddings:
-    """The embedder's ONNX int8 export (with `layers` over its own weights: rag.index.tower), made once per machine."""
+def cached_onnx(key: str, onnx_file: Path, threads: int, layers: Path | None = None, exact: bool = False) -> Embeddings:
+    """The embedder's ONNX int8 export (with `layers` over its own weights: rag.index.tower), made once per machine;
+    `exact`: int8 sums without saturation on every CPU (OnnxEmbeddings)."""
     src = model_path(Settings(embedder=key))
     what = repr(key) if layers is None else "the query encoder 'field'"
     try:
@@ -109,7 +110,7 @@ def cached_onnx(key: str, onnx_file: Path, threads: int, layers: Path | None = N
             with one_at_a_time(onnx_file.parent):  # a second process waits for the first one's export
                 if not onnx_file.exists():
                     export_onnx(src, onnx_file, layers=layers)
-        return OnnxEmbeddings(src, onnx_file, threads=threads)
+        return OnnxEmbeddings(src, onnx_file, threads=threads, exact=exact)
     except ImportError as exc:
         raise ConfigError(
             f"embedder {key!r} needs the onnx and onnxruntime packages ({exc.name} is missing): "
@@ -211,7 +212,7 @@ class OnnxEmbeddings(Embeddings):
     call keeps every vector a function of its text alone, and is faster here: no padding.
     """
 
-    def __init__(self, src: Path, onnx_file: Path, *, threads: int) -> None:
+    def __init__(self, src: Path, onnx_file: Path, *, threads: int, exact: bool = False) -> None:
         import os
 
         import onnxruntime as ort
@@ -222,9 +223,10 @@ class OnnxEmbeddings(Embeddings):
         # split across cores (measured 1.2x the throughput of two threads per call).
         options.intra_op_num_threads, options.inter_op_num_threads = 1, 1
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")  # the cores are shared
-        # int8 products summed exactly on CPUs without VNNI too: there AVX2 saturates them by default, which moved
-        # vectors to cosine 0.985 of the exact ones and judge scores across its cut-off (docs/speed.md)
-        options.add_session_config_entry("session.x64quantprecision", "1")
+        if exact:
+            # int8 products summed exactly on CPUs without VNNI too, where AVX2 saturates them by default: a score
+            # compared with a cut-off (the answer judge's) must not move with the host (docs/speed.md)
+            options.add_session_config_entry("session.x64quantprecision", "1")
         self.session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
         self.workers = threads or os.cpu_count() or 1
         # a vector here is a function of its text alone, so the last QUERIES_KEPT queries are kept: the same words
