@@ -17,7 +17,7 @@ from rag.answering.values import counts_only, numbers
 from rag.calibration import CALIBRATION
 from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.questions import YES_NO, Part, Reading, asked
-from rag.reading.text import NAME, coined_names, defined_terms, flat_math, sentences
+from rag.reading.text import NAME, coined_names, defined_acronyms, flat_math, sentences
 from rag.types import Hit
 
 # Calibrated on the dev questions (rag eval --set dev --answers), never on test.
@@ -279,14 +279,7 @@ def _given(part: Part, paper: Hit, question: str, candidates: list[str], own_nam
     given |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
     # "world model (WM)" names no model, but "the generalized Cauchy-Schwarz divergence (GCSD)" names the divergence
     # asked for
-    head = part.head.lower().rstrip("s")
-    defined = defined_terms(paper.abstract or paper.passage)
-    given |= {
-        a
-        for acronym, words in defined.items()
-        if not head or head not in words.lower()
-        for a in (acronym, acronym + "s")
-    }
+    given |= defined_acronyms(paper.abstract or paper.passage, unless_of=part.head.lower().rstrip("s"))
     if builds_on(part):  # never the method they propose
         given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
     return given

@@ -137,6 +137,9 @@ def sides(named: Sequence[str], retriever: Retriever, filters: Filters | None = 
     return found[0], found[1]
 
 
+_QUOTED = re.compile(r"(?:^|(?<=\s))['\"“‘]([A-Z][^'\"”’]{2,60})['\"”’](?=[\s,.?!:;]|$)")  # a title in quotes
+
+
 def _names(question: str, keyword: KeywordIndex) -> list[str]:
     """The names a question says: coined ("ProtoKV"), quoted ("the 'Lost in Tokenization' paper") or a run of
     capitalised words ("the Math Blind paper").
@@ -144,8 +147,7 @@ def _names(question: str, keyword: KeywordIndex) -> list[str]:
     from rag.reading.text import capitalised_phrases, coined_names
 
     coined = [n for n in coined_names(question) if len(keyword.named(n)) <= CALIBRATION.named_max]
-    quoted = re.findall(r"(?:^|(?<=\s))['\"“‘]([A-Z][^'\"”’]{2,60})['\"”’](?=[\s,.?!:;]|$)", question)
-    found = [*coined, *quoted, *capitalised_phrases(question, opening=True)]
+    found = [*coined, *_QUOTED.findall(question), *capitalised_phrases(question, opening=True)]
     return [n for n in dict.fromkeys(found) if not any(n != m and n in m for m in found)]
 
 

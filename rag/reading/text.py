@@ -66,10 +66,12 @@ def capitalised_phrases(text: str, opening: bool = False) -> list[str]:
     exploits ..."): its second word is capitalised though no sentence starts there. A word that opens
     sentences ("The", "Both", "How") is no part of it."""
     inside = re.findall(r"(?<=[\w,;:(] )(?:[A-Z][\w-]+ ){1,5}[A-Z][\w-]+", text)
-    opener = r"(?:The|A|An|Both|And|But|So|Do|Does|Did|Is|Are|How|What|Which|Why|Can|Could|Would|In|For|On|With)\b"
-    found = r"(?:^|(?<=[.!?] ))(?:OPEN )?(?!OPEN)((?:[A-Z][\w-]+ ){1,5}[A-Z][\w-]+)".replace("OPEN", opener)
-    opens = re.findall(found, text) if opening else []
+    opens = _OPENING_RUN.findall(text) if opening else []
     return list(dict.fromkeys([*opens, *inside]))
+
+
+_OPENER = r"(?:The|A|An|Both|And|But|So|Do|Does|Did|Is|Are|How|What|Which|Why|Can|Could|Would|In|For|On|With)\b"
+_OPENING_RUN = re.compile(rf"(?:^|(?<=[.!?] ))(?:{_OPENER} )?(?!{_OPENER})((?:[A-Z][\w-]+ ){{1,5}}[A-Z][\w-]+)")
 
 
 def spelled_out(text: str, name: str) -> str:
@@ -122,22 +124,21 @@ def derive_label(abstract: str, words: int = 9) -> str:
 _DEFINED = re.compile(r"((?:[\w-]+\s+){1,8})\(([A-Z][A-Za-z]*[A-Z][A-Za-z]*?)s?\)")
 
 
-def defined_acronyms(text: str) -> set[str]:
+def defined_acronyms(text: str, unless_of: str = "") -> set[str]:
     """Abbreviations an abstract defines for its own terms: "long-horizon (LH) tasks" gives LH. They
-    spell the words before them, so they are not the name of a model or dataset a question asks for."""
-    return {a for acronym in defined_terms(text) for a in (acronym, acronym + "s")}
-
-
-def defined_terms(text: str) -> dict[str, str]:
-    """The abbreviations a text defines, each with the words before it that it spells (`defined_acronyms`)."""
-    found: dict[str, str] = {}
+    spell the words before them, so they are not the name of a model or dataset a question asks for,
+    unless those words say `unless_of`, the thing asked ("which divergence": "the generalized
+    Cauchy-Schwarz divergence (GCSD)" names it)."""
+    found = set()
     for words, acronym in _DEFINED.findall(text):
+        if unless_of and unless_of in words.lower():
+            continue
         initials = "".join(piece[0] for word in words.split() for piece in word.split("-") if piece).lower()
         capitals = "".join(c for c in acronym if c.isupper()).lower()
         # KD, MoS; "Adaptive Granular Graph Rewiring method (AGGR)" spells all but its common noun
         spelled = [initials, initials[:-1]] if words.split() and words.split()[-1].islower() else [initials]
         if any(x.endswith(capitals) or x.endswith(acronym.lower()) for x in spelled) or _spells(words, acronym):
-            found[acronym] = words
+            found |= {acronym, acronym + "s"}
     return found
 
 
