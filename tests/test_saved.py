@@ -389,11 +389,16 @@ def test_through_the_app_a_user_sees_only_their_own_chats(seeded: Settings, tmp_
         assert label.endswith("What is TraDy? · 1 question") and ann.saved_chats() == [[label, chat_id]]
 
         assert bob.saved_chats() == []
+        # the buttons act on the chat picked in one's own list (kept by the server): bob cannot pick ann's chat,
+        # and sending its id to the buttons themselves opens or deletes nothing
+        picked = bob.call(bob.event("saved-list", "change"), [chat_id])
+        assert "data" not in picked and "not in the list of choices: []" in picked["error"]  # bob's list is empty
         stolen = bob.call(bob.event("saved-open", "click"), [chat_id])
-        assert "data" not in stolen and "not in the list of choices: []" in stolen["error"]  # bob's list is empty
+        assert "data" not in stolen and "no longer saved" in stolen["error"]
         assert "data" not in bob.call(bob.event("saved-delete", "click"), [chat_id, None, ""])
         assert ann.saved_chats() == [[label, chat_id]]  # still there
-        opened = ann.call(ann.event("saved-open", "click"), [chat_id])
+        assert ann.call(ann.event("saved-list", "change"), [chat_id])["data"][1]["value"] == "What is TraDy?"
+        opened = ann.call(ann.event("saved-open", "click"), [None])
         assert "TraDy" in json.dumps(opened["data"][0]) and "src-card" in opened["data"][2]  # with its sources
 
         # a request nobody signed in to gets the login wall, not the chats

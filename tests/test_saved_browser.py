@@ -55,7 +55,9 @@ def test_a_chat_is_saved_reopened_rated_renamed_and_deleted(page: Any, ui_server
     listing.locator("label", has_text=FIRST).click()
     expect(page.locator("#saved-name input, #saved-name textarea")).to_have_value(FIRST)
     page.locator("#saved-open").click()
-    page.locator("#chat .message.bot", has_text="matched the filters").wait_for()
+    reopened = page.locator("#chat .message.bot", has_text="matched the filters")
+    reopened.or_(page.locator(".toast-body")).first.wait_for()  # the chat, or the error that says why not
+    assert reopened.count() == 1, page.locator(".toast-body").all_inner_texts()
     assert page.locator("#chat .message.user").first.inner_text().strip() == FIRST
     assert card(page, KV_PAPER).count() == 1 and card(page, KV_PAPER).locator("mark").count() >= 1
     screenshot(page, "saved-reopened.png")

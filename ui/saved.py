@@ -150,9 +150,10 @@ class SavedChats:
 
         def chosen(chat_id: str | None, request: gr.Request) -> list[Any]:
             title = self.title(chat_id or "", request)
-            return [gr.update(value=title or "", interactive=title is not None)] + [
-                gr.update(interactive=title is not None)
-            ] * 3
+            return [
+                chat_id if title is not None else None,
+                gr.update(value=title or "", interactive=title is not None),
+            ] + [gr.update(interactive=title is not None)] * 3
 
         def saved(
             entries: list[ChatEntry], chat_id: str, text: str, selected: str | None, request: gr.Request
@@ -180,13 +181,16 @@ class SavedChats:
         chat_id = self._chat_id
         for trigger in (demo.load, tab.select, query.submit, search.click):
             trigger(listed, [query], [listing, note], **PRIVATE)
-        listing.change(chosen, [listing], picked, **PRIVATE)
+        # the buttons act on the chat whose name is shown, kept with the name: the list's own value can be
+        # re-rendered by a refresh between a click on it and a click on a button
+        shown = gr.State(None)
+        listing.change(chosen, [listing], [shown, *picked], **PRIVATE)
         # every change of the chat's entries (an answer, a retry, an undo, clear) is saved or starts a new chat
         entries.change(saved, [entries, chat_id, query, listing], [chat_id, listing, note], **PRIVATE)
         name, opened, renamed, deleted = picked
-        opened.click(open_chat, [listing], [chatbot, entries, sources, copy_box, chat_id, tabs], **PRIVATE)
-        renamed.click(rename, [listing, name, query], [listing, note], **PRIVATE)
-        deleted.click(delete, [listing, chat_id, query], [listing, note, chat_id], **PRIVATE)
+        opened.click(open_chat, [shown], [chatbot, entries, sources, copy_box, chat_id, tabs], **PRIVATE)
+        renamed.click(rename, [shown, name, query], [listing, note], **PRIVATE)
+        deleted.click(delete, [shown, chat_id, query], [listing, note, chat_id], **PRIVATE)
 
     @staticmethod
     def _check(done: bool) -> None:
