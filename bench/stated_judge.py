@@ -66,7 +66,7 @@ def part_features(args: tuple[Any, ...], found: Any, n_parts: int) -> list[float
     answer_part's, `found` what it returned. `n_parts` is set by the caller once the question's parts
     are all known."""
     from rag.answering import evidence, values
-    from rag.reading.questions import YES_NO, asked
+    from rag.reading.parts import YES_NO, asked
     from rag.reading.text import sentences
 
     part, paper, similar, coverage, terms, exclude, question = args

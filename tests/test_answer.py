@@ -17,7 +17,8 @@ from rag.answering.pipeline import Assistant
 from rag.config import Settings
 from rag.errors import InputError
 from rag.index.store import Store
-from rag.reading.questions import Part, read_question, split_parts
+from rag.reading.parts import Part, split_parts
+from rag.reading.questions import read_question
 from rag.reading.text import defined_acronyms
 from rag.reading.turns import as_turns, follow_up
 from rag.types import Answer, Delta, Turn
@@ -448,7 +449,7 @@ def test_a_quoted_sentence_is_chosen_by_the_asked_words_too() -> None:
 
 
 def test_a_part_asking_what_a_benchmark_holds_or_where_models_fail_gets_the_sentence_that_says_it() -> None:
-    from rag.reading.questions import Part
+    from rag.reading.parts import Part
     from rag.types import Hit
 
     abstract = (

@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 from rag.reading.lexicon import LISTS, fields_named
-from rag.reading.questions import asking_sentences, read_question, split_parts
+from rag.reading.parts import asking_sentences, split_parts
+from rag.reading.questions import read_question
 from rag.types import Turn
 
 AFTER_ANSWER = [Turn("Which paper proposes MoEEdit?", "", ("paper-just-cited",))]

@@ -7,7 +7,7 @@ import json
 
 from rag.answering import subject
 from rag.answering.pipeline import Assistant
-from rag.reading.questions import Part
+from rag.reading.parts import Part
 from rag.types import Hit
 
 from .conftest import DEMOGRASP, seed_hit

@@ -11,7 +11,7 @@ import re
 from rag.answering import values
 from rag.answering.evidence import answer_part, numbers
 from rag.config import Settings
-from rag.reading.questions import split_parts
+from rag.reading.parts import split_parts
 from rag.reading.text import defined_acronyms, flat_math
 from rag.types import Hit
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from rag.answering.approaches import Group
 from rag.answering.evidence import PROPOSE, RESULT, Found
 from rag.answering.grounding import cite
-from rag.reading.questions import YES_NO, asked
+from rag.reading.parts import YES_NO, asked
 from rag.reading.text import sentences
 from rag.types import Hit
 

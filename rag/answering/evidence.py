@@ -16,7 +16,8 @@ from rag.answering import values
 from rag.answering.values import counts_only, numbers
 from rag.calibration import CALIBRATION
 from rag.reading.lexicon import FIELD_ACRONYMS
-from rag.reading.questions import YES_NO, Part, Reading, asked
+from rag.reading.parts import YES_NO, Part, asked
+from rag.reading.questions import Reading
 from rag.reading.text import NAME, coined_names, defined_acronyms, flat_math, sentences
 from rag.types import Hit
 

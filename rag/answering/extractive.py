@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from rag.answering import approaches, compose, evidence, subject, values
 from rag.answering.judge import Judge
 from rag.calibration import CALIBRATION
-from rag.reading.questions import YES_NO, Reading
+from rag.reading.parts import YES_NO
+from rag.reading.questions import Reading
 from rag.reading.text import coined_names, sentences
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit, Turn

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 
 from rag.calibration import CALIBRATION
 from rag.reading.contrasts import BOTH, SHARED, THE_TWO
-from rag.reading.questions import Reading, asking_sentences, asks_contrast, asks_for_papers, split_parts
+from rag.reading.parts import asking_sentences, split_parts
+from rag.reading.questions import Reading, asks_contrast, asks_for_papers
 from rag.reading.turns import FollowUp, refers_back
 from rag.types import Hit, Turn
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from rag.answering import evidence, values
 from rag.calibration import CALIBRATION
-from rag.reading.questions import Part, asked
+from rag.reading.parts import Part, asked
 from rag.reading.text import coined_names
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from rag.reading.lexicon import FIELD_ACRONYMS
-from rag.reading.questions import YES_NO
+from rag.reading.parts import YES_NO
 
 _NUM = (
     r"(?:\d[\d.,]*\s*[kKMB]?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several|a single|half an?)"

@@ -1,0 +1,252 @@
+"""The parts a question asks and what each wants: a number, a name, a method or anything (rag.reading.questions
+reads its kind). Pure functions over patterns, with their examples in tests/test_reading_rules.py."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# what a method or a detail is asked of: "which baseline methods does X compare against"
+ASKED_OF = r"\s+(?:does|do|did)\s+(?:it\b|they\b|this\b|the (?:paper|work)\b|(?-i:[A-Z]))"
+
+
+@dataclass(frozen=True)
+class Part:
+    """One thing the question asks, and the kind of answer it wants."""
+
+    text: str
+    wants: str  # number | name | method | any
+
+    @property
+    def asks_detail(self) -> bool:
+        """Opens by asking for a number or a name ("How many clients ...", "Which LLM ..."), so its
+        answer is a detail a paper's abstract may not state."""
+        return self.wants in ("number", "name") and bool(_DETAIL_OPENING.match(asked(self.text)))
+
+    @property
+    def kind_of(self) -> bool:
+        """Asks "what kind of X" or "which X" of an X no name list knows: a sentence saying X answers, named or not."""
+        return bool(_KIND_OF.match(asked(self.text))) or self.which_thing
+
+    @property
+    def which_thing(self) -> bool:
+        """Asks "which X" of an X no name list knows ("Which GNNs", "Which seven"): particular ones of X,
+        not what kind of X it is."""
+        return bool(_WHICH_THING.match(p := asked(self.text)) and not _NAME.search(p) and not _KIND_OF.match(p))
+
+    @property
+    def head(self) -> str:
+        """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
+        if of := _NAMES_OF.search(asked(self.text)):  # "the name of the dataset they released": dataset
+            return of[1].split()[-1]
+        m = _HEAD.search(asked(self.text))
+        words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
+        words = [w for w in words if not w.endswith("ed")] or words  # "batch size used by X": not "used"
+        if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
+            named = _NAME.search(asked(self.text))
+            if named and (named["thing"] or named["said"]):
+                return named["thing"] or named["said"]
+            counted = _COUNTED_THING.match(asked(self.text))  # "How many annotators validated ...": annotators
+            return counted["thing"] if counted else ""
+        # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
+        nouns = [w for w in words if w.endswith("s") or any(c.isupper() for c in w)]
+        return (nouns or words or [""])[-1 if not nouns else 0] if len(nouns) < 2 else nouns[-1]
+
+
+# a preposition may lead the question word ("from which model", "at what layer"); "say/tell me/name/list" ask too
+_LED = (
+    r"(?:(?:up to|on|by|from|in|with|at|for|to|under|over|across|of)\s+(?:exactly\s+)?(?:which|what)"
+    r"|by how (?:much|many))"
+)
+_ORDER = r"(?:say|tell me|name|list)"
+_WH = rf"(?:{_LED}|{_ORDER}|which|what|how|where|when|who|whom|whose|why|does|do|did|is|are|was|were|can|could)"
+_ASKING = rf"(?:{_LED}|{_ORDER}|which|what|how|when|who|whom|whose|why)"
+# what leads into the asking words without asking itself: "Specifically which ...", "Tell me which ...",
+# "Does the X paper say exactly how many ..."
+_FILLER = re.compile(
+    r"^(?:(?:please|so|and|also|now|then|specifically|exactly|precisely|roughly|approximately|"
+    r"i(?:'d| would)? (?:like to |want to |need to )?(?:know|wonder|ask)|i(?:'m| am) (?:curious|wondering)(?: about)?|"
+    r"(?:can|could|would) you (?:please )?(?:tell me|say|remind me)|tell me|say|give me|"
+    r"(?:does|do|did) (?:the |its |this |their )?(?:[\w$^'.-]+ ){0,3}(?:say|report|state|mention|give|specify))"
+    r"[\s,:]+)+",
+    re.I,
+)
+_ORDERED = re.compile(r"^(?:name|list|tell me|give me)\s+(?:the|its|their|all)\s+", re.I)
+
+
+_REPORTS = re.compile(r"\b(?:say|report|state|mention|give|specify)\s*$", re.I)
+_ARTICLE = re.compile(r"^(?:an?|any|the|some)\s+", re.I)
+
+
+def asked(part: str) -> str:
+    """A part from its asking words on: "Tell me the batch size of X" reads "which batch size of X",
+    "Does X report a top-1 accuracy on ImageNet" reads "what top-1 accuracy on ImageNet"."""
+    part = _ORDERED.sub("which ", part.strip())
+    lead = _FILLER.match(part)
+    rest = _ORDERED.sub("which ", part[lead.end() :] if lead else part)
+    if lead and _REPORTS.search(lead.group().strip(" ,:")) and not re.match(rf"{_ASKING}\b", rest, re.I):
+        return "what " + _ARTICLE.sub("", rest)
+    return rest
+
+
+# "?" and "and" open a new part before any question word; a bare comma only before one that asks
+# ("..., what TM-score ...?"), not before a clause ("..., where a model feeds ..." or "How wide, in tokens, is ...").
+_ADVERB = r"(?:(?:also|exactly|roughly|approximately|specifically|precisely)\s+)?"
+_LEADING = r"(?:(?:up to|at|on|in|for|by|from|under)\s+)?"  # "..., and up to how many ...", "and on which ..."
+_PART_BREAK = re.compile(
+    rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_LEADING}{_WH}\b)|(?:[,;:.]|\s[—–-])\s+{_ADVERB}(?={_ASKING}\b)",
+    re.I,
+)
+# "Does X report results on the DNS Challenge data?": a yes-or-no question about one paper, named, described
+# or pointed at ("Do deep learning methods beat ...?" and "is there a paper ...?" ask for papers, not about one).
+# It asks, as "In the X approach, where ..." does not: "Does X have a GPU implementation, and how ...?" asks two things.
+YES_NO = re.compile(
+    r"^(?:does|do|did|has|have|can|is|was|were|are)\s+(?:it|they|its|their|this|that"
+    r"|the (?:[\w-]+ ){0,6}?(?:paper|work|study|method|approach|framework|model|authors)|(?-i:[A-Z])[\w-]*)\b",
+    re.I,
+)
+_IF_SO = re.compile(r"^(?:and )?if (?:so|yes|it does|they do)\b|\bif (?:so|yes)$", re.I)
+_NUMBER = re.compile(
+    r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
+    r"|\bby (?:what|how much|how many)\b|\bto what\b"
+    r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) [\w-]+ (?:reach|achieve|attain|obtain|report)\b"
+    r"|\b(?:at|after|in|from) (?:exactly )?which (?:layers?|steps?|epochs?|iterations?|depth)\b"
+    r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b|\b(?:speed-?up|accuracy|score|"
+    r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
+    r"compression ratio|win rate|success rate|(?:learning )?rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+|"
+    r"budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|"
+    r"RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|"
+    r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameters|parameter count)s?\b",
+    re.I,
+)
+_NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"
+_NAME = re.compile(
+    rf"\b(?:which|what)\s+(?:(?:kind|type|sort)s? of\s+)?(?:{_NOT_A_HEAD}[\w-]+\s+){{0,5}}"
+    r"(?P<thing>models?|systems?|suites?|transformers?|teachers?|checkpoints?|detectors?|classifiers?|generators?|"
+    r"solvers?|datasets?|benchmarks?|baselines?|architectures?|"
+    r"backbones?|llms?|vlms?|mllms?|tasks?|environments?|domains?|simulators?|languages?|games?|robots?|tools?|metrics?|data|"
+    r"optimi[sz]ers?|librar(?:y|ies)|frameworks?|hardware|gpus?|encoders?|networks?|embedding models?|licen[cs]es?)\b"
+    # "which acquisition function do the authors use?", "what are those datasets called?"
+    r"|\bwhich\s+(?:[\w-]+\s+){1,3}(?:do|does|did)\s+(?:the authors|they|it|the paper|the method|(?-i:[A-Z])[\w-]*)\s+"
+    r"(?:use|apply|adopt|employ|choose|pick|select|build on|rely on|fine-tune|train|start from)\b"
+    r"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){1,4}(?:called|named)\b"
+    # "what is its LLM backbone?" asks for the backbone as "what LLM backbone ...?" does; not "what is the
+    # model trained on?"
+    r"|\bwhat (?:are|is|were|was) (?:its|their|the) (?:[\w-]+\s+){0,3}(?P<said>backbones?|base models?|llms?|vlms?|"
+    r"mllms?|datasets?|benchmarks?|baselines?|simulators?|optimi[sz]ers?|licen[cs]es?|hardware|gpus?)\s*[?.]?\s*$"
+    r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in)"
+    r" (?:what|which)\b"
+    r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b|\bnames? of\b",
+    re.I,
+)
+_HEAD = re.compile(
+    r"^(?:at|on|in|for|with|by|to|up to|from)?\s*(?:exactly\s+)?(?:which|what|how many|how much)\s+"
+    r"(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
+    r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and|per|over|under|against|across|when|its|their|it|they|this|these|those)\b|$)",
+    re.I,
+)
+# "What are the names of the three benchmarks used to ...", "the name of its evaluation suite?": the thing named
+_NAMES_OF = re.compile(
+    r"^(?:what(?:'s|\s+(?:is|are|was|were))\s+)?(?:the\s+)?names? of (?:the|its|their|this|that)\s+"
+    r"((?:(?!(?:they|it|we|that|which|in|on|for|to|by)\b|[\w-]+ed\b)[\w-]+\s*){1,5})",
+    re.I,
+)
+# Words that measure rather than name the thing asked for ("by what factor", "what percentage").
+_MEASURES = frozenset(
+    {"factor", "margin", "percentage", "percent", "fraction", "amount", "extent", "proportion", "share"}
+    | {"maximum", "minimum", "max", "min", "average", "overall", "specific", "exact", "exactly"}
+    | {"more", "less", "the", "its", "their", "much", "many", "kind", "type"}
+    | {"sort", "best", "main"}
+)
+_DETAIL_OPENING = re.compile(
+    r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?"
+    r"(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
+    r"|by how|to what)\b"
+    rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{ASKED_OF}))\b)",
+    re.I,
+)
+_KIND_OF = re.compile(r"^(?:\w+\s+)?(?:what|which)\s+(?:kind|type|sort|form)s?\s+of\b", re.I)
+_COUNTED_THING = re.compile(
+    r"^(?:exactly\s+)?how many\s+(?:times\s+)?(?:(?:more|fewer|less)\s+)?(?:[\w-]+\s+)?(?P<thing>[\w-]+s)\b", re.I
+)
+_COUNTED = re.compile(r"\b(?:sizes?|numbers?|counts?|scales?)\b", re.I)
+_METHOD = re.compile(
+    r"\bhow (?:does|do|did|is|are|can|could|would)\b|\bwhat (?:technique|mechanism|idea|trick)\b", re.I
+)
+
+
+# "Does the MA-BN paper, which studies batch norm ..., say which suite ...?": the clause after the
+# subject of a yes/no opening describes the paper, it asks nothing
+DESCRIBING = re.compile(r"^((?:does|do|did|is|are|was|were|has|have|can)\b[^,?]*),\s*which(?:\s+[^,?\s]+){3,},", re.I)
+
+
+def asking_sentences(question: str) -> str:
+    """The sentences that ask, without those that set the scene: in "For choosing which pairs to label,
+    one method handles non-linear rewards. What is it called?" the first describes the paper (the
+    search uses it to find the paper) and asks nothing, though "which" is in it. A sentence asks when
+    it ends in "?" or opens with an order ("Name ...", "Tell me ..."); with none that asks, all do."""
+    pieces = _SENTENCE_END.split(question.strip())
+    asking = [p for p in pieces if p.rstrip().endswith("?") or _ORDER_OPENING.match(p)]
+    return " ".join(asking) if asking and len(asking) < len(pieces) else question
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
+_ORDER_OPENING = re.compile(
+    r"^(?:please\s+)?(?:name|list|tell|give|say|state|report|describe|explain|summari[sz]e|compare|identify|"
+    r"specify|quote|what|which|how|who|when|where|why|does|do|did|is|are|was|were|can|could)\b",
+    re.I,
+)
+
+
+# "In the paper on how prompt complexity affects ..., which models ...?": a piece that opens by saying which
+# paper it means sets the scene, whatever asking word its description holds
+_SCENE = re.compile(
+    r"^(?:in|for|regarding|about|as for|within)\s+(?:the|this|that|their|its)\s+(?:[\w'’\"$-]+\s+){0,6}?"
+    rf"(?:paper|work|study|method|approach|framework|model|algorithm|technique|system)\b"
+    rf"(?:[^,:?]|[,:](?!\s+(?:{_ASKING}|where)\b))*[,:]\s+(?={_ASKING}\b)",
+    re.I,
+)
+
+
+def split_parts(question: str) -> list[Part]:
+    """A compound question's asked parts ("Which X ..., and how many Y ...?"), each with what it wants."""
+    question = _SCENE.sub("", DESCRIBING.sub(r"\1", asking_sentences(question)), count=1)
+    pieces = [p.strip(" ,;?.") for p in _PART_BREAK.split(question) if p and p.strip(" ,;?.")]
+    # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
+    merged: list[str] = []
+    for piece in pieces:
+        # "..., and why"; "Does X report Y? If so, what is it?" asks one thing
+        if merged and (len(piece.split()) < 4 or _IF_SO.match(piece) or _IF_SO.search(merged[-1])):
+            merged[-1] += " and " + piece
+        elif merged and not re.search(rf"\b{_ASKING}\b", asked(merged[-1]), re.I) and not YES_NO.match(merged[-1]):
+            merged[-1] = piece  # the piece before only set the scene ("In the X approach, where ..."); this one asks
+        else:
+            merged.append(piece)
+    return [Part(p, wants(asked(p))) for p in merged] or [Part(question, wants(asked(question)))]
+
+
+def wants(part: str) -> str:
+    """The kind of answer a part asks for: a number, a name, a method, or anything relevant."""
+    m = _NAME.search(part)
+    if m and m.start() < 4 and not _COUNTED.search(part):  # "Which LLM reaches 78% pass@1?" asks for a name
+        return "name"
+    method = _METHOD.search(part)
+    if method and method.start() < 4 and not _NUMBER.match(part):  # "How does it keep rewards from misleading ..."
+        return "method"
+    if _NUMBER.search(part):
+        return "number"
+    if _NAME.search(part):
+        return "name"
+    if _METHOD.search(part):
+        return "method"
+    if _WHICH_THING.match(part):  # "Which newspapers ...?", "Which VLMs were tested?": a particular thing, by name
+        return "name"
+    return "any"
+
+
+# "which" before the thing asked opens a question for a particular one of them (a name), unless the thing
+# is a paper or a method: "which papers ...", "which method that ..." ask for papers (a list, a lookup)
+_WHICH_THING = re.compile(
+    rf"^(?:{_LED}|which)\s+(?!(?:\w+\s+)?(?:papers?|works?|stud(?:y|ies)|methods?|approach(?:es)?|one|of)\b)[\w-]+",
+    re.I,
+)
