@@ -12,7 +12,7 @@ import pytest
 from rag.answering import conversation
 from rag.answering.extractive import named_hits, title_phrase
 from rag.answering.pipeline import Assistant
-from rag.reading.contrasts import contrasts_with
+from rag.reading.contrasts import ELIDED, contrasts_with
 from rag.reading.questions import asks_contrast, asks_for_papers
 from rag.reading.turns import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS
 from rag.types import Hit, Turn
@@ -59,6 +59,21 @@ def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -
     assert contrasts_with("Is this related at all to SPICE, the Bayesian in-context RL method?")
     assert contrasts_with("And how does this connect to the paper on post-quantum smart contracts?")
     assert not contrasts_with("How do they connect the encoder to the decoder?")
+    # a side left out is the paper just discussed: the object of "compare", what a likeness at the end is to
+    for elided in (
+        "compare w/ PA3FF for articulated objects?",
+        "Contrast with the SAM-based unlearning one.",
+        "ok, and compare to MoEEdit",
+        "is the paper about ranked lists of diagnoses doing something similar?",
+    ):
+        assert ELIDED.search(elided) and contrasts_with(elided), elided
+    for named in (
+        "Compare it with the study on unlearning.",
+        "Which papers compare with transformers on speed?",
+        "Are there similar papers on protein design?",
+        "Do they get similar results on ImageNet?",
+    ):
+        assert not ELIDED.search(named), named
 
 
 def test_the_further_reference_cues_match_their_examples_only() -> None:
@@ -237,6 +252,7 @@ def test_the_paper_just_discussed_and_a_method_named_after_it_are_compared(assis
         "What does it evict, and how does that compare, as a way to save memory, with MoEEdit?",
         "Is MoEEdit doing the same thing?",  # "the same" needs the paper just discussed as its other side
         "MoEEdit also changes what is inside an LLM. Same idea or not?",
+        "compare w/ MoEEdit?",  # the verb's object left out
     ):
         answer = assistant.answer(question, [first.turn()])
         assert answer.kind == "compare" and answer.follows, question

@@ -21,7 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rag.calibration import CALIBRATION
-from rag.reading.contrasts import BOTH, SHARED, THE_TWO
+from rag.reading.contrasts import BOTH, ELIDED, SHARED, THE_TWO
 from rag.reading.parts import asking_sentences, split_parts
 from rag.reading.questions import Reading, asks_contrast, asks_for_papers
 from rag.reading.turns import FollowUp, refers_back
@@ -107,7 +107,7 @@ def chosen(fresh: Pair | None, back: Pair | None, question: str, follows: bool) 
     from rag.reading.turns import refers_back
 
     pointed = back is not None and back.gain >= CALIBRATION.pair_back_gain and back.named
-    if pointed and refers_back(question) and contrasts_with(question):
+    if pointed and (refers_back(question) or ELIDED.search(question)) and contrasts_with(question):
         return back
     if fresh is not None and fresh.gain >= CALIBRATION.pair_gain and not follows:
         return fresh
@@ -231,7 +231,7 @@ def unindexed(targets: Sequence[str], retriever: Retriever) -> bool:
 def _points_back(question: str) -> bool:
     """A reference to the paper just discussed, or a "both", "the same" or "the two" that needs it as the other
     side of what the question names ("Is EquiReg doing the same thing?")."""
-    return refers_back(question) or bool(BOTH.search(question) or THE_TWO.search(question))
+    return refers_back(question) or bool(BOTH.search(question) or THE_TWO.search(question) or ELIDED.search(question))
 
 
 def compared(
