@@ -59,6 +59,8 @@ def test_comparisons_however_worded(question: str, targets: tuple[str, str]) -> 
         "About SocialWM: how many samples does it hold, and how much does RMSE drop versus time-series models?",
         # field acronyms are no method: "versus standard RAG" compares nothing
         "A framework maps API schemas before reading them. What percentage of tokens does it save versus RAG?",
+        # a "vs" in the clause that says which paper is meant
+        "In the study on prompt complexity vs quality of T2I synthetic data, which exact T2I models were tested?",
     ],
 )
 def test_questions_that_name_two_things_without_comparing_them(question: str) -> None:
@@ -125,6 +127,20 @@ def test_scene_setting_sentences_are_not_asked_parts() -> None:
     assert [(p.text, p.wants) for p in split_parts(described)] == [("what benchmark is used", "name")]
     # a question about the paper itself is no scene: "In the paper, how ..." asks
     assert [p.text for p in split_parts("In this paper, how is the reward shaped?")] == ["how is the reward shaped"]
+
+
+def test_which_one_of_things_named_before_asks_for_a_name_and_a_measure_compared_for_a_number() -> None:
+    partitive = "Of the 12 classifiers benchmarked in PYRREGULAR, which one comes out on top?"
+    assert [(p.text, p.wants) for p in split_parts(partitive)] == [("which classifier comes out on top", "name")]
+    after = "Which four datasets were used, and on which one did that 48% happen?"
+    assert [(p.text, p.wants) for p in split_parts(after)][1] == ("on which dataset did that 48% happen", "name")
+    # "one" of nothing named, or of papers, stays as it was
+    for unnamed in ("Which one uses fewer parameters?", "Of the two papers, which one is faster?"):
+        assert [p.text for p in split_parts(unnamed)] == [unnamed.split(", ")[-1].rstrip("?")], unnamed
+    # how a measure compares is a number, a detail the abstract may not give; how a method compares is not
+    timed = "how does the wall-clock time of the conjugate-gradient approach compare to a generic nonlinear solver?"
+    assert [(p.wants, p.asks_detail) for p in split_parts(timed)] == [("number", True)]
+    assert [p.wants for p in split_parts("How does the method compare with prior work?")] == ["method"]
 
 
 @pytest.mark.parametrize("words", LISTS, ids=lambda w: w.name)

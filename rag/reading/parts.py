@@ -21,7 +21,10 @@ class Part:
     def asks_detail(self) -> bool:
         """Opens by asking for a number or a name ("How many clients ...", "Which LLM ..."), so its
         answer is a detail a paper's abstract may not state."""
-        return self.wants in ("number", "name") and bool(_DETAIL_OPENING.match(asked(self.text)))
+        opening = asked(self.text)
+        return self.wants in ("number", "name") and bool(
+            _DETAIL_OPENING.match(opening) or _MEASURE_COMPARED.match(opening)
+        )
 
     @property
     def kind_of(self) -> bool:
@@ -170,6 +173,12 @@ _COUNTED_THING = re.compile(
     r"^(?:exactly\s+)?how many\s+(?:times\s+)?(?:(?:more|fewer|less)\s+)?(?:[\w-]+\s+)?(?P<thing>[\w-]+s)\b", re.I
 )
 _COUNTED = re.compile(r"\b(?:sizes?|numbers?|counts?|scales?)\b", re.I)
+# "How does the wall-clock time of X compare to a solver?", "how do their error rates change with depth?"
+_MEASURE_COMPARED = re.compile(
+    r"^how (?:does|do|did) (?P<subject>(?:the|its|their) (?:\S+\s+){0,8}?)"
+    r"(?:compare|differ|scale|change|vary|grow|drop|improve)\b",
+    re.I,
+)
 _METHOD = re.compile(
     r"\bhow (?:does|do|did|is|are|can|could|would)\b|\bwhat (?:technique|mechanism|idea|trick)\b", re.I
 )
@@ -200,7 +209,7 @@ _ORDER_OPENING = re.compile(
 
 # "In the paper on how prompt complexity affects ..., which models ...?": a piece that opens by saying which
 # paper it means sets the scene, whatever asking word its description holds
-_SCENE = re.compile(
+SCENE = re.compile(
     r"^(?:in|for|regarding|about|as for|within)\s+(?:the|this|that|their|its)\s+(?:[\w'’\"$-]+\s+){0,6}?"
     rf"(?:paper|work|study|method|approach|framework|model|algorithm|technique|system)\b"
     rf"(?:[^,:?]|[,:](?!\s+(?:{_ASKING}|where)\b))*[,:]\s+(?={_ASKING}\b)",
@@ -210,7 +219,7 @@ _SCENE = re.compile(
 
 def split_parts(question: str) -> list[Part]:
     """A compound question's asked parts ("Which X ..., and how many Y ...?"), each with what it wants."""
-    question = _SCENE.sub("", DESCRIBING.sub(r"\1", asking_sentences(question)), count=1)
+    question = SCENE.sub("", DESCRIBING.sub(r"\1", asking_sentences(question)), count=1)
     pieces = [p.strip(" ,;?.") for p in _PART_BREAK.split(question) if p and p.strip(" ,;?.")]
     # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
     merged: list[str] = []
@@ -222,7 +231,30 @@ def split_parts(question: str) -> list[Part]:
             merged[-1] = piece  # the piece before only set the scene ("In the X approach, where ..."); this one asks
         else:
             merged.append(piece)
+    merged = [_one_of(piece, merged[:i], question) for i, piece in enumerate(merged)]
     return [Part(p, wants(asked(p))) for p in merged] or [Part(question, wants(asked(question)))]
+
+
+# "Of the 12 classifiers benchmarked, which one comes out on top?", "Which four datasets ..., and on which one
+# did the 48% happen?": "one" is one of the things named before, so a name of one is asked
+_WHICH_ONE = re.compile(r"^((?:(?:up to|on|by|from|in|with|at|for|to|under|over|across|of)\s+)?which)\s+one\b", re.I)
+_PARTITIVE = re.compile(
+    r"\b(?:of|among|between)\s+(?:the|its|their|these|those|all)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[a-z][\w-]*[^s\W]s)\b",
+    re.I,
+)
+
+
+def _one_of(piece: str, before: list[str], question: str) -> str:
+    """The piece with "which one" spelled as "which <thing>" when the thing is named before it."""
+    if not (m := _WHICH_ONE.match(asked(piece))):
+        return piece
+    noun = Part(before[-1], "").head if before else ""
+    if not noun.endswith("s") and (partitive := _PARTITIVE.search(question[: question.find(piece)])):
+        noun = partitive["noun"]
+    if not noun.endswith("s") or noun.lower() in {"papers", "works", "studies", "methods", "approaches"}:
+        return piece
+    at = piece.find(m.group())
+    return piece[:at] + f"{m[1]} {noun[:-1]}" + piece[at + len(m.group()) :]
 
 
 def wants(part: str) -> str:
@@ -230,6 +262,8 @@ def wants(part: str) -> str:
     m = _NAME.search(part)
     if m and m.start() < 4 and not _COUNTED.search(part):  # "Which LLM reaches 78% pass@1?" asks for a name
         return "name"
+    if (measured := _MEASURE_COMPARED.match(part)) and _NUMBER.search(measured["subject"]):
+        return "number"  # "how does the wall-clock time of X compare to Y": the times, not a method
     method = _METHOD.search(part)
     if method and method.start() < 4 and not _NUMBER.match(part):  # "How does it keep rewards from misleading ..."
         return "method"

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rag.reading import contrasts
-from rag.reading.parts import ASKED_OF, DESCRIBING, Part, asking_sentences, split_parts
+from rag.reading.parts import ASKED_OF, DESCRIBING, SCENE, Part, asking_sentences, split_parts
 from rag.reading.text import coined_names
 from rag.types import Turn
 
@@ -70,11 +70,15 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     heading = _VS_HEADING.match(question)
     if heading and heading.end() < len(question.rstrip()) and _named(heading["a"]) and _named(heading["b"]):
         return Reading("compare", (heading["a"].strip(), heading["b"].strip()), ())
+    # "In the study on prompt complexity vs quality of T2I data, which models ...?": a "vs" that says which
+    # paper is meant compares nothing
+    scene = scene_set.end() if (scene_set := SCENE.match(asking)) else 0
     for pattern in _COMPARE:
         # "how does its 7B model compare with larger models?" asks for a paper's result, not for two methods
         # ("how does it differ from SUIT?" does); so does a comparison in a question's second part
         if (
             (m := pattern.search(asking))
+            and m.start("b") >= scene
             and not _SECOND_PART.search(asking[: m.start()])
             and not _unnamed_pair(m["a"], m["b"])
         ):
