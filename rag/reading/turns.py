@@ -136,12 +136,16 @@ CUES = (
         "the_paper",
         # "the paper" not followed by what describes it ("the paper that compresses proteins")
         re.compile(
-            rf"\b(?:the|this|that|these|those)\s+(?:{_THING}|authors)s?\b"
+            rf"\b(?:the|this|that|these|those)\s+(?:{_THING}|authors)s?\b(?!-)"  # not "the model-free X"
             r"(?!\s+(?:that|which|who|on|about|for|in|from|with|where|proposing|introducing|called|named)\b)",
             re.I,
         ),
         ("What data does the paper evaluate on?", "Summarize that paper.", "How does this method compare?"),
-        ("What does the paper that compresses proteins do?", "Which paper on robot grasping uses one demo?"),
+        (
+            "What does the paper that compresses proteins do?",
+            "Which paper on robot grasping uses one demo?",
+            "Is there a paper that drops optimism from the model-free decision-estimation coefficient?",
+        ),
     ),
     Cue(
         "more",
