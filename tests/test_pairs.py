@@ -91,6 +91,17 @@ def test_two_described_papers_and_a_difference_are_compared(assistant: Assistant
     )
     assert answer.kind == "compare"
     assert set(answer.cited_ids) == {SAM, ENCODING}
+    # two papers set up as such, then "each" asked of them; "each" of one paper's parts asks about that paper
+    for question in (
+        "There's the sharpness-aware unlearning paper and the study of how learning-time encoding shapes "
+        "unlearning. What does each contribute?",
+        "Two papers look at forgetting in LLMs: the sharpness-aware unlearning one and the study of how "
+        "learning-time encoding shapes unlearning. What is each one after?",
+    ):
+        answer = assistant.answer(question)
+        assert answer.kind == "compare" and set(answer.cited_ids) == {SAM, ENCODING}, question
+    one = assistant.answer("What does each module of the sharpness-aware unlearning method do?")
+    assert one.kind != "compare" and one.cited_ids == (SAM,)
 
 
 def test_how_does_that_differ_from_a_described_paper_compares_it_with_the_one_just_discussed(

@@ -21,7 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rag.calibration import CALIBRATION
-from rag.reading.contrasts import BOTH, ELIDED, SHARED, THE_TWO
+from rag.reading.contrasts import BOTH, ELIDED, SHARED, THE_TWO, TWO_INTRODUCED
 from rag.reading.parts import asking_sentences, split_parts
 from rag.reading.questions import Reading, asks_contrast, asks_for_papers
 from rag.reading.turns import FollowUp, refers_back
@@ -256,7 +256,8 @@ def compared(
         else None
     )
     # "What does each one touch?" asks a contrast of two papers the question names
-    cue = asks_contrast(question) or bool((named or pointed) and SHARED.search(asking_sentences(question)))
+    shared = SHARED.search(asking_sentences(question))
+    cue = asks_contrast(question) or bool((named or pointed or TWO_INTRODUCED.search(question)) and shared)
     if reading.kind != "compare" and cue and not asks_for_papers(question):
         # a paper's own name outweighs the words of the question another paper also covers
         pair = Pair(*named, 1.0, False) if named else pointed

@@ -53,6 +53,14 @@ NEW_TOPIC = re.compile(
     r"|new\s+topic|off[- ]topic|random question|something else|totally different|completely different)\b",
     re.I,
 )
+# Two papers set up as such before "each" or "both" is asked of them: "Two papers use diffusion for time series:
+# OATS, and the one that ... What is each one after?", "There's the MTTV paper and the theory of overfitting ...
+# What does each contribute?" A cue only: rag.answering.pairs decides whether two papers of the search answer it.
+TWO_INTRODUCED = re.compile(
+    r"\b(?:two|2)\s+(?:\w+\s+)?(?:papers|works|studies|methods|approaches|frameworks)\b"
+    r"|\bthere(?:'s| is| are)\s+(?:the|a|an)\s+[^.?!;]{3,160}?\s+and\s+(?:the|a|an)\s+",
+    re.I,
+)
 # A contrast with another thing: "differ from X", "better than X", "compare it with X", "what does that do differently?"
 RELATIONAL = re.compile(
     r"\b(?:differ\w*|different|compar\w*|contrast\w*|relat\w*|similar\w*|apart)\s+(?:(?:from|to|with)\b|w/)|\b"
