@@ -61,22 +61,21 @@ TWO_INTRODUCED = re.compile(
     r"|\bthere(?:'s| is| are)\s+(?:the|a|an)\s+[^.?!;]{3,160}?\s+and\s+(?:the|a|an)\s+",
     re.I,
 )
+# "is the paper about X doing something similar?": a likeness asked at the question's end, of what it names
+_LIKENESS_AT_END = r"\bsimilar(?:\s+(?:idea|thing|approach|method|trick))?\s*[?.!]*\s*$"
 # A contrast with another thing: "differ from X", "better than X", "compare it with X", "what does that do differently?"
 RELATIONAL = re.compile(
     r"\b(?:differ\w*|different|compar\w*|contrast\w*|relat\w*|similar\w*|apart)\s+(?:(?:from|to|with)\b|w/)|\b"
     + _RELATION
     + r"|\b(?:better|worse)\b(?:\s+\w+)?\s+than\b|\bunlike\b|\bdifferently\b"
-    r"|\b(?:compar|contrast)\w*\s+(?:it|this|that)\b"
-    # "is the paper about X doing something similar?": a likeness asked at the question's end, of what it names
-    r"|\bsimilar(?:\s+(?:idea|thing|approach|method|trick))?\s*[?.!]*\s*$",
+    r"|\b(?:compar|contrast)\w*\s+(?:it|this|that)\b|" + _LIKENESS_AT_END,
     re.I,
 )
 # One side of a comparison left out, so the paper just discussed: the verb's object ("compare w/ PA3FF?",
 # "Contrast with the SAM-based one") or what a likeness is to ("is the paper about X doing something similar?")
 ELIDED = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|and|so|now|also|pls|please|(?:can|could|would) you)\W+)*(?:compare|contrast)\s+"
-    r"(?:with|to|w/|against|vs\.?)(?:\s|$)"
-    r"|\bsimilar(?:\s+(?:idea|thing|approach|method|trick))?\s*[?.!]*\s*$",
+    r"(?:with|to|w/|against|vs\.?)(?:\s|$)|" + _LIKENESS_AT_END,
     re.I,
 )
 

@@ -249,7 +249,8 @@ def _one_of(piece: str, before: list[str], question: str) -> str:
     if not (m := _WHICH_ONE.match(asked(piece))):
         return piece
     noun = Part(before[-1], "").head if before else ""
-    if not noun.endswith("s") and (partitive := _PARTITIVE.search(question[: question.find(piece)])):
+    said_before = question[: max(question.find(piece), 0)]
+    if not noun.endswith("s") and (partitive := _PARTITIVE.search(said_before)):
         noun = partitive["noun"]
     if not noun.endswith("s") or noun.lower() in {"papers", "works", "studies", "methods", "approaches"}:
         return piece
