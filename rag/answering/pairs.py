@@ -256,8 +256,8 @@ def compared(
         else None
     )
     # "What does each one touch?" asks a contrast of two papers the question names
-    shared = SHARED.search(asking_sentences(question))
-    cue = asks_contrast(question) or bool((named or pointed or TWO_INTRODUCED.search(question)) and shared)
+    set_up = named or pointed or TWO_INTRODUCED.search(question)
+    cue = asks_contrast(question) or bool(set_up and SHARED.search(asking_sentences(question)))
     if reading.kind != "compare" and cue and not asks_for_papers(question):
         # a paper's own name outweighs the words of the question another paper also covers
         pair = Pair(*named, 1.0, False) if named else pointed
