@@ -144,9 +144,11 @@ class SavedChats:
     ) -> None:
         import gradio as gr
 
-        def listed(text: str, request: gr.Request, keep: str | None = None) -> tuple[Any, str]:
+        def listed(text: str, request: gr.Request, cleared: bool = False) -> tuple[Any, str]:
+            """The list as it now is. Only a delete clears the pick: a refresh that set it raced a click on the
+            list (the tab's own refresh ran with the click, and its reset reached the buttons' state)."""
             choices, said = self.choices(text, request)
-            return gr.update(choices=choices, value=keep if keep in {v for _, v in choices} else None), said
+            return (gr.update(choices=choices, value=None) if cleared else gr.update(choices=choices)), said
 
         def chosen(chat_id: str | None, request: gr.Request) -> list[Any]:
             title = self.title(chat_id or "", request)
@@ -155,10 +157,8 @@ class SavedChats:
                 gr.update(value=title or "", interactive=title is not None),
             ] + [gr.update(interactive=title is not None)] * 3
 
-        def saved(
-            entries: list[ChatEntry], chat_id: str, text: str, selected: str | None, request: gr.Request
-        ) -> tuple[str, Any, str]:
-            return (self.autosave(entries, chat_id, request), *listed(text, request, selected))
+        def saved(entries: list[ChatEntry], chat_id: str, text: str, request: gr.Request) -> tuple[str, Any, str]:
+            return (self.autosave(entries, chat_id, request), *listed(text, request))
 
         def open_chat(chat_id: str | None, request: gr.Request) -> tuple[Any, ...]:
             found = self.open(chat_id or "", request)
@@ -171,11 +171,11 @@ class SavedChats:
                 self._check(self.rename(chat_id or "", title, request))
             except RagError as exc:  # a blank name
                 raise gr.Error(str(exc)) from None
-            return listed(text, request, chat_id)
+            return listed(text, request)
 
         def delete(chat_id: str | None, current: str, text: str, request: gr.Request) -> tuple[Any, str, str]:
             self._check(self.delete(chat_id or "", request))
-            return (*listed(text, request), "" if chat_id == current else current)
+            return (*listed(text, request, cleared=True), "" if chat_id == current else current)
 
         chatbot, entries, sources, copy_box, _question = self._chat
         chat_id = self._chat_id
@@ -186,7 +186,7 @@ class SavedChats:
         shown = gr.State(None)
         listing.change(chosen, [listing], [shown, *picked], **PRIVATE)
         # every change of the chat's entries (an answer, a retry, an undo, clear) is saved or starts a new chat
-        entries.change(saved, [entries, chat_id, query, listing], [chat_id, listing, note], **PRIVATE)
+        entries.change(saved, [entries, chat_id, query], [chat_id, listing, note], **PRIVATE)
         name, opened, renamed, deleted = picked
         opened.click(open_chat, [shown], [chatbot, entries, sources, copy_box, chat_id, tabs], **PRIVATE)
         renamed.click(rename, [shown, name, query], [listing, note], **PRIVATE)
