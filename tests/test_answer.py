@@ -583,3 +583,18 @@ def test_a_sentence_that_sets_the_scene_is_searched_but_not_answered_as_asked(se
     )
     assert not answer.refused and "ActiveDPO" in answer.text.split("]: ", 1)[1]  # the quoted sentence names it
     assert "does not state for choosing" not in answer.text
+
+
+def test_an_opening_reaction_no_abstract_says_is_no_sign_of_an_unknown_topic(
+    assistant: Assistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rag.answering import pipeline
+    from rag.reading.text import opening_aside
+
+    assert opening_aside("Scary. Is there one for video?") == ("Scary", "Is there one for video?")
+    assert opening_aside("Which paper is it? Thanks.") == ("", "Which paper is it? Thanks.")
+    # a word no abstract uses marks an unknown topic at any scale here (the conference's rule, 57 papers)
+    monkeypatch.setattr(pipeline, "CALIBRATION", pipeline.CALIBRATION.model_copy(update={"unseen_min_papers": 1}))
+    reacted = assistant.answer("Oh yikes. Which paper randomizes eviction?")
+    assert not reacted.refused and reacted.cited_ids[:1] == (KV,)
+    assert assistant.answer("Which paper forecasts volcanic eruptions of the KV cache?").reason == "off_topic"

@@ -46,6 +46,20 @@ def test_a_new_topic_with_that_or_it_is_answered_about_its_own_paper(assistant: 
         assert second.cited_ids[0] == MOE, question
 
 
+def test_a_long_question_that_opens_with_a_pointer_but_describes_another_paper_is_a_new_topic(
+    assistant: Assistant,
+) -> None:
+    first = assistant.answer("Which paper randomizes KV cache eviction?")
+    for question in (
+        "does that carry over to mixture-of-experts models? I think someone edited the knowledge stored in the "
+        "experts while keeping the routing of tokens stable, how does that work?",
+        "does that also hold when the model is a mixture of experts? someone told me about editing the knowledge "
+        "in MoE experts without breaking the router, what did they do?",
+    ):
+        second = assistant.answer(question, [first.turn()])
+        assert not second.follows and second.cited_ids[:1] == (MOE,), question
+
+
 def test_follow_ups_by_pronoun_ordinal_and_summarise_it_stay_on_the_cited_papers(assistant: Assistant) -> None:
     listed = Turn("Which papers edit knowledge in LLMs?", "MoEEdit [1] and SUIT [2].", (MOE, SUIT))
     second = assistant.answer("How does the second one work?", [listed])

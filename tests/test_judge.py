@@ -111,11 +111,15 @@ def test_a_part_the_rules_answer_is_not_stated_when_the_judge_finds_no_sentence_
     question = "How many GPUs did FlashSketch train on?"
     by_rules = _answer_parts(question, None, assistant)
     assert by_rules[0] is not None and "8 A100 GPUs" in by_rules[0]
-    assert _answer_parts(question, FakeJudge(0.9), assistant) == by_rules
+    trusting = FakeJudge(0.9)
+    assert _answer_parts(question, trusting, assistant) == by_rules
+    assert trusting.read == [(reading_part(question), [by_rules[0]])]  # the rules' sentence holds: no other is read
     doubting = FakeJudge(0.0)
     assert _answer_parts(question, doubting, assistant) == [None]
-    # every sentence of the paper is weighed: the part is not stated only when none states it
-    assert doubting.read == [(reading_part(question), sentences(ABSTRACT))]
+    # every sentence of the paper is weighed, the rules' first: the part is not stated only when none states it
+    first, rest = doubting.read
+    assert first == (reading_part(question), [by_rules[0]]) and rest[0] == reading_part(question)
+    assert sorted([*first[1], *rest[1]]) == sorted(sentences(ABSTRACT))
 
 
 def test_a_doubted_sentence_is_still_shown_beside_what_is_stated(assistant: Assistant) -> None:

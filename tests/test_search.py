@@ -265,3 +265,46 @@ def test_the_catalog_is_read_back_from_its_cache(seeded: Settings, monkeypatch: 
 
     monkeypatch.setattr(store.collection, "get", no_read)
     assert list(store.papers()) == first and len(first) == 57
+
+
+def test_the_dense_side_takes_chunks_from_memory_and_reads_only_the_missing_ones(seeded: Settings) -> None:
+    from rag.retrieval.keyword import KeywordIndex
+
+    store = Store(seeded)
+    query = "reducing the memory of the key-value cache during LLM inference"
+    read = store.dense_search(query, 8, None)
+    known = KeywordIndex(store).by_id()
+    gets: list[list[str]] = []
+    get = store.collection.get
+
+    def counted(*args: object, **kwargs: object) -> object:
+        gets.append(list(kwargs.get("ids") or []))  # type: ignore[call-overload]
+        return get(*args, **kwargs)  # type: ignore[arg-type]
+
+    store.collection.get = counted  # type: ignore[method-assign]
+    kept = store.dense_search(query, 8, None, known=known)
+    assert gets == []  # every chunk came from memory
+    first = read[0][0].metadata
+    without = {cid: c for cid, c in known.items() if not cid.startswith(f"{first['paper_id']}::")}
+    partly = store.dense_search(query, 8, None, known=without)
+    assert gets == [[f"{first['paper_id']}::{first['chunk']}"]]  # only the one not in memory was read
+    for found in (kept, partly):
+        assert [(d.page_content, d.metadata["paper_id"], d.metadata["title"]) for d, _, _ in found] == [
+            (d.page_content, d.metadata["paper_id"], d.metadata["title"]) for d, _, _ in read
+        ]
+        assert [s for _, s, _ in found] == pytest.approx([s for _, s, _ in read])
+
+
+def test_a_title_quoted_in_any_case_names_its_paper(retriever: Retriever) -> None:
+    from rag.reading.text import quoted_phrases
+    from rag.retrieval import fusion
+
+    assert quoted_phrases("a 'reinforcement mid-training' stage, and \u201cranked lists\u201d") == [
+        "reinforcement mid-training",
+        "ranked lists",
+    ]
+    assert quoted_phrases("I don't know the models' outputs") == []  # apostrophes quote nothing
+    keyword = retriever.keyword_index()
+    named = fusion._named_papers("what about 'memory-constrained fine-tuning' dynamics?", keyword, set())
+    assert named == [("000_c31ea4fa21d0fe3c#1", 0.1)]  # "Study of Training Dynamics for Memory-Constrained ..."
+    assert fusion._named_papers("what about memory-constrained fine-tuning dynamics?", keyword, set()) == []

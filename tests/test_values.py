@@ -29,10 +29,10 @@ def test_what_kind_of_value_a_part_wants() -> None:
     assert kind_of("What GPUs was the screening model trained on") == "hardware"
     assert kind_of("what licence is LucidFlux released under") == "licence"
     assert kind_of("what kind of solver handles the optimization") == "description"
-    # counterexamples: a length of context, a count of time-steps, a score
+    # counterexamples: a length of context, a count of time-steps
     assert kind_of("How long a context does it handle") is None
     assert kind_of("with how many time-steps") is None
-    assert kind_of("What score does it reach on Atari") is None
+    assert kind_of("What score does it reach on Atari") == "score"
     assert kind_of("Did the authors release code") == "code"
     assert kind_of("Are the weights publicly available") == "code"
     assert kind_of("Who are the authors of The Free Transformer") == "authors"
@@ -84,6 +84,12 @@ def test_a_figure_measured_on_a_thing_the_paper_never_names_is_not_stated() -> N
     assert values.unmet_condition("besides LLMs, what task is it compared on", abstract) is None  # the field's
     assert values.YES_NO.match("Does the paper report results on the DNS Challenge data")
     assert not values.YES_NO.match("Is there a paper on the DNS Challenge data")
+    # a yes-or-no question about a thing of the paper asks about what it names there too
+    assert values.YES_NO.match("is the training data from Objaverse")
+    assert not values.YES_NO.match("Do deep learning methods beat trees on tabular data")
+    uv = "For semantic-awareness, our pipeline segments the mesh into semantic 3D parts and learns a UV atlas."
+    assert found("is the training data from Objaverse?", uv) is None
+    assert found("is the training data from ShapeNet?", f"{uv} It is trained on ShapeNet meshes.") is not None
 
 
 def test_numbers_are_quantities_not_shapes() -> None:
@@ -269,3 +275,32 @@ def test_a_name_asked_by_what_it_names_is_answered_by_a_name_of_that_thing() -> 
         "We use the generalized Cauchy-Schwarz divergence (GCSD) as the clustering objective."
     )
     assert found("Which divergence exactly is the clustering objective?", abstract) == abstract.split(". ")[1]
+
+
+def test_a_factor_asked_is_told_by_a_factor_or_a_share_only() -> None:
+    ratio = values.wanted("how many times faster is it than the previous state of the art")
+    assert ratio is not None and ratio.name == "ratio" and not ratio.self_evident
+    assert kind_of("How much faster is decoding") == kind_of("by what factor does it cut memory") == "ratio"
+    # counterexamples: a count of calls, an amount
+    assert kind_of("How many times does it query the model") is None
+    assert kind_of("how much more memory does it use") is None
+    for told in ("It is 3.2x faster than prior work.", "It achieves a $4.1\\times$ speedup.", "Memory drops by 40%."):
+        assert values.holds(ratio, told, ""), told
+    assert values.holds(ratio, "It is an order of magnitude faster and runs twice as fast on CPUs.", "")
+    bounds = "The worst-case update time is $O(\\log n)$ and the query time is $O(d^2\\log^3(n))$ on 12 graphs."
+    assert not values.holds(ratio, bounds, "")
+
+
+def test_a_metric_asked_is_told_by_a_decimal_a_share_or_points() -> None:
+    score = values.wanted("what F1 did XGBoost reach")
+    assert score is not None and score.name == "score" and not score.self_evident
+    assert kind_of("What hallucination success rate does GHOST reach") == "score"
+    assert kind_of("and what pass@1 do the best LLMs reach on it") == "score"
+    # counterexamples: the metric itself, a scoring rule
+    assert kind_of("what accuracy metric do they use") is None
+    assert kind_of("what scoring rule do they use") is None
+    for told in ("It reaches an F1 of 0.92.", "Accuracy of 97.92% on DVS128.", "It improves Dice by up to 7 points."):
+        assert values.holds(score, told, ""), told
+    assert values.holds(score, "a PSNR gain of up to 4dB and $\\textbf{96.3}$% accuracy", "")
+    split = "It uses a stratified split (70/15/15) and metrics including Accuracy, Recall and F1-Score on 12 datasets."
+    assert not values.holds(score, split, "")

@@ -128,9 +128,15 @@ def _answer_parts(
 
 
 def _judged_stated(judge: Judge, found: evidence.Found, skip: set[str]) -> bool:
-    """Some sentence of the paper states the part, as the judge reads each with it."""
+    """Some sentence of the paper states the part, as the judge reads each with it. The rules' sentence is
+    read first and the others only if it falls short: each is read on its own, so the verdict is the same
+    for one call where it holds (most parts), where reading all cost a tenth of a second on AVX2 hosts."""
     candidates = [s for s in sentences(found.paper.abstract or found.paper.passage) if s not in skip]
-    return max(judge(found.part.text, candidates), default=0.0) >= CALIBRATION.judge_stated
+    first = [s for s in candidates if s == found.sentence][:1]
+    if first and judge(found.part.text, first)[0] >= CALIBRATION.judge_stated:
+        return True
+    rest = [s for s in candidates if s not in first]
+    return max(judge(found.part.text, rest), default=0.0) >= CALIBRATION.judge_stated
 
 
 def unsaid_names(question: str, papers: Sequence[Hit]) -> list[str]:

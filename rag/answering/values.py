@@ -101,6 +101,39 @@ KINDS = (
         re.compile(r"\b(?:University|Institute|Laborator(?:y|ies)|Google|DeepMind|Meta AI|Microsoft|OpenAI)\b"),
     ),
     ValueKind(
+        # "what F1 does it reach?": a metric's value is a decimal, a share or points ("81.58", "28%", "7 points"), not
+        # a split ("70/15/15") nor a count of things ("12 datasets")
+        "score",
+        re.compile(
+            r"^(?:\w+\s+){0,2}?what\s+(?:[\w@-]+\s+){0,2}?(?:F1|accuracy|AUC|AUROC|AUPRC|BLEU|ROUGE(?:-\w+)?|scores?"
+            r"|mAP|MRR|success rates?|win rates?|pass@\d+|Dice|IoU|PSNR|SSIM|FID|LPIPS)\b"
+            r"(?![\w-]*\s+(?:metrics?|measures?|functions?|rules?|types?|kinds?|models?|networks?|heads?)\b)",
+            re.I,
+        ),
+        re.compile(
+            r"\d[\d,]*\.\d+|\d\}?\$?\s*(?:%|\\%|percent\b|pp\b|points?\b|dB\b|×|x\b|\$?\\times)",
+            re.I,
+        ),
+        self_evident=False,
+    ),
+    ValueKind(
+        # "how many times faster?": a factor or a share ("3.2x", "40%", "an order of magnitude"), no other figure
+        "ratio",
+        re.compile(
+            r"\bhow many times (?:faster|slower|smaller|larger|bigger|cheaper|fewer|less|more|higher|lower)\b"
+            r"|\bhow much (?:faster|slower|smaller|larger|bigger|cheaper)\b"
+            r"|\bby (?:what|which) (?:factor|ratio)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\d[\d.,]*\s*(?:%|\\%|×|\$?\\times\b|x\b|-?fold\b|times\b|percent\b)"
+            r"|\b(?:twice|half|double[sd]?|triple[sd]?|orders? of magnitude"
+            r"|(?:two|three|four|five|ten)(?:-fold| times))\b",
+            re.I,
+        ),
+        self_evident=False,
+    ),
+    ValueKind(
         "count",  # "how many annotators": a number of things, not a share, a ratio or a gain ("by 20%", "7x")
         re.compile(r"^(?:exactly\s+)?how many\s+(?!times\b)", re.I),
         re.compile(

@@ -12,7 +12,7 @@ import hashlib
 import inspect
 import json
 import uuid
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -23,6 +23,7 @@ from rag.corpus.documents import Paper, ReadLog, chunk_id, read_papers
 from rag.errors import RagError, StoreError
 from rag.index import cache, tower
 from rag.index.chunking import make_units
+from rag.index.client import connect, read_only
 from rag.index.embeddings import embedder_name, make_embeddings
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ class Store:
 
     def __init__(self, settings: Settings, *, create: bool = False) -> None:
         self.settings = settings
-        self.client = _connect(settings, create=create)
+        self.client = connect(settings, create=create)
         self.location = (
             f"chroma://{settings.chroma_host}:{settings.chroma_port}/{settings.collection}"
             if settings.chroma_mode == "server"
@@ -141,20 +142,29 @@ class Store:
                 f"lost the Chroma server at {self.settings.chroma_host}:{self.settings.chroma_port} ({detail}); "
                 "check that `chroma run` is up, then retry"
             )
-        if _read_only(exc):
+        if read_only(exc):
             return StoreError(f"the index at {self.location} is read-only: fix its permissions or use --index DIR")
         damaged = "if it is damaged, delete the folder and run `rag ingest` again"
         return StoreError(f"the index at {self.location} failed ({detail}); {damaged}")
 
     @guarded
     def dense_search(
-        self, query: str, k: int, where: dict[str, Any] | None, feedback: list[str] | None = None, weight: float = 0.5
+        self,
+        query: str,
+        k: int,
+        where: dict[str, Any] | None,
+        feedback: list[str] | None = None,
+        weight: float = 0.5,
+        known: Mapping[str, dict[str, Any]] | None = None,
     ) -> list[tuple[Any, float, float]]:
         """(Document, score it ranks by, cosine answers are judged by: rag.index.tower) of the k nearest chunks.
 
         feedback: chunk ids another ranking found first; the query moves toward their mean (Rocchio's rule).
+        known: chunks already in memory (text and metadata) by id, read from Chroma only when missing there:
+        Chroma's SQLite hands back 0.7 ms a chunk, 40 ms of a 60-chunk search where finding them takes 3 ms.
         """
         import numpy as np
+        from langchain_core.documents import Document
 
         vector, plain = tower.query_vectors(self.vectorstore.embeddings, query, self.settings)  # type: ignore[arg-type]
         if feedback:
@@ -162,8 +172,25 @@ class Store:
             if got["embeddings"] is not None and len(got["embeddings"]):
                 vector = vector + weight * np.mean(np.array(got["embeddings"]), axis=0)
                 vector = vector / np.linalg.norm(vector)
-        found = self.vectorstore.similarity_search_by_vector_with_relevance_scores(vector.tolist(), k=k, filter=where)
-        scores = [1.0 - float(dist) for _, dist in found]
+        near = self.collection.query(
+            query_embeddings=[vector.tolist()],
+            n_results=k,
+            where=where,
+            include=["distances"],
+        )
+        ids, distances = near["ids"][0], (near["distances"] or [[]])[0]
+        known = known or {}
+        chunks = {cid: known[cid] for cid in ids if cid in known}
+        if missing := [cid for cid in ids if cid not in chunks]:
+            page = self.collection.get(ids=missing, include=["documents", "metadatas"])
+            for cid, text, meta in zip(page["ids"], page["documents"] or [], page["metadatas"] or [], strict=True):
+                chunks[cid] = {**meta, "text": text}
+        found = [
+            (Document(page_content=str(c["text"]), metadata={k: v for k, v in c.items() if k != "text"}), 1.0 - dist)
+            for cid, dist in zip(ids, distances, strict=True)
+            if (c := chunks.get(cid)) is not None  # deleted between the two reads
+        ]
+        scores = [float(score) for _, score in found]
         cosines = scores if plain is None else tower.cosines(self.collection, [d.metadata for d, _ in found], plain)
         return [(d, s, c) for (d, _), s, c in zip(found, scores, cosines, strict=True)]
 
@@ -351,50 +378,5 @@ def ingest(
     return stats
 
 
-def _read_only(exc: Exception) -> bool:
-    text = str(exc).lower()
-    return isinstance(exc, PermissionError) or "readonly" in text or "read-only" in text
-
-
 def _paper_in(paper_ids: list[str]) -> Any:
     return {"paper_id": {"$in": paper_ids}}
-
-
-def _connect(settings: Settings, *, create: bool) -> chromadb.api.ClientAPI:
-    import chromadb
-    from chromadb.config import Settings as ChromaSettings
-
-    chroma_settings = ChromaSettings(anonymized_telemetry=False, allow_reset=False)
-    if settings.chroma_mode == "server":
-        headers = {}
-        if settings.chroma_token:
-            headers["Authorization"] = f"Bearer {settings.chroma_token.get_secret_value()}"
-        try:
-            return chromadb.HttpClient(
-                host=settings.chroma_host,
-                port=settings.chroma_port,
-                ssl=settings.chroma_ssl,
-                headers=headers,
-                settings=chroma_settings,
-            )
-        except Exception as exc:
-            raise StoreError(
-                f"cannot reach the Chroma server at {settings.chroma_host}:{settings.chroma_port} "
-                f"({type(exc).__name__}): start it with `chroma run`, or set RAG_CHROMA_MODE=embedded"
-            ) from None
-    path = Path(settings.index_dir)
-    if not create and not (path / "chroma.sqlite3").exists():
-        raise StoreError(f"no index at {path}: run `rag ingest` (or `make run`) to build it")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
-    except Exception as exc:
-        if _read_only(exc):  # not damaged: the advice below would have someone delete a good index
-            raise StoreError(
-                f"the index at {path} is read-only (Chroma writes to it even to search): "
-                "fix its permissions, or copy it and use --index DIR"
-            ) from None
-        raise StoreError(
-            f"cannot open the index at {path} ({type(exc).__name__}: {exc}); "
-            "if it is damaged, delete the folder and run `rag ingest` again"
-        ) from None

@@ -101,11 +101,12 @@ _PART_BREAK = re.compile(
     re.I,
 )
 # "Does X report results on the DNS Challenge data?": a yes-or-no question about one paper, named, described
-# or pointed at ("Do deep learning methods beat ...?" and "is there a paper ...?" ask for papers, not about one).
+# or pointed at, or about a thing of it ("is the training data from Objaverse?"); "Do deep learning methods
+# beat ...?" and "is there a paper ...?" ask for papers, not about one.
 # It asks, as "In the X approach, where ..." does not: "Does X have a GPU implementation, and how ...?" asks two things.
 YES_NO = re.compile(
-    r"^(?:does|do|did|has|have|can|is|was|were|are)\s+(?:it|they|its|their|this|that"
-    r"|the (?:[\w-]+ ){0,6}?(?:paper|work|study|method|approach|framework|model|authors)|(?-i:[A-Z])[\w-]*)\b",
+    r"^(?:does|do|did|has|have|can|is|was|were|are)\s+(?:it|they|its|their|this|that|the\s+[\w-]+"
+    r"|(?-i:[A-Z])[\w-]*)\b",
     re.I,
 )
 _IF_SO = re.compile(r"^(?:and )?if (?:so|yes|it does|they do)\b|\bif (?:so|yes)$", re.I)

@@ -15,6 +15,16 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
 
 
+# A question's opening sentence of one or two words: "Scary.", "Nice!", "Ok cool." (or a topic: "Diffusion models.")
+_ASIDE = re.compile(r"^\W*((?:[\w']+\s+)?[\w']+)\s*[.!]+\s+(?=\S)")
+
+
+def opening_aside(question: str) -> tuple[str, str]:
+    """The one- or two-word sentence a question opens with, and the rest: ("", question) when there is none."""
+    m = _ASIDE.match(question)
+    return (m[1], question[m.end() :]) if m else ("", question)
+
+
 _INTRO = re.compile(
     r"\b(?:propose|proposes|introduce|introduces|present|presents|develop|develops|call|called|"
     r"named|dubbed|termed|coined)\b",
@@ -68,6 +78,15 @@ def capitalised_phrases(text: str, opening: bool = False) -> list[str]:
     inside = re.findall(r"(?<=[\w,;:(] )(?:[A-Z][\w-]+ ){1,5}[A-Z][\w-]+", text)
     opens = _OPENING_RUN.findall(text) if opening else []
     return list(dict.fromkeys([*opens, *inside]))
+
+
+# A phrase in quotes, not an apostrophe's ("don't", "models' outputs"): 'reinforcement mid-training', "ranked lists"
+_QUOTED = re.compile(r"""(?:^|(?<=[\s(]))['"‘“]([^'"‘’“”]{3,60}?)['"’”](?=[\s.,;:!?)]|$)""")
+
+
+def quoted_phrases(text: str) -> list[str]:
+    """The phrases a question puts in quotes: a person quoting what a paper is called, in any case."""
+    return [m.strip() for m in _QUOTED.findall(text) if m.strip()]
 
 
 _OPENER = r"(?:The|A|An|Both|And|But|So|Do|Does|Did|Is|Are|How|What|Which|Why|Can|Could|Would|In|For|On|With)\b"

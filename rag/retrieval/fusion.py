@@ -16,7 +16,7 @@ from rag.calibration import CALIBRATION
 from rag.config import Settings
 from rag.corpus.documents import chunk_id
 from rag.errors import unknown_key
-from rag.reading.text import capitalised_phrases, coined_names, plain_words, spelled_out
+from rag.reading.text import capitalised_phrases, coined_names, plain_words, quoted_phrases, spelled_out
 
 if TYPE_CHECKING:
     from rag.retrieval.filters import Filters
@@ -115,7 +115,9 @@ def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filt
 def _named_papers(query: str, keyword: KeywordIndex, leaders: set[str]) -> list[tuple[str, float]]:
     """The papers each name or title phrase of the question points at, with 0.1 for the ones it names best."""
     out: list[tuple[str, float]] = []
-    for phrase in capitalised_phrases(query):  # "the Generalized Adversarial Solver", a title's "via ... Solver"
+    # "the Generalized Adversarial Solver", a title's "via ... Solver"; a title quoted in any case ('reinforcement
+    # mid-training')
+    for phrase in capitalised_phrases(query) + quoted_phrases(query):
         titles = _titles(keyword)
         words = [titles.by_word.get(w, set()) for w in phrase.lower().split()]
         titling = sorted(pid for pid in set.intersection(*words) if phrase.lower() in titles.text[pid])

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rag.corpus.documents import chunk_id
 from rag.index import cache
 from rag.reading.text import coined_names, plain_head
 from rag.retrieval.filters import FILTER_FIELDS, Filters
@@ -67,10 +68,17 @@ class KeywordIndex:
         self._facets: dict[str, list[str]] | None = None
         self._names: dict[str, dict[str, bool]] | None = None
         self._first: dict[str, dict[str, Any]] | None = None
+        self._by_id: dict[str, dict[str, Any]] | None = None
         # kept per text: a question's checks read the same abstracts' sentences again and again, and one call
         # of bm25s' tokenizer costs 0.5 ms (its progress-bar objects are made even when hidden)
         self._kept_terms = functools.lru_cache(maxsize=TERMS_KEPT)(self._terms)
         self.named("")  # built now, with the rest: built on a first question it cost that question 2.3 s
+
+    def by_id(self) -> dict[str, dict[str, Any]]:
+        """Every chunk (its text and what hits need) by its Chroma id."""
+        if self._by_id is None:
+            self._by_id = {chunk_id(str(c["paper_id"]), int(c.get("chunk", 0))): c for c in self.chunks}
+        return self._by_id
 
     def _save(self, folder: Path) -> None:
         def write(tmp: Path) -> None:

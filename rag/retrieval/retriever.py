@@ -138,6 +138,7 @@ class Retriever:
                 chroma_where(filters),
                 feedback,
                 self.settings.feedback_weight,
+                keyword.by_id(),
             )
             if filters.keyword:  # no substring operator on Chroma metadata: checked here
                 found = [row for row in found if filters.matches(row[0].metadata)]
