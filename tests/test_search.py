@@ -304,6 +304,7 @@ def test_a_title_quoted_in_any_case_names_its_paper(retriever: Retriever) -> Non
         "ranked lists",
     ]
     assert quoted_phrases("I don't know the models' outputs") == []  # apostrophes quote nothing
+    assert quoted_phrases("the paper that restores 'fragile' layers") == []  # a scare quote names nothing
     keyword = retriever.keyword_index()
     named = fusion._named_papers("what about 'memory-constrained fine-tuning' dynamics?", keyword, set())
     assert named == [("000_c31ea4fa21d0fe3c#1", 0.1)]  # "Study of Training Dynamics for Memory-Constrained ..."

@@ -85,8 +85,9 @@ _QUOTED = re.compile(r"""(?:^|(?<=[\s(]))['"‘“]([^'"‘’“”]{3,60}?)['"
 
 
 def quoted_phrases(text: str) -> list[str]:
-    """The phrases a question puts in quotes: a person quoting what a paper is called, in any case."""
-    return [m.strip() for m in _QUOTED.findall(text) if m.strip()]
+    """The phrases of two words or more a question puts in quotes: a person quoting what a paper is called, in
+    any case. One word in quotes is more often a scare quote ("restores 'fragile' layers") than a name."""
+    return [m.strip() for m in _QUOTED.findall(text) if len(m.split()) > 1]
 
 
 _OPENER = r"(?:The|A|An|Both|And|But|So|Do|Does|Did|Is|Are|How|What|Which|Why|Can|Could|Would|In|For|On|With)\b"
