@@ -186,7 +186,7 @@ class Store:
             for cid, text, meta in zip(page["ids"], page["documents"] or [], page["metadatas"] or [], strict=True):
                 chunks[cid] = {**meta, "text": text}
         found = [
-            (Document(page_content=str(c["text"]), metadata={k: v for k, v in c.items() if k != "text"}), 1.0 - dist)
+            (Document(page_content=str(c["text"]), metadata={f: v for f, v in c.items() if f != "text"}), 1.0 - dist)
             for cid, dist in zip(ids, distances, strict=True)
             if (c := chunks.get(cid)) is not None  # deleted between the two reads
         ]

@@ -116,8 +116,8 @@ def _named_papers(query: str, keyword: KeywordIndex, leaders: set[str]) -> list[
     """The papers each name or title phrase of the question points at, with 0.1 for the ones it names best."""
     out: list[tuple[str, float]] = []
     # "the Generalized Adversarial Solver", a title's "via ... Solver"; a title quoted in any case ('reinforcement
-    # mid-training')
-    for phrase in capitalised_phrases(query) + quoted_phrases(query):
+    # mid-training'), once if it is both
+    for phrase in dict.fromkeys([*capitalised_phrases(query), *quoted_phrases(query)]):
         titles = _titles(keyword)
         words = [titles.by_word.get(w, set()) for w in phrase.lower().split()]
         titling = sorted(pid for pid in set.intersection(*words) if phrase.lower() in titles.text[pid])
