@@ -57,15 +57,16 @@ class Calibration(BaseModel):
 
     # --- does a second question point back? (rag.reading.turns.follow_probability) ------------
     follow_weights: tuple[float, ...] = Field(
-        (5.72, 3.58, 1.97, 4.6, 2.27, 3.45, -4.32, -2.23, -10.05, -4.97, 0.37, 1.1, -2.7, 0.3, -1.18),
+        (4.91, 2.58, 1.55, 3.22, 1.53, 2.27, -1.93, -1.81, -6.95, -3.26, 0.2, 0.72, -3.01, 0.25, -0.86, -3.32),
         description="A logistic model: bias, then ordinal, pronoun, 'the paper', 'tell me more', the question's "
         "own best paper was cited, coverage gap, similarity gap, own words (up to 15, /15), a coined name no cited "
         "paper says, an ellipsis ('and the results?'), a demonstrative ('does this need training?'), the question's "
-        "cosine to its own best paper (by the index's stored vectors), that paper's coverage of it, and a new topic "
-        "announced ('Different question: ...', rag.reading.turns.ANNOUNCED). Fitted by bench/fit_follow_ups.py "
-        "(C=3, chosen by 5-fold cross-validation: 1,648 of 1,689 held-out decisions right) on "
+        "cosine to its own best paper (by the index's stored vectors), that paper's coverage of it, a new topic "
+        "announced ('Different question: ...', rag.reading.turns.ANNOUNCED), and the coverage gap times how rare the "
+        "question's rarest word is (KeywordIndex.rarity: 'Any code?'). Fitted by bench/fit_follow_ups.py (C=1, "
+        "chosen by 5-fold cross-validation: 1,647 of 1,689 held-out decisions right) on "
         "rag/data/conversations_dev.jsonl, conversations_people_dev.jsonl and the follow-ups of seeds and conference "
-        "dev, at 57, 500 and 19,630 papers: 1,652 of 1,689 decisions right (1,650 with own words counted up to 10).",
+        "dev, at 57, 500 and 19,630 papers: 1,652 of 1,689 decisions right.",
     )
     cited_margin: float = Field(
         0.15,

@@ -109,3 +109,26 @@ FLOOR = {
     "dev": {"hit5": 0.96, "mrr": 0.94, "multi": 0.95},
     "test": {"hit5": 0.96, "mrr": 0.94, "multi": 0.95},
 }
+
+
+def test_a_common_word_asked_after_an_answer_points_back_and_a_rare_one_starts_a_topic(fixture_500: Settings) -> None:
+    """'Any code?' holds one word, in a fifth of all abstracts: that the cited abstract lacks it says little, so it
+    points back (people dev dA-c104). 'Any work on RLHF?' holds a rare word other papers say: a new topic."""
+    from rag.answering.pipeline import Assistant
+    from rag.types import Turn
+
+    assistant = Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
+    tabular = "BgSDPE24pa"  # PFT3A, prior-free tabular test-time adaptation
+    first = Turn(
+        "How to adapt tabular models to distribution shift without the source data?",
+        "PFT3A handles prior-free tabular test-time adaptation, addressing label shift and feature shift [1].",
+        (tabular,),
+    )
+    for question in ("Any code?", "Datasets?"):
+        answer = assistant.answer(question, [first])
+        assert answer.follows and answer.cited_ids == (tabular,), question
+    rlhf = assistant.answer("Any work on RLHF?", [first])
+    assert not rlhf.follows and tabular not in rlhf.cited_ids
+    keyword = assistant.retriever.keyword_index()
+    assert keyword.rarity("Any code?") < 0.3 and keyword.rarity("Any work on RLHF?") > 0.6
+    assert keyword.rarity("What is it?") == 0.0  # no word of its own

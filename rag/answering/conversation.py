@@ -62,6 +62,7 @@ def reference(
         new_name=any(not any(name in t for t in earlier) for name in coined_names(question)),
         own_similarity=sims[0],
         own_coverage=keyword.coverage(question, found),
+        rarity=keyword.rarity(question),
     )
 
 

@@ -220,6 +220,7 @@ class Evidence:
     new_name: bool  # it names a coined name ("ZeroGR") that no paper the earlier answer cited says
     own_similarity: float = 0.0  # the question's cosine to its own best paper: "Any code?" finds nothing close
     own_coverage: float = 0.0  # the share of its rarer words that paper holds
+    rarity: float = 0.0  # how rare its rarest word is (KeywordIndex.rarity): a gap in common words says little
 
 
 NO_EVIDENCE = Evidence(top_cited=False, coverage_gap=0.0, similarity_gap=0.0, n_terms=0, new_name=False)
@@ -250,6 +251,9 @@ def features(question: str, evidence: Evidence, n_cited: int) -> list[float]:
         evidence.own_similarity,
         evidence.own_coverage,
         float(bool(ANNOUNCED.pattern.search(question))),
+        # "Any code?" after an answer: its one word is missing from the cited abstract (a coverage gap of 1) but is
+        # in a fifth of all abstracts, so it finds nothing of its own either; a rare word missing ("RLHF") does
+        evidence.coverage_gap * evidence.rarity,
     ]
 
 

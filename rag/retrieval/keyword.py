@@ -117,6 +117,20 @@ class KeywordIndex:
 
         return math.log((len(self.chunks) + 1) / (self.df(term) + 0.5))
 
+    def rarity(self, text: str) -> float:
+        """How rare the text's rarest word is: -log10 of the share of chunks holding it, over 3, capped at 1.
+
+        A word in one chunk of a thousand or fewer is 1; "code", in about a fifth of ICLR abstracts at every scale
+        (57, 500 and 19,630 papers), is 0.24; no words at all, 0. As a share it reads the same at every scale.
+        """
+        import math
+
+        dfs = [self.df(t) for t in set(self.terms(text))]
+        if not dfs or not self.chunks:
+            return 0.0
+        share = max(min(dfs), 0.5) / len(self.chunks)
+        return min(1.0, -math.log10(share) / 3)
+
     def df(self, term: str) -> int:
         """How many chunks hold the (stemmed) term."""
         import numpy as np
