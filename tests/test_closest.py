@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rag.answering import closest
 from rag.answering.pipeline import Assistant
 from rag.types import Hit
@@ -38,3 +40,27 @@ def test_two_papers_the_evidence_cannot_tell_apart_are_both_cited_and_said_so(as
     answer = assistant.answer(GRASP, mode="extractive")
     assert answer.cited_ids[0] == DEMOGRASP
     assert ("Two papers fit" in answer.text) == (len(answer.cited_ids) == 2)
+
+
+def test_only_the_sentences_holding_most_of_the_question_are_embedded(assistant: Assistant) -> None:
+    """Of each weighed abstract, the closest_sentences sentences with the largest share of the question's words;
+    the weighing is the same as with every sentence (the closest one is among them)."""
+    from rag.calibration import CALIBRATION
+    from rag.reading.text import sentences
+
+    coverage = assistant.retriever.keyword_index().coverage
+    embedded: list[list[str]] = []
+
+    def similar(query: str, texts: list[str]) -> list[float]:
+        embedded.append(texts)
+        return assistant.similar.of(query, texts)
+
+    hits = [seed_hit(assistant, KV, 0.80), seed_hit(assistant, DEMOGRASP, 0.70)]
+    weighed = closest.weigh(GRASP, hits, coverage, similar)
+    for hit, said in zip(hits, embedded, strict=True):
+        every = sentences(hit.abstract)
+        assert len(every) > CALIBRATION.closest_sentences == len(said)
+        assert min(coverage(GRASP, s) for s in said) >= max(coverage(GRASP, s) for s in every if s not in said)
+    by_paper = {w.hit.paper_id: w.sentence for w in weighed}
+    for hit in hits:
+        assert by_paper[hit.paper_id] == pytest.approx(max(assistant.similar.of(GRASP, sentences(hit.abstract))))
