@@ -51,7 +51,7 @@ def weigh(query: str, hits: Sequence[Hit], coverage: Coverage, similar: Similari
     for hit in pool:
         said = sentences(hit.abstract) if hit.abstract else [hit.passage]
         # the closest sentence is nearly always among those holding most of the question's words: embedding only
-        # those (a third of them) is most of the saving of a lookup's time
+        # those spares the other candidates' sentences (the chosen paper's are embedded for the answer anyway)
         said = sorted(said, key=lambda s: -coverage(query, s))[: CALIBRATION.closest_sentences]
         weighed.append(
             Weighed(hit, max(similar(query, said), default=0.0), coverage(query, f"{hit.title} {hit.abstract}"))
