@@ -28,6 +28,7 @@ SETS = ("questions_people_dev.jsonl", "questions_people_dev2.jsonl", "conversati
 def main() -> None:
     import numpy as np
 
+    from rag.corpus.documents import chunk_id
     from rag.index.store import Store
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -38,14 +39,9 @@ def main() -> None:
     store = Store(Settings(index_dir=Path(args.index)))
     ids, vectors = [], []
     for meta, vector in store.iter_vectors():
-        ids.append(f"{meta['paper_id']}#{meta.get('chunk', 0)}")
+        ids.append(chunk_id(str(meta["paper_id"]), int(meta.get("chunk", 0))))  # the chunk's id in Chroma
         vectors.append(np.asarray(vector, dtype=np.float32))
     matrix = np.stack(vectors)
-    chunk_ids = store.collection.get(include=["metadatas"])
-    named = {
-        cid: f"{m['paper_id']}#{m.get('chunk', 0)}"
-        for cid, m in zip(chunk_ids["ids"], chunk_ids["metadatas"] or [], strict=True)
-    }
     questions = [json.loads(line)["question"] for name in SETS for line in (DATA / name).open(encoding="utf-8")]
     asked = np.asarray(store.embed(questions[: args.questions]), dtype=np.float32)
     exact = np.argsort(-(asked @ matrix.T), axis=1)[:, :60]
@@ -54,7 +50,7 @@ def main() -> None:
         start, first, at10, at60 = time.perf_counter(), 0, 0.0, 0.0
         for row, vector in enumerate(asked):
             near = store.collection.query(query_embeddings=[vector.tolist()], n_results=n, include=["distances"])
-            got = [named[cid] for cid in near["ids"][0]][:60]
+            got = near["ids"][0][:60]
             want = [ids[j] for j in exact[row]]
             first += want[0] == got[0]
             at10 += len(set(want[:10]) & set(got[:10])) / 10
