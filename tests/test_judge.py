@@ -15,6 +15,8 @@ from rag.reading.questions import read_question
 from rag.reading.text import sentences
 from rag.types import Hit
 
+from .conftest import MOE, seed_hit
+
 ABSTRACT = (
     "We propose FlashSketch, a streaming sketch for attention that keeps a fixed memory budget. "
     "FlashSketch trains a 1.3B-parameter model on 8 A100 GPUs in two days. "
@@ -138,3 +140,39 @@ def test_a_doubted_sentence_is_still_shown_beside_what_is_stated(assistant: Assi
     # nothing stated: the whole decline quotes its closest sentence once, not each doubted part's
     none = [evidence.Found(f.part, f.paper, None, f.score, doubted=f.sentence or f.doubted) for f in found]
     assert "The closest it says" not in compose.parts([PAPER], none).text
+
+
+def _whole(question: str, read: judge.Judge | None, assistant: Assistant, follows: bool = False) -> bool:
+    """Whether the question is answered by MoEEdit's key sentences (True) or part by part."""
+    keyword = assistant.retriever.keyword_index()
+    moe = seed_hit(assistant, MOE)
+    return extractive._whole_or_parts(question, read_question(question), [moe], keyword, follows, read)[0]
+
+
+def test_a_question_naming_its_paper_that_no_sentence_states_is_answered_part_by_part(assistant: Assistant) -> None:
+    """ "What hash function does MoEEdit use?" opens like "What does MoEEdit do?"; no sentence states it."""
+    question = "What hash function does MoEEdit use?"
+    assert not any(p.asks_detail for p in read_question(question).parts)  # the rules read it as about the paper
+    assert _whole(question, FakeJudge(0.9), assistant)
+    doubting = FakeJudge(0.0)
+    assert not _whole(question, doubting, assistant)
+    moe = seed_hit(assistant, MOE)
+    assert doubting.read == [(reading_part(question), sentences(moe.abstract))]  # every sentence weighed
+    assert _whole(question, None, assistant)  # the rules alone (RAG_STATED_JUDGE=rules) answer it whole
+    # one that names no paper looks for a paper, and a follow-up asks about the paper as a whole: no judge asked
+    for asked, follows in (
+        ("What hash function keeps MoE routing stable while editing?", False),
+        ("What does it do?", True),
+    ):
+        untouched = FakeJudge(0.0)
+        assert _whole(asked, untouched, assistant, follows) and not untouched.read, asked
+
+
+def test_the_shipped_judge_answers_what_a_paper_does_whole_and_declines_a_detail_it_never_gives(
+    shipped: judge.Judge, assistant: Assistant
+) -> None:
+    for question in ("What does MoEEdit do?", "How does MoEEdit keep routing stable?"):
+        assert _whole(question, shipped, assistant), question
+    assert not _whole("What hash function does MoEEdit use?", shipped, assistant)
+    answer = assistant.answer("What curvature does MoEEdit use?")
+    assert answer.refused and answer.cited_ids == (MOE,) and "does not state" in answer.text

@@ -273,6 +273,18 @@ def test_the_paper_just_discussed_and_a_method_named_after_it_are_compared(assis
     assert moved.kind != "compare" and moved.cited_ids == (MOE,)
 
 
+def test_a_new_topic_announced_sets_nothing_against_the_paper_just_discussed(assistant: Assistant) -> None:
+    """Its "it", its "different" and its "better than" ask no contrast with the earlier answer's paper."""
+    first = assistant.answer("Which paper randomizes KV cache eviction?")
+    assert first.cited_ids == (KV,)
+    for question in (
+        "totally different thing - is there a knowledge editing method for MoE LLMs? how does it differ from MEMIT",
+        "diff question: which paper edits knowledge in MoE LLMs, and is it better than AlphaEdit?",
+    ):
+        answer = assistant.answer(question, [first.turn()])
+        assert not answer.follows and KV not in answer.cited_ids and MOE in answer.cited_ids, question
+
+
 def test_a_name_opening_the_question_or_quoted_is_a_side_of_a_comparison(assistant: Assistant) -> None:
     first = assistant.answer("Which paper randomizes KV cache eviction?")
     # "Sharpness-Aware Machine Unlearning" opens the question: its second capitalised word makes it a name

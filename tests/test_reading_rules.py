@@ -83,6 +83,14 @@ def test_a_method_is_compared_with_the_paper_just_discussed() -> None:
     assert read_question("How do they differ from transformers?", two).kind == "lookup"  # a third thing
     assert read_question("How do they differ?", AFTER_ANSWER).kind == "lookup"  # one paper was cited
     assert read_question("How does its 7B model compare with much larger models?", AFTER_ANSWER).kind == "lookup"
+    # a figure asked against a baseline ("vs the previous sota") sets no two methods against each other
+    for question in (
+        "by how much did effective sample size go up vs the previous sota?",
+        "What share of tokens does it save versus standard RAG?",
+    ):
+        reading = read_question(question, AFTER_ANSWER)
+        assert reading.kind == "lookup" and reading.parts[0].wants == "number", question
+    assert read_question("Sharp MinMax vs SUIT?").kind == "compare"
 
 
 def test_families_compared_are_a_list_of_papers() -> None:

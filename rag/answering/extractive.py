@@ -45,7 +45,7 @@ def extract(
         more = sum(1 for h in retrieved[len(chosen) :] if h.score >= CALIBRATION.list_share * chosen[0].score)
         texts = [" ".join((h.title, compose.row_sentences(h.abstract or h.passage)[1], s)) for h, s in items]
         return compose.listing(items, more, approaches.group(query, texts, keyword))
-    whole, foreign = _whole_or_parts(question, reading, chosen, keyword, follows)
+    whole, foreign = _whole_or_parts(question, reading, chosen, keyword, follows, judge)
     if whole:
         most = 5 if not turns else 3
         quoted = {
@@ -69,6 +69,7 @@ def _whole_or_parts(
     chosen: list[Hit],
     keyword: KeywordIndex,
     follows: bool,
+    judge: Judge | None = None,
 ) -> tuple[bool, list[str]]:
     """Answer the question as a whole or part by part, and the names it says that no chosen abstract says.
 
@@ -86,12 +87,40 @@ def _whole_or_parts(
     foreign = unsaid_names(question, chosen)
     asks_foreign = any(n in p.text for p in reading.parts for n in foreign)
     plain = len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts)
+    # "What LoRA rank does ICaRus use?" opens like "What does ICaRus do?": a question that names its paper and that
+    # no sentence of it states, as the judge reads them, asks a detail, and is answered part by part ("not stated"
+    # included). One that names no paper ("How should I choose which pairs to label ...?") looks for one.
+    unstated = (
+        plain
+        and judge is not None
+        and not follows
+        and reading.kind == "lookup"
+        and len(reading.parts) == 1
+        and _names_its_paper(question, chosen, keyword)
+        and not _stated_anywhere(judge, reading.parts[0].text, chosen)
+    )
     # a follow-up asks about the paper as a whole; two things set against each other ("KARMA and Lana both
     # ...") are more than one paper; weighed only where the question is not already answered whole
     describing = not (plain or follows or reading.sides) and all(
         subject.describes(p, question, chosen, keyword) for p in reading.parts
     )
-    return (plain or describing) and not (unmet or asks_foreign), foreign
+    return (plain or describing) and not (unmet or asks_foreign or unstated), foreign
+
+
+def _names_its_paper(question: str, chosen: list[Hit], keyword: KeywordIndex) -> bool:
+    """The question says a coined name of a chosen paper that few papers say ("ICaRus", not "Mamba" or "VQA")."""
+    for name in coined_names(question):
+        if name.isupper() and len(name) <= 4:  # as in unsaid_names: the field's word more often than a name
+            continue
+        said = keyword.named(name)
+        if len(said) <= CALIBRATION.named_max and any(h.paper_id in said for h in chosen):
+            return True
+    return False
+
+
+def _stated_anywhere(judge: Judge, asked: str, chosen: list[Hit]) -> bool:
+    texts = [s for h in chosen for s in sentences(h.abstract or h.passage)]
+    return max(judge(asked, texts), default=0.0) >= CALIBRATION.plain_stated
 
 
 def _answer_parts(

@@ -21,7 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rag.calibration import CALIBRATION
-from rag.reading.contrasts import BOTH, ELIDED, SHARED, THE_TWO, TWO_INTRODUCED
+from rag.reading.contrasts import BOTH, ELIDED, NEW_TOPIC, SHARED, THE_TWO, TWO_INTRODUCED
 from rag.reading.parts import asking_sentences, split_parts
 from rag.reading.questions import Reading, asks_contrast, asks_for_papers
 from rag.reading.turns import FollowUp, refers_back
@@ -246,6 +246,9 @@ def compared(
     """The reading with comparisons decided by evidence: "the X paper and the Y paper both ..." is one when two
     papers answer it (the follow-up then points at both); "how does X compare with FastV?" is none when no
     paper here says FastV. "Which papers compare X and Y?" asks for a list, whatever it contrasts."""
+    # "diff topic, which prompting scheme was it that sorts numbers better than ToT?" sets nothing against the
+    # paper just discussed, whatever its "it" and "better than" say
+    turns = () if NEW_TOPIC.search(question) else turns
     # one search of the question, for whichever evidence needs it first
     searched: Searched = cache(lambda: retriever.search(question, k=SECOND_AMONG, filters=filters).hits)
     keyword = retriever.keyword_index()

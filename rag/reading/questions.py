@@ -81,6 +81,8 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
             and m.start("b") >= scene
             and not _SECOND_PART.search(asking[: m.start()])
             and not _unnamed_pair(m["a"], m["b"])
+            # "by how much did effective sample size go up vs the previous sota?": a figure against a baseline
+            and not any(p.wants == "number" and p.asks_detail for p in split_parts(m["a"]))
         ):
             # "ZeroGR vs Retro* for document retrieval: how do ...": a side ends where its clause does
             a, b = (re.split(r"[:;?]", side)[0].strip(" ,") for side in (m["a"], m["b"]))
@@ -90,7 +92,12 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     parts = tuple(split_parts(question))
     # a contrast in one part of several ("What does X do differently from Y, and how much faster is it?")
     # asks about X's paper
-    if len(parts) == 1 and (pair := _contrasted(question, asking, len(turns[-1].cited) if turns else 0)):
+    # "totally different thing - is there a JAX suite ...? what is it emulating" announces a topic: its "different"
+    # contrasts nothing, and its "it" is not the paper just discussed
+    announced = contrasts.NEW_TOPIC.search(question)
+    unannounced = asking_sentences(contrasts.NEW_TOPIC.sub(" ", question).strip())
+    cited = len(turns[-1].cited) if turns and not announced else 0
+    if len(parts) == 1 and (pair := _contrasted(question, unannounced, cited)):
         return Reading("compare", pair, ())
     if len(parts) == 1 and (m := contrasts.SET_AGAINST.search(question)) and asks_contrast(question):
         a, b = (m["a"] or m["a2"]).strip(" ,"), (m["b"] or m["b2"]).strip(" ,")

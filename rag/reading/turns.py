@@ -134,10 +134,12 @@ CUES = (
     ),
     Cue(
         "the_paper",
-        # "the paper" not followed by what describes it ("the paper that compresses proteins")
+        # "the paper" not followed by what describes it ("the paper that compresses proteins", "the one doing
+        # online augmentation"); "this" and "that" take one thing ("the one that models relations" says no "that model")
         re.compile(
-            rf"\b(?:the|this|that|these|those)\s+(?:{_THING}|authors)s?\b(?!-)"  # not "the model-free X"
-            r"(?!\s+(?:that|which|who|on|about|for|in|from|with|where|proposing|introducing|called|named)\b)",
+            rf"\b(?:(?:the|these|those)\s+(?:{_THING}|authors)s?|(?:this|that)\s+(?:{_THING}|authors))\b"
+            r"(?!-)"  # not "the model-free X"
+            r"(?!\s+(?:that|which|who|on|about|for|in|from|with|where|called|named|\w+ing)\b)",
             re.I,
         ),
         ("What data does the paper evaluate on?", "Summarize that paper.", "How does this method compare?"),
@@ -145,6 +147,8 @@ CUES = (
             "What does the paper that compresses proteins do?",
             "Which paper on robot grasping uses one demo?",
             "Is there a paper that drops optimism from the model-free decision-estimation coefficient?",
+            "and the one doing online augmentation for time series, how does it generate series?",
+            "what does the one that models inter-object relations with a graph do?",
         ),
     ),
     Cue(
@@ -188,6 +192,7 @@ ANNOUNCED = Cue(
         "Unrelated, but what does the paper on robot grasping do?",
         "ok on another note - which paper studies reward hacking?",
         "Now something else - I remember a paper where diffusion deletes residues.",
+        "diff topic, which prompting scheme sorts 32 numbers better than ToT?",
     ),
     ("How is it different from SUIT?", "Does it use another dataset?", "Is it unrelated to pruning?"),
 )

@@ -1,0 +1,66 @@
+"""Questions holding a word no indexed abstract uses, and how much of them the retrieved papers cover.
+
+The off-topic check declines a question with such a word ("volcanic eruptions") when the retrieved papers
+cover less of it than CALIBRATION.unseen_coverage. People write such words into answerable questions
+too: chat words ("wasnt", "pretty") and names no abstract spells so ("G2RPO"). For every new question
+(no follow-ups: those are checked with the question they follow) of the given sets, this prints its
+unseen words, the best coverage and similarity of its first 8 papers, and whether it has a gold paper;
+then, per threshold, the off-topic and the answerable ones it would decline (absent details apart).
+
+    python bench/unseen_words.py --index .rag/iclr2026 --set rag/data/conference_dev.jsonl --set ...
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
+
+from rag.config import Settings  # noqa: E402
+from rag.evaluation import DATA  # noqa: E402
+
+SETS = ("conference_dev.jsonl", "questions_people_dev.jsonl", "questions_people_dev2.jsonl")
+FOLLOW_UPS = ("followup", "followup_fact", "followup_compare", "summary")
+
+
+def main() -> None:
+    from rag.answering.pipeline import Assistant
+    from rag.reading.text import opening_aside
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--index", required=True)
+    parser.add_argument("--set", action="append", help="a JSONL question or conversation file (repeatable)")
+    args = parser.parse_args()
+    assistant = Assistant(Settings(index_dir=Path(args.index), answer_mode="extractive"))
+    keyword = assistant.retriever.keyword_index()
+    rows: list[tuple[float, bool, str]] = []  # coverage, answerable, kind
+    for name in args.set or [str(DATA / s) for s in SETS]:
+        for line in Path(name).read_text(encoding="utf-8").splitlines():
+            item = json.loads(line)
+            if item.get("kind") in FOLLOW_UPS:
+                continue
+            question = item["question"]
+            aside, rest = opening_aside(question)  # as the check reads it: an opening reaction left out
+            if aside and keyword.terms(rest) and keyword.unseen(aside) == keyword.terms(aside):
+                question = rest
+            if not (unseen := keyword.unseen(question)):
+                continue
+            hits = assistant.retriever.search(item["question"], k=8).hits
+            coverage = max(keyword.coverage(question, f"{h.title} {h.abstract}") for h in hits)
+            similarity = max(h.similarity or 0.0 for h in hits)
+            rows.append((coverage, bool(item.get("gold")), item.get("kind", "")))
+            print(f"{coverage:.3f} {similarity:.3f} gold={bool(item.get('gold')):d} {item['id']} {unseen}")
+    print(f"{len(rows)} questions with a word no abstract uses")
+    for cut in (0.3, 0.33, 0.35, 0.4, 0.45, 0.5):
+        off = sum(c < cut for c, gold, _ in rows if not gold)
+        answerable = sum(c < cut for c, gold, kind in rows if gold and kind != "absent")
+        absent = sum(c < cut for c, gold, kind in rows if kind == "absent")
+        print(f"below {cut}: off-topic {off}, answerable {answerable}, absent details {absent}")
+
+
+if __name__ == "__main__":
+    main()
