@@ -139,10 +139,16 @@ CUES = (
         re.compile(
             rf"\b(?:(?:the|these|those)\s+(?:{_THING}|authors)s?|(?:this|that)\s+(?:{_THING}|authors))\b"
             r"(?!-)"  # not "the model-free X"
-            r"(?!\s+(?:that|which|who|on|about|for|in|from|with|where|called|named|\w+ing)\b)",
+            # a lower-case participle describes ("the one doing ..."); a title may open with one ("the paper Editing")
+            r"(?!\s+(?:that|which|who|on|about|for|in|from|with|where|called|named|(?-i:[a-z]+ing))\b)",
             re.I,
         ),
-        ("What data does the paper evaluate on?", "Summarize that paper.", "How does this method compare?"),
+        (
+            "What data does the paper evaluate on?",
+            "Summarize that paper.",
+            "How does this method compare?",
+            "Summarise the paper Editing with Subspace Mappings",
+        ),
         (
             "What does the paper that compresses proteins do?",
             "Which paper on robot grasping uses one demo?",
