@@ -598,10 +598,3 @@ def test_an_opening_reaction_no_abstract_says_is_no_sign_of_an_unknown_topic(
     reacted = assistant.answer("Oh yikes. Which paper randomizes eviction?")
     assert not reacted.refused and reacted.cited_ids[:1] == (KV,)
     assert assistant.answer("Which paper forecasts volcanic eruptions of the KV cache?").reason == "off_topic"
-    # a chat word no abstract spells ("wasnt", "pretty") in a question its paper covers well is no unknown topic
-    for chatty in (
-        "wasnt there one that randomizes eviction for serving several models?",
-        "pretty sure someone randomized cache eviction, how does it work",
-    ):
-        answer = assistant.answer(chatty)
-        assert not answer.refused and answer.cited_ids[:1] == (KV,), chatty

@@ -150,7 +150,7 @@ def _whole(question: str, read: judge.Judge | None, assistant: Assistant, follow
 
 
 def test_a_question_naming_its_paper_that_no_sentence_states_is_answered_part_by_part(assistant: Assistant) -> None:
-    """ "What hash function does MoEEdit use?" opens like "What does MoEEdit do?"; no sentence states it."""
+    """It opens like "What does MoEEdit do?", but no sentence of MoEEdit's abstract states what it asks."""
     question = "What hash function does MoEEdit use?"
     assert not any(p.asks_detail for p in read_question(question).parts)  # the rules read it as about the paper
     assert _whole(question, FakeJudge(0.9), assistant)
