@@ -29,7 +29,6 @@ FOLLOW_UPS = ("followup", "followup_fact", "followup_compare", "summary")
 
 def main() -> None:
     from rag.answering.pipeline import Assistant
-    from rag.reading.text import opening_aside
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--index", required=True)
@@ -43,10 +42,7 @@ def main() -> None:
             item = json.loads(line)
             if item.get("kind") in FOLLOW_UPS:
                 continue
-            question = item["question"]
-            aside, rest = opening_aside(question)  # as the check reads it: an opening reaction left out
-            if aside and keyword.terms(rest) and keyword.unseen(aside) == keyword.terms(aside):
-                question = rest
+            question = keyword.without_aside(item["question"])  # as the check reads it
             if not (unseen := keyword.unseen(question)):
                 continue
             hits = assistant.retriever.search(item["question"], k=8).hits

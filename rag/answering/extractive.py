@@ -109,9 +109,7 @@ def _whole_or_parts(
 
 def _names_its_paper(question: str, chosen: list[Hit], keyword: KeywordIndex) -> bool:
     """The question says a coined name of a chosen paper that few papers say ("ICaRus", not "Mamba" or "VQA")."""
-    for name in coined_names(question):
-        if name.isupper() and len(name) <= 4:  # as in unsaid_names: the field's word more often than a name
-            continue
+    for name in _names(question):
         said = keyword.named(name)
         if len(said) <= CALIBRATION.named_max and any(h.paper_id in said for h in chosen):
             return True
@@ -176,9 +174,13 @@ def unsaid_names(question: str, papers: Sequence[Hit]) -> list[str]:
         return re.sub(r"[\s\-_$\\{}^]", "", re.sub(r"\\[a-zA-Z]+", "", text)).lower()
 
     said = [flat(f"{h.title} {h.abstract or h.passage}") for h in papers]
-    # a short all-capitals acronym ("DNA", "GPU") is the field's word more often than a thing's name
-    named = [n for n in coined_names(question) if not (n.isupper() and len(n) <= 4)]
-    return [n for n in named if not any(flat(n) in text for text in said)]
+    return [n for n in _names(question) if not any(flat(n) in text for text in said)]
+
+
+def _names(question: str) -> list[str]:
+    """The coined names a question says, but a short all-capitals acronym ("DNA", "GPU", "VQA"): the field's
+    word more often than a thing's name."""
+    return [n for n in coined_names(question) if not (n.isupper() and len(n) <= 4)]
 
 
 def item_sentence(

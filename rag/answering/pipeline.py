@@ -25,7 +25,7 @@ from rag.index.store import Store
 from rag.reading.contrasts import stands_for_earlier
 from rag.reading.lexicon import fields_named
 from rag.reading.questions import EARLIER, Reading, read_question
-from rag.reading.text import opening_aside, sentences
+from rag.reading.text import sentences
 from rag.reading.turns import (
     as_turns,
     follow_up,
@@ -255,8 +255,7 @@ class Assistant:
         if any(extractive.names_in(query, h.abstract) for h in hits):
             return False
         keyword = self.retriever.keyword_index()
-        aside, rest = opening_aside(query)  # "Scary. Is there ...?": a reaction no abstract's words say is no topic
-        query = rest if aside and keyword.terms(rest) and keyword.unseen(aside) == keyword.terms(aside) else query
+        query = keyword.without_aside(query)  # "Scary. Is there ...?": a reaction no abstract's words say is no topic
         if unsaid and max(h.similarity or 0.0 for h in hits) < CALIBRATION.field_similarity:
             return True
         coverage = max(keyword.coverage(query, f"{h.title} {h.abstract}") for h in hits)

@@ -94,10 +94,8 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     # asks about X's paper
     # "totally different thing - is there a JAX suite ...? what is it emulating" announces a topic: its "different"
     # contrasts nothing, and its "it" is not the paper just discussed
-    announced = contrasts.NEW_TOPIC.search(question)
-    unannounced = asking_sentences(contrasts.NEW_TOPIC.sub(" ", question).strip())
-    cited = len(turns[-1].cited) if turns and not announced else 0
-    if len(parts) == 1 and (pair := _contrasted(question, unannounced, cited)):
+    cited = len(turns[-1].cited) if turns and not contrasts.NEW_TOPIC.search(question) else 0
+    if len(parts) == 1 and (pair := _contrasted(question, asking_sentences(_unannounced(question)), cited)):
         return Reading("compare", pair, ())
     if len(parts) == 1 and (m := contrasts.SET_AGAINST.search(question)) and asks_contrast(question):
         a, b = (m["a"] or m["a2"]).strip(" ,"), (m["b"] or m["b2"]).strip(" ,")
@@ -134,10 +132,16 @@ def _named(side: str) -> bool:
 def asks_contrast(question: str) -> bool:
     """Does the question ask a difference, a contrast or something shared? ("how do they differ", "X vs Y",
     "both", "what sets X apart", "is that better than X"). Examples: tests/test_pairs.py."""
-    question = contrasts.NEW_TOPIC.sub(" ", question).strip()
+    question = _unannounced(question)
     asking = asking_sentences(question)
     found = contrasts.CONTRAST.search(asking) or contrasts.RELATES.search(asking)
     return bool(found or contrasts.BOTH.search(question))
+
+
+def _unannounced(question: str) -> str:
+    """The question without the new topic it announces ("Different question: ..."), whose "different" asks
+    no contrast."""
+    return contrasts.NEW_TOPIC.sub(" ", question).strip()
 
 
 EARLIER = ("the first one", "the second one")  # targets that stand for the last answer's first two papers

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rag.corpus.documents import chunk_id
 from rag.index import cache
-from rag.reading.text import coined_names, plain_head
+from rag.reading.text import coined_names, opening_aside, plain_head
 from rag.retrieval.filters import FILTER_FIELDS, Filters
 
 if TYPE_CHECKING:
@@ -168,6 +168,11 @@ class KeywordIndex:
     def unseen(self, text: str) -> list[str]:
         """The text's terms that no chunk of the index contains."""
         return [t for t in self.terms(text) if t not in self.bm25.vocab_dict] if self.chunks else []
+
+    def without_aside(self, question: str) -> str:
+        """The question without an opening reaction no abstract's words say ("Scary. Is there ...?"): no topic."""
+        aside, rest = opening_aside(question)
+        return rest if aside and self.terms(rest) and self.unseen(aside) == self.terms(aside) else question
 
     def facets(self) -> dict[str, list[str]]:
         """Distinct values of each filterable field, most common first (filter menus, question parsing)."""
