@@ -598,3 +598,15 @@ def test_an_opening_reaction_no_abstract_says_is_no_sign_of_an_unknown_topic(
     reacted = assistant.answer("Oh yikes. Which paper randomizes eviction?")
     assert not reacted.refused and reacted.cited_ids[:1] == (KV,)
     assert assistant.answer("Which paper forecasts volcanic eruptions of the KV cache?").reason == "off_topic"
+
+
+def test_chat_words_no_abstract_says_are_no_sign_of_an_unknown_topic(
+    assistant: Assistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rag.answering import pipeline
+
+    keyword = assistant.retriever.keyword_index()
+    assert keyword.terms("wasnt there one, pretty sure, lol") == keyword.terms("there one, sure")
+    monkeypatch.setattr(pipeline, "CALIBRATION", pipeline.CALIBRATION.model_copy(update={"unseen_min_papers": 1}))
+    chatty = assistant.answer("wasnt there one that evicts kv cache randomly? pretty sure, kinda forgot how")
+    assert not chatty.refused and chatty.cited_ids[:1] == (KV,)

@@ -14,7 +14,7 @@ from rag.answering.extractive import named_hits, title_phrase
 from rag.answering.pipeline import Assistant
 from rag.reading.contrasts import ELIDED, contrasts_with
 from rag.reading.questions import asks_contrast, asks_for_papers
-from rag.reading.turns import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS
+from rag.reading.turns import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS, INTRODUCED
 from rag.types import Hit, Turn
 
 from .conftest import DEMOGRASP, KV, MOE, SUIT
@@ -77,7 +77,7 @@ def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -
 
 
 def test_the_further_reference_cues_match_their_examples_only() -> None:
-    for cue in (ELLIPSIS, DEMONSTRATIVE, ANNOUNCED):
+    for cue in (ELLIPSIS, DEMONSTRATIVE, ANNOUNCED, INTRODUCED):
         for sentence in cue.matches:
             assert cue.pattern.search(sentence), (cue.name, sentence)
         for sentence in cue.misses:
@@ -213,9 +213,14 @@ class FakeNames:
 
     def __init__(self, hits: list[Hit]) -> None:
         self.hits = hits
+        self.chunks: list[dict[str, str]] = []  # no title heads to read
 
     def named(self, name: str) -> dict[str, bool]:
         return {h.paper_id: False for h in self.hits if name in f"{h.title} {h.abstract}"}
+
+    def typed_names(self, text: str) -> list[str]:  # a name typed in another case ("protokv"): its paper's spelling
+        said = " ".join(f"{h.title} {h.abstract}" for h in self.hits)
+        return [n for n in re.findall(r"[\w-]+", said) if n.lower() in text.split() and n not in text.split()]
 
     def search(self) -> list[Hit]:  # the question's search, whatever is asked
         return self.hits
@@ -234,6 +239,8 @@ def test_two_names_each_said_by_its_own_paper_are_two_papers_not_a_method_and_it
     both = "ProtoKV and FlowKV both compress the KV cache. What does each one fix, and how?"
     found, other = FakeNames([proto, flow]), FakeNames([beats, proto])
     assert named_pair(both, found.search, found) == (proto, flow)  # type: ignore[arg-type]
+    # typed in lower case, as people do
+    assert named_pair("protokv vs flowkv what does each fix", found.search, found) == (proto, flow)  # type: ignore[arg-type]
     # the second names the first as what it beats: one paper and its baseline
     assert named_pair("Does FastKV beat ProtoKV, and what does each keep?", other.search, other) is None  # type: ignore[arg-type]
     # a name several papers of the search say is the field's word, not a paper
@@ -299,3 +306,15 @@ def test_a_name_opening_the_question_or_quoted_is_a_side_of_a_comparison(assista
         "context instead of raw sequences. Is either view similar to the other?"
     )
     assert answer.kind == "compare" and set(answer.cited_ids) == {SCISOR, TOKENIZATION}
+
+
+def test_a_paper_the_question_brings_in_is_what_its_that_one_means(assistant: Assistant) -> None:
+    """ "i remember one that ..., what's that one?": the question's own paper, not the one just discussed."""
+    first = assistant.answer("Which paper randomizes KV cache eviction?")
+    for question in (
+        "i remember one that edits knowledge in mixture-of-experts LLMs, what's that one?",
+        "theres also a knowledge editing paper for MoE models - remember that one?",
+        "There was another paper that edits MoE LLMs. What is it that gets edited there?",
+    ):
+        answer = assistant.answer(question, [first.turn()])
+        assert not answer.follows and MOE in answer.cited_ids and KV not in answer.cited_ids, question

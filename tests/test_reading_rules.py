@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-from rag.reading.lexicon import LISTS, fields_named
+from rag.reading.lexicon import LISTS, fields_named, with_apostrophes
 from rag.reading.parts import asking_sentences, split_parts
 from rag.reading.questions import read_question
 from rag.types import Turn
@@ -102,6 +102,10 @@ def test_families_compared_are_a_list_of_papers() -> None:
         assert read_question(question).kind == "list", question
     assert read_question("Compare Sparse State Expansion and Local Linear Attention.").kind == "compare"
     assert read_question("How does ICaRus differ from the randomized KV cache eviction approach?").kind == "compare"
+    assert read_question("how's ICaRus different from ReMix, the off-policy RFT one").targets == (
+        "ICaRus",
+        "ReMix, the off-policy RFT one",
+    )
 
 
 def test_scene_setting_sentences_are_not_asked_parts() -> None:
@@ -133,6 +137,17 @@ def test_scene_setting_sentences_are_not_asked_parts() -> None:
     ]
     described = "For the method that explains how agents coordinate, what benchmark is used?"
     assert [(p.text, p.wants) for p in split_parts(described)] == [("what benchmark is used", "name")]
+    # a paper named before a colon or a dash sets the scene, and a short part after it asks on its own
+    headed = "hyperKAN for personalized FL: which four datasets, how many clients, and what backbone do they run?"
+    assert [(p.text, p.asks_detail) for p in split_parts(headed)] == [
+        ("which four datasets and how many clients", True),
+        ("what backbone do they run", True),
+    ]
+    dashed = "Sparsity Forcing - on which MLLMs and on how many benchmarks was it evaluated?"
+    assert [p.text for p in split_parts(dashed)] == ["on which MLLMs", "on how many benchmarks was it evaluated"]
+    # a contraction typed without its apostrophe asks as the spelled one does
+    unspelled = with_apostrophes("free transformer - how many tokens, and whats the dimensionality of the latent?")
+    assert [p.text for p in split_parts(unspelled)][-1] == "what's the dimensionality of the latent"
     # a question about the paper itself is no scene: "In the paper, how ..." asks
     assert [p.text for p in split_parts("In this paper, how is the reward shaped?")] == ["how is the reward shaped"]
 

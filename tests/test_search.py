@@ -11,6 +11,7 @@ from rag.evaluation import load_questions, retrieval_query, score_retrieval
 from rag.index.store import Store
 from rag.reading.text import coined_names
 from rag.retrieval.filters import Filters
+from rag.retrieval.fusion import heads_typed
 from rag.retrieval.retriever import Retriever
 
 
@@ -107,6 +108,10 @@ def test_filters_stated_in_a_question() -> None:
     assert not filters_in_question("Is there a reinforcement learning approach for finding tumours?", facets)
     assert not filters_in_question("What is MUSE in the context of tabular generative models?", facets)
     assert not filters_in_question("Which papers were not accepted?", {"decision": ["Not accepted"]})
+    # where a paper was heard of is no filter; which papers are wanted is
+    assert not filters_in_question("someone at a poster mentioned post-quantum signatures. what did they find", facets)
+    assert not filters_in_question("I saw it at the oral session, what was it?", facets)
+    assert filters_in_question("what did the orals at ICLR 2026 find?", facets).decision == "Oral"
 
 
 def test_a_coined_name_puts_the_paper_that_says_it_first(retriever: Retriever) -> None:
@@ -191,9 +196,10 @@ def test_a_paper_is_found_by_a_plain_name_heading_its_title_or_a_name_it_shares(
         Paper(paper_id=f"f{i}", title=f"Study {i}", abstract=f"We study time series and agents, setting {i}.")
         for i in range(6)
     ]
+    unifying = Paper(paper_id="f-unify", title="Study 7", abstract="We unify time series models and agents.")
     store.ingest(
         [Paper(paper_id=pid, title=title, abstract=abstract) for pid, (title, abstract) in NAMED_PAPERS.items()]
-        + fillers
+        + [*fillers, unifying]
     )
     retriever = Retriever(store)
     # "Fighter" is a plain word, but a title is headed by it and few abstracts use it
@@ -223,6 +229,13 @@ def test_a_paper_is_found_by_a_plain_name_heading_its_title_or_a_name_it_shares(
     )
     assert plan.hits[0].paper_id == "plan-r1", [h.paper_id for h in plan.hits]
     assert coined_names("D-Artemis and Self-RAG beat Vision-Language baselines") == ["D-Artemis", "Self-RAG"]
+    # a name typed in lower case, as people do, is the index's spelling of it; not a word an abstract writes so
+    typed = retriever.keyword_index().typed_names("plan-r1 vs mas-zero vs fighter vs unify vs masZero vs got")
+    assert typed == ["Plan-R1", "MAS-Zero"], typed  # "fighter" is a word the embedder knows whole: English
+    assert retriever.search("fighter vs mas-zero?", k=2).hits[0].paper_id in {"fighter", "mas-zero"}
+    # a title's head typed in lower case is a name (of a side of a comparison); a phrase heading no title is not
+    heads = heads_typed("solving games adversarially vs the generalized adversarial solver", retriever.keyword_index())
+    assert heads == ["solving games adversarially"], heads
 
 
 def test_the_keyword_side_is_read_back_from_its_cache(seeded: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -306,9 +319,9 @@ def test_a_title_quoted_in_any_case_names_its_paper(retriever: Retriever) -> Non
     assert quoted_phrases("I don't know the models' outputs") == []  # apostrophes quote nothing
     assert quoted_phrases("the paper that restores 'fragile' layers") == []  # a scare quote names nothing
     keyword = retriever.keyword_index()
-    named = fusion._named_papers("what about 'memory-constrained fine-tuning' dynamics?", keyword, set())
+    named = fusion._named_papers("what about 'memory-constrained fine-tuning' dynamics?", keyword, set(), set())
     assert named == [("000_c31ea4fa21d0fe3c#1", 0.1)]  # "Study of Training Dynamics for Memory-Constrained ..."
-    assert fusion._named_papers("what about memory-constrained fine-tuning dynamics?", keyword, set()) == []
+    assert fusion._named_papers("what about memory-constrained fine-tuning dynamics?", keyword, set(), set()) == []
 
 
 def test_the_dense_side_asks_the_approximate_search_for_more_than_it_keeps(seeded: Settings) -> None:

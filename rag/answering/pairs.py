@@ -25,6 +25,7 @@ from rag.reading.contrasts import BOTH, ELIDED, NEW_TOPIC, SHARED, THE_TWO, TWO_
 from rag.reading.parts import asking_sentences, split_parts
 from rag.reading.questions import Reading, asks_contrast, asks_for_papers
 from rag.reading.turns import FollowUp, refers_back
+from rag.retrieval.fusion import heads_typed
 from rag.types import Hit, Turn
 
 if TYPE_CHECKING:
@@ -147,8 +148,11 @@ def _names(question: str, keyword: KeywordIndex) -> list[str]:
     A coined name more papers of the index say than a name of one paper is ("FID", "GRPO") is the field's."""
     from rag.reading.text import capitalised_phrases, coined_names
 
-    coined = [n for n in coined_names(question) if len(keyword.named(n)) <= CALIBRATION.named_max]
+    found = coined_names(question) + keyword.typed_names(question)
+    coined = [n for n in dict.fromkeys(found) if len(keyword.named(n)) <= CALIBRATION.named_max]
     found = [*coined, *_QUOTED.findall(question), *capitalised_phrases(question, opening=True)]
+    # a title's head typed in lower case: "EquiReg and equivariant splitting both ..."
+    found += [h for h in heads_typed(question, keyword) if all(h != n.lower() for n in found)]
     return [n for n in dict.fromkeys(found) if not any(n != m and n in m for m in found)]
 
 
@@ -225,7 +229,10 @@ def unindexed(targets: Sequence[str], retriever: Retriever) -> bool:
     from rag.reading.text import coined_names
 
     keyword = retriever.keyword_index()
-    return any((names := coined_names(t)) and not any(keyword.named(n) for n in names) for t in targets)
+    return any(
+        (names := coined_names(t)) and not any(keyword.named(n) or keyword.typed_names(n) for n in names)
+        for t in targets
+    )
 
 
 def _points_back(question: str) -> bool:

@@ -23,7 +23,7 @@ from rag.errors import BackendError, InputError
 from rag.index.embeddings import Similarities
 from rag.index.store import Store
 from rag.reading.contrasts import stands_for_earlier
-from rag.reading.lexicon import fields_named
+from rag.reading.lexicon import fields_named, with_apostrophes
 from rag.reading.questions import EARLIER, Reading, read_question
 from rag.reading.text import sentences
 from rag.reading.turns import (
@@ -169,7 +169,8 @@ class Assistant:
     # --- steps ------------------------------------------------------------------------------
 
     def _clean(self, question: str) -> tuple[str, list[str]]:
-        question = CONTROL.sub(" ", question_text(question)).strip()
+        # "whats", "hows that different": read as "what's" and "how's that", as every rule reads them
+        question = with_apostrophes(CONTROL.sub(" ", question_text(question)).strip())
         if not question:
             raise InputError("the question is empty: ask something about the papers")
         notices = []

@@ -85,6 +85,19 @@ def _cached_embeddings(key: str, dtype: str, batch_size: int, threads: int) -> E
     )
 
 
+def whole_words(settings: Settings) -> frozenset[str]:
+    """The whole lower-case words of the embedder's WordPiece vocabulary ("got", "hood", "muse", "karma"): the
+    English words it knows whole, which a coined name typed in lower case ("mosa", "omniv2v") is not."""
+    return _whole_words(model_path(settings) / "vocab.txt")
+
+
+@lru_cache(maxsize=2)
+def _whole_words(vocab: Path) -> frozenset[str]:
+    if not vocab.exists():
+        return frozenset()
+    return frozenset(w for w in vocab.read_text(encoding="utf-8").split() if w.isalpha() and w.islower())
+
+
 def token_counter(settings: Settings) -> Callable[[str], int]:
     """Counts the embedder's own tokens, so that chunks are never truncated by it."""
     from tokenizers import Tokenizer

@@ -156,7 +156,93 @@ FIELDS = WordList(
     ),
 )
 
-LISTS = (FIELD_ACRONYMS, WELL_KNOWN_NAMES, FIELDS)
+# Contractions typed without their apostrophe ("whats", "hows that different", "theres a paper ..."): no
+# abstract spells one so (none is in any of the 19,630 ICLR 2026 abstracts). Read with the apostrophe, as the
+# question's words and rules read it ("what's the dimensionality ...?" asks, "how's that different" points back).
+CONTRACTIONS = WordList(
+    name="contractions",
+    words=frozenset(
+        [
+            "dont",
+            "doesnt",
+            "didnt",
+            "isnt",
+            "wasnt",
+            "arent",
+            "werent",
+            "cant",
+            "couldnt",
+            "wouldnt",
+            "shouldnt",
+            "wont",
+            "hasnt",
+            "havent",
+            "hadnt",
+            "aint",
+            "theyre",
+            "youre",
+            "weve",
+            "theyve",
+            "youve",
+            "itll",
+            "thatll",
+            "thats",
+            "theres",
+            "heres",
+            "whats",
+            "hows",
+            "whos",
+            "wheres",
+        ]
+    ),
+    decides="a contraction typed without its apostrophe",
+    used_by="rag.reading.lexicon.contractions",
+    examples=(
+        ("related-ish: wasnt there one that synthesizes flowcharts?", ("wasnt",)),
+        ("ok diff q. theres a theory paper on OR queries, whats proven", ("theres", "whats")),
+        ("hows that different from parallel prompting?", ("hows",)),
+    ),
+    counterexamples=(
+        ("Don't the gains vanish at scale?", ("don", "dont")),
+        ("Its loss lets the model learn, well, where we were wrong", ("its", "lets", "well", "were")),
+    ),
+)
+# Chat shorthand no abstract says ("pretty sure someone showed that", "kinda", "lol"): unseen by every index
+# (none is in any of the 19,630 ICLR 2026 abstracts), each, and an unspelled contraction, would weigh as the
+# rarest word of a question: it read as a topic no paper covers (the off-topic check) and as a word a cited
+# paper lacks (the follow-up decision). The search leaves them out (rag.retrieval.keyword).
+CHAT_WORDS = WordList(
+    name="chat words",
+    words=frozenset(
+        [
+            "pretty",
+            "gonna",
+            "wanna",
+            "kinda",
+            "sorta",
+            "idk",
+            "tbh",
+            "lol",
+            "btw",
+            "iirc",
+            "afaik",
+            "hmm",
+            "yeah",
+            "thx",
+            "pls",
+            "plz",
+        ]
+    ),
+    decides="a chat word, which says nothing of the topic a question asks about",
+    used_by="rag.reading.lexicon.chat_words",
+    examples=(
+        ("pretty sure someone showed that. how does it work", ("pretty",)),
+        ("lol ok, kinda curious: any code?", ("lol", "kinda")),
+    ),
+    counterexamples=(("Which paper solves IMO geometry problems?", ("imo",)),),
+)
+
+LISTS = (FIELD_ACRONYMS, WELL_KNOWN_NAMES, FIELDS, CONTRACTIONS, CHAT_WORDS)
 
 
 def fields_named(text: str) -> list[str]:
@@ -164,3 +250,44 @@ def fields_named(text: str) -> list[str]:
     import re
 
     return list(dict.fromkeys(w for w in re.findall(r"[a-z]+", text.lower()) if w.removesuffix("s") in FIELDS.words))
+
+
+def chat_words(text: str) -> list[str]:
+    """The words of CHAT_WORDS a text holds, lower-cased, in order."""
+    return [w for w in _words(text) if w in CHAT_WORDS.words]
+
+
+def contractions(text: str) -> list[str]:
+    """The contractions a text types without their apostrophe, lower-cased, in order."""
+    return [w for w in _words(text) if w in CONTRACTIONS.words]
+
+
+def _words(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"[a-z]+(?:'[a-z]+)?", text.lower())
+
+
+def with_apostrophes(text: str) -> str:
+    """The text with its contractions spelled: "whats" -> "what's", "dont" -> "don't", "theyre" -> "they're"."""
+    import re
+
+    def spelled(m: re.Match[str]) -> str:
+        word = m[0]
+        if word.lower() not in CONTRACTIONS.words:
+            return word
+        cut = 2 if word.lower().endswith(("nt", "re", "ve", "ll")) else 1
+        return f"{word[:-cut]}'{word[-cut:]}" if not word.lower().endswith("nt") else f"{word[:-2]}n't"
+
+    return re.sub(r"[A-Za-z]+", spelled, text)
+
+
+def without_chat_words(text: str) -> str:
+    """The text with its chat words and contractions, spelled or not, blanked (rag.retrieval.keyword reads a
+    question's terms from it): "wasn't" and "wasnt" leave no "wasn", which no abstract says."""
+    import re
+
+    blank = CHAT_WORDS.words | CONTRACTIONS.words
+    return re.sub(
+        r"[A-Za-z]+(?:['’][A-Za-z]+)?", lambda m: " " if re.sub("['’]", "", m[0].lower()) in blank else m[0], text
+    )

@@ -218,6 +218,9 @@ SCENE = re.compile(
 )
 
 
+_POINTING = re.compile(r"\b(?:they|them|it|these|those)\b", re.I)
+
+
 def split_parts(question: str) -> list[Part]:
     """A compound question's asked parts ("Which X ..., and how many Y ...?"), each with what it wants."""
     question = SCENE.sub("", DESCRIBING.sub(r"\1", asking_sentences(question)), count=1)
@@ -225,11 +228,14 @@ def split_parts(question: str) -> list[Part]:
     # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
     merged: list[str] = []
     for piece in pieces:
+        # the piece before only set the scene ("In the X approach, where ...", "hyperKAN for FL: which four
+        # datasets, how many clients ...?"); this one asks, however short, unless it asks only of what the scene
+        # names ("X names two failure modes. what are they, ...")
+        if merged and not re.search(rf"\b{_ASKING}\b", asked(merged[-1]), re.I) and not YES_NO.match(merged[-1]):
+            merged[-1] = piece if len(piece.split()) > 3 or not _POINTING.search(piece) else f"{merged[-1]} and {piece}"
         # "..., and why"; "Does X report Y? If so, what is it?" asks one thing
-        if merged and (len(piece.split()) < 4 or _IF_SO.match(piece) or _IF_SO.search(merged[-1])):
+        elif merged and (len(piece.split()) < 4 or _IF_SO.match(piece) or _IF_SO.search(merged[-1])):
             merged[-1] += " and " + piece
-        elif merged and not re.search(rf"\b{_ASKING}\b", asked(merged[-1]), re.I) and not YES_NO.match(merged[-1]):
-            merged[-1] = piece  # the piece before only set the scene ("In the X approach, where ..."); this one asks
         else:
             merged.append(piece)
     merged = [_one_of(piece, merged[:i], question) for i, piece in enumerate(merged)]

@@ -82,6 +82,15 @@ def unfiltered(question: str, facets: dict[str, list[str]]) -> str:
     return " ".join(question.split())
 
 
+# Where a paper was heard of, not which papers are wanted: "someone at a poster mentioned ...", "at the oral
+# session", "the poster hall" ("oral papers about X", "posters on RL" are filters)
+def _place(text: str, start: int, end: int) -> bool:
+    return bool(
+        re.search(r"\b(?:at|during|saw)\s+(?:(?:a|an|the|one|some)\s+)?$", text[:start])
+        or re.match(r"\s+(?:session|hall|board)s?\b", text[end:])
+    )
+
+
 def _stated(question: str, facets: dict[str, list[str]]) -> tuple[dict[str, Any], list[str]]:
     """The filters stated, by field, and the words that state each (to take out of what is searched)."""
     text = question.casefold()
@@ -89,7 +98,7 @@ def _stated(question: str, facets: dict[str, list[str]]) -> tuple[dict[str, Any]
     said: list[str] = []
     for decision in facets.get("decision", []):
         m = re.search(rf"\b{re.escape(decision.casefold())}s?\b", text)
-        if decision.casefold() != "not accepted" and m:
+        if decision.casefold() != "not accepted" and m and not _place(text, m.start(), m.end()):
             found["decision"] = decision
             said.append(m[0])
             break

@@ -7,8 +7,9 @@ retrieval tables and "Fusion" under what was tried).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -101,7 +102,7 @@ def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filt
     top = max((v[0] for v in scored.values()), default=0.0)
     leaders = set(sorted(scored, key=lambda pid: -scored[pid][0])[: CALIBRATION.named_max])
     boosted = dict(scored)
-    for pid, mark in _named_papers(query, keyword, leaders):
+    for pid, mark in _named_papers(query, keyword, leaders, set(scored)):
         if pid not in boosted:
             record = keyword.first_chunk(pid)
             if record is None or not filters.matches(record):
@@ -112,7 +113,9 @@ def boost_named(query: str, scored: Scored, keyword: KeywordIndex, filters: Filt
     return boosted
 
 
-def _named_papers(query: str, keyword: KeywordIndex, leaders: set[str]) -> list[tuple[str, float]]:
+def _named_papers(
+    query: str, keyword: KeywordIndex, leaders: set[str], candidates: set[str]
+) -> list[tuple[str, float]]:
     """The papers each name or title phrase of the question points at, with 0.1 for the ones it names best."""
     out: list[tuple[str, float]] = []
     # "the Generalized Adversarial Solver", a title's "via ... Solver"; a title quoted in any case ('reinforcement
@@ -123,11 +126,12 @@ def _named_papers(query: str, keyword: KeywordIndex, leaders: set[str]) -> list[
         titling = sorted(pid for pid in set.intersection(*words) if phrase.lower() in titles.text[pid])
         if len(titling) <= CALIBRATION.named_max:
             out += [(pid, 0.1) for pid in titling]
-    # a plain word names a paper only when a title is headed by it and few abstracts use it ("Fighter"):
-    # at most 1 in 400 (49 of 19,630), or three
-    rare = max(CALIBRATION.named_max, len(keyword.chunks) // 400)
-    plain = [w for w in plain_words(query) if keyword.df(keyword.stemmer.stemWord(w.lower())) <= rare]
-    for name in coined_names(query) + plain:
+    # a plain word names a paper only when a title is headed by it and few abstracts use it ("Fighter")
+    plain = [w for w in plain_words(query) if keyword.df(keyword.stemmer.stemWord(w.lower())) <= keyword.rare()]
+    # a name typed in another case ("omniv2v", "mosa") may be a word too ("got" for GoT): it counts for a paper
+    # the question's own words found
+    typed = [n for n in keyword.typed_names(query) if set(keyword.named(n)) & candidates]
+    for name in dict.fromkeys(coined_names(query) + plain + typed):
         papers = keyword.named(name)
         titled = {pid for pid, title in papers.items() if title}
         # the papers named after it ("MUSE: ..."), however many others mention it; else a name few say.
@@ -152,6 +156,7 @@ def _named_papers(query: str, keyword: KeywordIndex, leaders: set[str]) -> list[
 class _Titles:
     text: dict[str, str]  # paper id -> lower-case title
     by_word: dict[str, set[str]]  # a title's word -> the papers whose title has it
+    heads: dict[str, dict[str, set[str]]] = field(default_factory=dict)  # first word -> lower-case head -> papers
 
 
 @lru_cache(maxsize=2)
@@ -163,7 +168,32 @@ def _titles(keyword: KeywordIndex) -> _Titles:
             titles.text[pid] = str(c.get("title", "")).lower()
             for word in titles.text[pid].split():
                 titles.by_word.setdefault(word.strip(":,;.()"), set()).add(pid)
+            head = titles.text[pid].split(":")[0] if ":" in titles.text[pid] else titles.text[pid]
+            words = re.findall(r"[\w-]+", head)
+            if 2 <= len(words) <= (6 if ":" in titles.text[pid] else 4):
+                titles.heads.setdefault(words[0], {}).setdefault(" ".join(words), set()).add(pid)
     return titles
+
+
+def heads_typed(query: str, keyword: KeywordIndex) -> list[str]:
+    """The heads of titles a question types in lower case ("equivariant splitting" for "Equivariant Splitting:
+    Self-supervised ...", "reinforcement mid-training") that no abstract but the titled papers' says. A head may
+    be a phrase of the field ("beyond multi-token prediction"): it names a side of a comparison (rag.answering.pairs),
+    where the search must find the one paper that says it, and is no name the search puts first."""
+    import numpy as np
+
+    titles, said = _titles(keyword), " ".join(re.findall(r"[\w-]+", query.lower()))
+    out: list[str] = []
+    for word in dict.fromkeys(said.split()):
+        for head, papers in titles.heads.get(word, {}).items():
+            if f" {head} " not in f" {said} " or not (terms := keyword.terms(head)):
+                continue
+            rarest = min(terms, key=keyword.df)
+            holding = np.flatnonzero(keyword.bm25.get_scores([rarest]) if keyword.df(rarest) else [])
+            saying = {str(keyword.chunks[i]["paper_id"]) for i in holding if head in _text(keyword.chunks[i])}
+            if saying <= papers and len(papers) <= CALIBRATION.named_max:
+                out.append(head)
+    return out
 
 
 def _text(record: dict[str, Any] | None) -> str:

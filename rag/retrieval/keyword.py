@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rag.corpus.documents import chunk_id
 from rag.index import cache
+from rag.reading.lexicon import without_chat_words
 from rag.reading.text import coined_names, opening_aside, plain_head
 from rag.retrieval.filters import FILTER_FIELDS, Filters
 
@@ -44,6 +45,7 @@ class KeywordIndex:
         import bm25s
 
         self.stemmer = english_stemmer()
+        self.settings = store.settings
         self.revision = store.revision()
         # one cache per index, kept across runs; switching corpora (seeds, iclr2026) rebuilds neither
         folder = store.derived("bm25", self.revision)
@@ -67,6 +69,7 @@ class KeywordIndex:
         self._df: np.ndarray | None = None
         self._facets: dict[str, list[str]] | None = None
         self._names: dict[str, dict[str, bool]] | None = None
+        self._folded: dict[str, list[str]] = {}  # a name in lower case -> the index's spellings of it
         self._first: dict[str, dict[str, Any]] | None = None
         self._by_id: dict[str, dict[str, Any]] | None = None
         # kept per text: a question's checks read the same abstracts' sentences again and again, and one call
@@ -96,7 +99,7 @@ class KeywordIndex:
         return list(self._kept_terms(text))
 
     def _terms(self, text: str) -> tuple[str, ...]:
-        return tuple(self._tokenize([QUESTION_WORDS.sub(" ", text)], ids=False)[0])
+        return tuple(self._tokenize([QUESTION_WORDS.sub(" ", without_chat_words(text))], ids=False)[0])
 
     def coverage(self, query: str, text: str) -> float:
         """IDF-weighted share of the query's words that the text contains.
@@ -158,7 +161,51 @@ class KeywordIndex:
                 for n in coined_names(str(chunk.get("text", ""))):
                     names.setdefault(n, {}).setdefault(pid, False)
             self._names = names
+            for n in names:
+                self._folded.setdefault(n.lower(), []).append(n)
         return self._names.get(name, {})
+
+    def rare(self) -> int:
+        """A plain word names a paper only where at most this many chunks hold it ("Fighter"): 1 in 400 (49 of
+        19,630), or named_max."""
+        from rag.calibration import CALIBRATION
+
+        return max(CALIBRATION.named_max, len(self.chunks) // 400)
+
+    def typed_names(self, text: str) -> list[str]:
+        """The index's spelling of names a text types in another case: "omniv2v", "mosa", "lora-over" and
+        "protoKV" for OmniV2V, MoSA, LoRa-Over and ProtoKV. A word is one only where few abstracts hold it and none
+        writes it in lower case ("things" is no THINGS, "core" no CoRe, "Deep" no DEEP of a title in capitals)."""
+        self.named("")
+        out: list[str] = []
+        for word in re.findall(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*", text):
+            spellings = self._folded.get(word.lower(), [])
+            terms = self.terms(word)  # a stopword ("AND" of a title in capitals) is no name
+            if spellings and word not in spellings and terms and self._only_a_name(word, terms, spellings):
+                out += spellings
+        return list(dict.fromkeys(out))
+
+    def _only_a_name(self, word: str, terms: list[str], spellings: list[str]) -> bool:
+        from rag.index.embeddings import whole_words
+
+        if coined_names(word):
+            return True  # typed as a name ("protoKV"), not as a word nor a field's acronym ("OOD")
+        if not word.islower():
+            return False  # "Citeseer", "Cora": a dataset as the question spells it, not another paper's CiteSeer
+        if word.lower() in whole_words(self.settings):
+            return False  # an English word ("got", "tips") that some paper's name spells too (GoT, TIPS)
+        rarest = min(terms, key=self.df)
+        if "-" not in word and self.df(rarest) > self.rare():
+            return False
+        import numpy as np
+
+        # no abstract writes it but as the name ("LLM-inferred" is no LLM-Inferred of a title in title case)
+        said = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.I)
+        for i in np.flatnonzero(self.bm25.get_scores([rarest])):
+            text = f"{self.chunks[i].get('title', '')} {self.chunks[i]['text']}"
+            if any(m[0] not in spellings for m in said.finditer(text)):
+                return False
+        return True
 
     def first_chunk(self, paper_id: str) -> dict[str, Any] | None:
         if self._first is None:
