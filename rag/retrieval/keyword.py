@@ -174,8 +174,9 @@ class KeywordIndex:
 
     def typed_names(self, text: str) -> list[str]:
         """The index's spelling of names a text types in another case: "omniv2v", "mosa", "lora-over" and
-        "protoKV" for OmniV2V, MoSA, LoRa-Over and ProtoKV. A word is one only where few abstracts hold it and none
-        writes it in lower case ("things" is no THINGS, "core" no CoRe, "Deep" no DEEP of a title in capitals)."""
+        "protoKV" for OmniV2V, MoSA, LoRa-Over and ProtoKV. A word in lower case is one only where the embedder
+        knows no such English word ("got" is no GoT), few abstracts hold it ("core" is no CoRe) and none writes
+        it but as the name ("llm-inferred" is no LLM-Inferred of a title in title case)."""
         self.named("")
         out: list[str] = []
         for word in re.findall(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*", text):
