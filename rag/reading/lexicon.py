@@ -276,8 +276,10 @@ def with_apostrophes(text: str) -> str:
         word = m[0]
         if word.lower() not in CONTRACTIONS.words:
             return word
-        cut = 2 if word.lower().endswith(("nt", "re", "ve", "ll")) else 1
-        return f"{word[:-cut]}'{word[-cut:]}" if not word.lower().endswith("nt") else f"{word[:-2]}n't"
+        if word.lower().endswith("nt"):
+            return f"{word[:-2]}n't"
+        cut = 2 if word.lower().endswith(("re", "ve", "ll")) else 1
+        return f"{word[:-cut]}'{word[-cut:]}"
 
     return re.sub(r"[A-Za-z]+", spelled, text)
 

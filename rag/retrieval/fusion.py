@@ -180,17 +180,13 @@ def heads_typed(query: str, keyword: KeywordIndex) -> list[str]:
     Self-supervised ...", "reinforcement mid-training") that no abstract but the titled papers' says. A head may
     be a phrase of the field ("beyond multi-token prediction"): it names a side of a comparison (rag.answering.pairs),
     where the search must find the one paper that says it, and is no name the search puts first."""
-    import numpy as np
-
     titles, said = _titles(keyword), " ".join(re.findall(r"[\w-]+", query.lower()))
     out: list[str] = []
     for word in dict.fromkeys(said.split()):
         for head, papers in titles.heads.get(word, {}).items():
             if f" {head} " not in f" {said} " or not (terms := keyword.terms(head)):
                 continue
-            rarest = min(terms, key=keyword.df)
-            holding = np.flatnonzero(keyword.bm25.get_scores([rarest]) if keyword.df(rarest) else [])
-            saying = {str(keyword.chunks[i]["paper_id"]) for i in holding if head in _text(keyword.chunks[i])}
+            saying = {str(chunk["paper_id"]) for chunk in keyword.holding(terms) if head in _text(chunk)}
             if saying <= papers and len(papers) <= CALIBRATION.named_max:
                 out.append(head)
     return out

@@ -181,8 +181,10 @@ class KeywordIndex:
         out: list[str] = []
         for word in re.findall(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*", text):
             spellings = self._folded.get(word.lower(), [])
+            if not spellings or word in spellings:
+                continue
             terms = self.terms(word)  # a stopword ("AND" of a title in capitals) is no name
-            if spellings and word not in spellings and terms and self._only_a_name(word, terms, spellings):
+            if terms and self._only_a_name(word, terms, spellings):
                 out += spellings
         return list(dict.fromkeys(out))
 
@@ -195,18 +197,23 @@ class KeywordIndex:
             return False  # "Citeseer", "Cora": a dataset as the question spells it, not another paper's CiteSeer
         if word.lower() in whole_words(self.settings):
             return False  # an English word ("got", "tips") that some paper's name spells too (GoT, TIPS)
-        rarest = min(terms, key=self.df)
-        if "-" not in word and self.df(rarest) > self.rare():
+        if "-" not in word and min(self.df(t) for t in terms) > self.rare():
             return False
-        import numpy as np
-
         # no abstract writes it but as the name ("LLM-inferred" is no LLM-Inferred of a title in title case)
         said = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.I)
-        for i in np.flatnonzero(self.bm25.get_scores([rarest])):
-            text = f"{self.chunks[i].get('title', '')} {self.chunks[i]['text']}"
-            if any(m[0] not in spellings for m in said.finditer(text)):
+        for chunk in self.holding(terms):
+            if any(m[0] not in spellings for m in said.finditer(f"{chunk.get('title', '')} {chunk['text']}")):
                 return False
         return True
+
+    def holding(self, terms: list[str]) -> list[dict[str, Any]]:
+        """The chunks that hold the rarest of these terms: the only ones a phrase of them can be in."""
+        import numpy as np
+
+        rarest = min(terms, key=self.df)
+        if not self.df(rarest):
+            return []
+        return [self.chunks[i] for i in np.flatnonzero(self.bm25.get_scores([rarest]))]
 
     def first_chunk(self, paper_id: str) -> dict[str, Any] | None:
         if self._first is None:
