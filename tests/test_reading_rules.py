@@ -7,6 +7,7 @@ import importlib
 
 import pytest
 
+from rag.reading.contrasts import stands_for_earlier
 from rag.reading.lexicon import LISTS, fields_named, with_apostrophes
 from rag.reading.parts import asking_sentences, split_parts
 from rag.reading.questions import read_question
@@ -35,6 +36,14 @@ AFTER_ANSWER = [Turn("Which paper proposes MoEEdit?", "", ("paper-just-cited",))
             ("ZeroGR", "Retro* for document retrieval"),
         ),
         ("Compare CGPO and MS-GRPO: how does each change policy-gradient RL training?", ("CGPO", "MS-GRPO")),
+        # a dash ends a side's clause too: the rest asks about the two
+        ("SSE vs LLA - which one is actually aimed at efficiency?", ("SSE", "LLA")),
+        ("UUE vs GUARD for LLM unlearning — what's the core difference?", ("UUE", "GUARD for LLM unlearning")),
+        # a "vs" inside brackets sets no sides
+        (
+            "DAVIS and DEMO both detect OOD stuff (OOD images vs graph anomalies). what's each one's trick?",
+            ("DAVIS", "DEMO"),
+        ),
         (
             "MoEEdit vs SUIT: both edit knowledge in LLMs without retraining. How does each constrain updates?",
             ("MoEEdit", "SUIT"),
@@ -75,6 +84,14 @@ def test_a_method_is_compared_with_the_paper_just_discussed() -> None:
     ):
         reading = read_question(question, AFTER_ANSWER)
         assert (reading.kind, reading.targets) == ("compare", ("it", "SUIT")), question
+    # blind 25: "and vs ..." leaves out the paper just discussed; "that LORAX paper on ..." recalls another one
+    odor = "and vs that LORAX paper on odorant representations, what's the main difference"
+    reading = read_question(odor, AFTER_ANSWER)
+    assert (reading.kind, reading.targets) == ("compare", ("it", "that LORAX paper on odorant representations"))
+    assert [stands_for_earlier(t) for t in reading.targets] == [True, False]
+    assert stands_for_earlier("that paper") and stands_for_earlier("its route to sample efficiency")
+    assert read_question("vs SUIT - both edit knowledge right?", AFTER_ANSWER).targets == ("it", "SUIT")
+    assert read_question("vs SUIT - both edit knowledge right?").kind != "compare"  # nothing was discussed
     assert read_question("What sets it apart from SUIT?").kind == "lookup"  # nothing was discussed before
     two = [Turn("Which papers edit knowledge?", "", ("first-cited", "second-cited"))]
     for question in ("How do they differ?", "What do both of them have in common?", "How do these two differ?"):

@@ -26,6 +26,14 @@ from rag.types import Hit
 # "What improvements/gains does it report?" asks for the paper's results, whatever they measure.
 RESULT_HEADS = {"improvement", "improvements", "gain", "gains", "result", "results", "performance", "benefits"}
 _IMPROVES = re.compile(r"\b(?:improv|outperform|gains?\b|boost|beat|surpass)", re.I)
+# "how much better does it get?", "how many fewer params does it touch?", "how much token savings?": a change
+# against something else is a result, whatever it is counted in ("48% higher", "a 99.5% reduction in updates");
+# "how much faster?" asks a ratio (values.KINDS), which says how it is told
+_CHANGE = re.compile(
+    r"\bhow (?:much|many)\s+(?:(?:[\w-]+\s+)?(?:better|worse|higher|lower|fewer|less|more)\b"
+    r"|(?:[\w-]+\s+){0,2}(?:savings?|speed-?ups?|reductions?)\b)",
+    re.I,
+)
 # What a method is evaluated on goes by many words; a sentence about its experiments names them.
 EVALUATION_HEADS = {
     "dataset",
@@ -143,13 +151,16 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) 
     """Does the sentence hold the kind of thing the part asks for, beyond what the question itself gave?
     Games, tasks and environments are often plain capitalised words ("the 20 Questions game", "Atari").
     "What kind of solver?" is answered by what the sentence says of the solver, named or not."""
-    if part.wants == "number":
-        return bool(numbers(sentence) - given)
+    if part.wants == "number":  # a bound is a figure too: "what regret?" of "an $O(\\log T)$ regret"
+        return bool(numbers(sentence) - given) or bool(_BOUND.search(sentence))
     if part.wants == "name" and not part.kind_of:
         return bool(new_names(sentence, given, plain_names))
     if part.wants == "name" and part.which_thing:  # "Which GNNs?" is not answered by "various classic GNNs"
         return bool(new_names(sentence, given, plain_names) or _ENUMERATION.search(sentence))
     return True
+
+
+_BOUND = re.compile(r"(?<![\w-])(?:\\(?:mathcal|tilde|widetilde)\{O\}|O|\\Theta|\\Omega)\(")
 
 
 # Particular things said without a name: a list of three or more ("math, coding, science, and creative
@@ -207,7 +218,11 @@ def answer_part(
     if checked and values.unmet_condition(asked(part.text), flat_math(f"{paper.title} {paper.abstract}")):
         return Found(part, paper, None, max(sims))
     # "what improvements does it report?", "how much does it improve over X?": a result with a figure
-    results_asked = part.head.lower() in RESULT_HEADS or (not part.head and bool(_IMPROVES.search(part.text)))
+    results_asked = (
+        part.head.lower() in RESULT_HEADS
+        or (not part.head and bool(_IMPROVES.search(part.text)))
+        or (bool(_CHANGE.search(part.text)) and not values.asks_ratio(asked(part.text)))
+    )
     head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
     evaluated_on = part.head.lower() in EVALUATION_HEADS
     plain_names = part.head.lower() in PLAIN_NAMED  # "the 20 Questions game", not "Euclidean baselines"

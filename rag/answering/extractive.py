@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rag.answering import approaches, compose, evidence, subject, values
 from rag.answering.judge import Judge
 from rag.calibration import CALIBRATION
 from rag.reading.parts import YES_NO
 from rag.reading.questions import Reading
-from rag.reading.text import coined_names, sentences
+from rag.reading.text import coined_names, defined_acronyms, sentences
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit, Turn
+
+if TYPE_CHECKING:
+    from rag.index.store import Store
 
 
 def extract(
@@ -203,8 +207,10 @@ def compare(
         [] if len(papers) == 2 else ["Only one of the two methods was found in the index; compared what was found."]
     )
     names: list[str | None] = []
-    for paper in papers:
-        names.append(next((n for t in reading.targets for n in names_in(t, f"{paper.title} {paper.abstract}")), None))
+    for i, paper in enumerate(papers):
+        # its own side's name first, and of its names the one fewest papers say: "PFT3A", not "TTA"
+        said = [n for t in [*reading.targets[i : i + 1], *reading.targets] for n in _said_names(t, paper)]
+        names.append(min(said, key=lambda n: len(keyword.named(n))) if said else None)
     for target in reading.targets:
         for name in coined_names(target):
             said_by = keyword.named(name)
@@ -260,10 +266,64 @@ def title_phrase(target: str) -> str:
 def named_hits(target: str, hits: list[Hit], coverage: Callable[[str, str], float], question: str) -> list[Hit]:
     """The hits a comparison's side names: its coined name in their text, or its leading title phrase in their
     title. A name several papers share ("what sets it apart from CORE, the concept-oriented RL paper for math
-    reasoning?") is told apart by the question's other words: the one covering more of them first."""
+    reasoning?", "SPICE (bayesian in-context RL) and COP-Q") is told apart by the side's other words, then the
+    question's: the one covering more of them first."""
     phrase = title_phrase(target).lower()
-    named = [h for h in hits if names_in(target, f"{h.title} {h.abstract}") or (phrase and phrase in h.title.lower())]
-    return sorted(named, key=lambda h: -coverage(question, f"{h.title} {h.abstract}")) if len(named) > 1 else named
+    named = [h for h in hits if names_in(target, _text(h)) or (phrase and phrase in h.title.lower())]
+    if not named and hits:
+        # "lana vs PFT3A": the word search and the meaning search each put a paper first, tied; the side's own
+        # words tell which it names (the one abstract saying "Lana", not the closest in meaning to "lana")
+        tied = [h for h in hits if h.score >= hits[0].score]
+        return sorted(tied, key=lambda h: -coverage(target, _text(h)))[:1]
+    # the paper the name is its own method's first ("We introduce DAVIS", "Dynamic Multi-sample Mixup ... (DEMO)", not
+    # a paper that compares with it), then the side's own words ("CORE, the concept oriented RL one"), then the
+    # question's
+    return (
+        sorted(
+            named, key=lambda h: (not _own_name(target, h), -coverage(target, _text(h)), -coverage(question, _text(h)))
+        )
+        if named[1:]
+        else named
+    )
+
+
+def _own_name(target: str, paper: Hit) -> bool:
+    """A coined name of the target is the paper's own: its title's head, or defined or introduced in its abstract
+    ("we revisit ... and introduce Inter‑Slice Consistent Stochasticity (ISCS)", its hyphens of any kind)."""
+    abstract = re.sub(r"[\u2010\u2011\u2012\u2013]", "-", paper.abstract)
+    own = set(coined_names(paper.title.split(":")[0])) | defined_acronyms(abstract)
+    introducing = [s for s in sentences(abstract) if _INTRODUCES.search(s)]
+    return any(n in own or any(re.search(rf"\b{re.escape(n)}\b", s) for s in introducing) for n in coined_names(target))
+
+
+_INTRODUCES = re.compile(r"\b(?:propos|introduc|present|develop|design)(?:e|es|ed|ing|s)?\b", re.I)
+
+
+def with_sayers(target: str, hits: list[Hit], keyword: KeywordIndex, store: Store | None) -> list[Hit]:
+    """The search's hits and the other papers that say the target's coined name, for `named_hits` to tell apart
+    ("SPICE (bayesian in-context RL) and COP-Q ..."). No store: the search's hits alone."""
+    from rag.answering.listing import whole_paper
+
+    said = {pid for n in coined_names(target) for pid in keyword.named(n)}
+    missed = said - {h.paper_id for h in hits}
+    # a name as many papers say as a rare word's ("SPICE": eight of 19,630) is still a paper's; more ("GRPO", 14 of
+    # 500) is the field's
+    if store is None or not missed or len(said) > keyword.rare():
+        return hits
+    return [*hits, *(whole_paper(p) for p in store.get_papers(sorted(missed)).values())]
+
+
+def _text(paper: Hit) -> str:
+    return f"{paper.title} {paper.abstract}"
+
+
+def _said_names(target: str, paper: Hit) -> list[str]:
+    """The target's coined names the paper says, or a one-word target as the paper spells it ("lana": "Lana")."""
+    text = _text(paper)
+    if found := names_in(target, text):
+        return found
+    spelled = re.search(rf"\b{re.escape(target)}\b", text, re.I) if re.fullmatch(r"[\w-]{3,}", target) else None
+    return [spelled[0]] if spelled and spelled[0] != target and spelled[0][0].isupper() else []
 
 
 def names_in(target: str, text: str) -> list[str]:

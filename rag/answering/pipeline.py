@@ -225,8 +225,10 @@ class Assistant:
             # each method looked up on its own: by its name in titles and abstracts first, then by meaning
             results = [self.retriever.search(t, k=5, filters=filters) for t in reading.targets]
             chosen: list[Hit] = []
+            keyword = self.retriever.keyword_index()
             for target, result in zip(reading.targets, results, strict=True):
-                named = extractive.named_hits(target, result.hits, self.retriever.keyword_index().coverage, query)
+                with_sayers = extractive.with_sayers(target, result.hits, keyword, None if filters else self.store)
+                named = extractive.named_hits(target, with_sayers, keyword.coverage, query)
                 pick = next((h for h in named + result.hits if h not in chosen), None)
                 if pick:
                     chosen.append(pick)

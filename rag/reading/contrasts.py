@@ -95,9 +95,17 @@ SET_AGAINST = re.compile(
 )
 
 
+# the words a question calls a paper by ("the second one", "that paper", "this method"): rag.reading.turns too
+THINGS = ("one", "paper", "method", "approach", "work", "model", "framework", "study", "technique", "system")
+
+
 def stands_for_earlier(side: str) -> bool:
     """A comparison's side that is the paper just discussed: "it", "that", "its route to sample efficiency"."""
-    return side.split()[0].lower() in ("it", "its", "this", "that") if side.split() else False
+    words = side.lower().split()
+    if not words or words[0] not in ("it", "its", "this", "that"):
+        return False
+    # "that LORAX paper on odorant representations" recalls another paper; "that paper", "this method" the last one
+    return words[0] in ("it", "its") or len(words) == 1 or (len(words) == 2 and words[1] in THINGS)
 
 
 def contrasts_with(question: str) -> bool:

@@ -231,6 +231,16 @@ CHAT_WORDS = WordList(
             "thx",
             "pls",
             "plz",
+            "ngl",
+            "imho",
+            "fwiw",
+            "ofc",
+            "tho",
+            "dunno",
+            "lemme",
+            "gotta",
+            "yep",
+            "maybe",
         ]
     ),
     decides="a chat word, which says nothing of the topic a question asks about",
@@ -238,8 +248,13 @@ CHAT_WORDS = WordList(
     examples=(
         ("pretty sure someone showed that. how does it work", ("pretty",)),
         ("lol ok, kinda curious: any code?", ("lol", "kinda")),
+        ("ngl different question. dexterous grasping from one demo?", ("ngl",)),
+        ("is there one that generates per-client weights, with KANs maybe?", ("maybe",)),
     ),
-    counterexamples=(("Which paper solves IMO geometry problems?", ("imo",)),),
+    counterexamples=(
+        ("Which paper solves IMO geometry problems?", ("imo",)),
+        ("Does NoPE (no positional encoding) extrapolate?", ("nope",)),  # five abstracts say "NoPE"
+    ),
 )
 
 LISTS = (FIELD_ACRONYMS, WELL_KNOWN_NAMES, FIELDS, CONTRACTIONS, CHAT_WORDS)

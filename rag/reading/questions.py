@@ -29,8 +29,14 @@ _COMPARE = [
         re.I,
     ),
     re.compile(r"differences? between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)[\s?.!]*$", re.I),
-    re.compile(r"^\s*(?P<a>[^,]+?)\s+(?:vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$", re.I),
+    # "and vs that odorant paper?": a side left out after "and" is the paper just discussed (`_ELIDED_SIDE`)
+    re.compile(
+        r"^\s*(?:(?:and|so|ok(?:ay)?|but)\s+(?=(?:vs\.?|versus)\b))?(?P<a>[^,]*?)\s*\b(?:vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$",
+        re.I,
+    ),
 ]
+_ELIDED_SIDE = "it"
+_SIDE_END = re.compile(r"[:;?—–]|\s-\s|,\s+(?=(?:what|what's|whats|how|which|why|is|are|does|do)\b)", re.I)
 _SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)
 # "X vs Y: <a sentence that sets the scene>. How does each ...?": a heading of two methods opens the question,
 # and the asking sentence after it need not name them again
@@ -81,11 +87,18 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
             and m.start("b") >= scene
             and not _SECOND_PART.search(asking[: m.start()])
             and not _unnamed_pair(m["a"], m["b"])
+            # "DAVIS and DEMO both detect OOD (OOD images vs unseen graph anomalies)": a "vs" inside brackets
+            and m["a"].count("(") <= m["a"].count(")")
             # "by how much did effective sample size go up vs the previous sota?": a figure against a baseline
             and not any(p.wants == "number" and p.asks_detail for p in split_parts(m["a"]))
         ):
-            # "ZeroGR vs Retro* for document retrieval: how do ...": a side ends where its clause does
-            a, b = (re.split(r"[:;?]", side)[0].strip(" ,") for side in (m["a"], m["b"]))
+            # "ZeroGR vs Retro* for document retrieval: how do ...", "qdf vs prism for forecasting — am i right
+            # ...": a side ends where its clause does
+            # ", what's the main difference": a question after a comma ends it too
+            a, b = (re.split(_SIDE_END, side)[0].strip(" ,") for side in (m["a"], m["b"]))
+            if not (a and b) and not turns:  # "vs MoEEdit?" with nothing discussed before compares nothing
+                continue
+            a, b = a or _ELIDED_SIDE, b or _ELIDED_SIDE
             if not (_named(a) or _named(b)):  # "state-space models vs transformers": papers comparing families
                 return Reading("list", (), tuple(split_parts(question)), sides=(a, b))
             return Reading("compare", (a, b), ())

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rag.errors import InputError
-from rag.reading.contrasts import NEW_TOPIC
+from rag.reading.contrasts import NEW_TOPIC, THINGS
 from rag.reading.text import NAME
 from rag.types import Turn
 
@@ -116,7 +116,7 @@ class Cue:
     misses: tuple[str, ...]
 
 
-_THING = r"(?:one|paper|method|approach|work|model|framework|study|technique|system)"
+_THING = rf"(?:{'|'.join(THINGS)})"
 CUES = (
     Cue(
         "ordinal",
