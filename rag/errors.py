@@ -52,3 +52,18 @@ def _causes(exc: BaseException) -> list[BaseException]:
         chain.append(cause)
         cause = cause.__cause__ or cause.__context__
     return chain
+
+
+def json_kind(value: object) -> str:
+    """What a value is, in JSON's words: the API and batch files send JSON, and their writers read these."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, dict):
+        return "an object"
+    return "a list" if isinstance(value, (list, tuple)) else type(value).__name__

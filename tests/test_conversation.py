@@ -68,6 +68,11 @@ def test_follow_ups_by_pronoun_ordinal_and_summarise_it_stay_on_the_cited_papers
     for question in ("Summarise it.", "What are its main results?", "Tell me more."):
         answer = assistant.answer(question, [one])
         assert answer.follows and not answer.refused and answer.cited_ids == (KV,), question
+    # blind 25: "that" as what to explain is the paper just discussed, though no pronoun cue says so
+    simpler = assistant.answer(
+        "can u explain that in simpler terms? like what do the feature fields actually encode", [one]
+    )
+    assert simpler.follows and simpler.cited_ids == (KV,)
 
 
 def test_a_follow_up_asking_a_fact_is_answered_by_the_sentence_the_last_answer_quoted(assistant: Assistant) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rag.errors import InputError
+from rag.errors import InputError, json_kind
 from rag.reading.contrasts import NEW_TOPIC, THINGS
 from rag.reading.text import NAME
 from rag.types import Turn
@@ -24,21 +24,6 @@ def question_text(value: object) -> str:
     if not isinstance(value, str):
         raise InputError(f"question must be text, got {json_kind(value)}")
     return value
-
-
-def json_kind(value: object) -> str:
-    """What a value is, in JSON's words: the API and batch files send JSON, and their writers read these."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, dict):
-        return "an object"
-    return "a list" if isinstance(value, (list, tuple)) else type(value).__name__
 
 
 _REFERENCE = re.compile(r"^\[(\d+)\]\s.*`([^`]+)`\s*$", re.M)
@@ -187,11 +172,21 @@ DEMONSTRATIVE = Cue(
     "demonstrative",
     re.compile(
         r"\b(?:this|these|those)\b(?!\s+(?:\w+\s+)?(?:that|which|who)\b)|\bthat\s*[?.!]*\s*$|\bthere\s*[?.!]*\s*$"
-        r"|\b(?:does|do|is|was|how's|what's)\s+that\b(?!\s+(?:\w+\s+)?(?:that|which)\b)",
+        r"|\b(?:does|do|is|was|how's|what's|explain|summari[sz]e|simplify|rephrase|unpack)\s+that\b"
+        r"(?!\s+(?:\w+\s+)?(?:that|which)\b)",
         re.I,
     ),
-    ("Does this need any training?", "What's the key idea there?", "So what should practitioners take from that?"),
-    ("Is there a paper that speeds up KV caching?", "What does the paper that compresses proteins do?"),
+    (
+        "Does this need any training?",
+        "What's the key idea there?",
+        "So what should practitioners take from that?",
+        "can u explain that in simpler terms?",
+    ),
+    (
+        "Is there a paper that speeds up KV caching?",
+        "What does the paper that compresses proteins do?",
+        "Which paper explains that scaling helps?",
+    ),
 )
 ANNOUNCED = Cue(
     "announced",
