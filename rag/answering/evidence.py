@@ -217,16 +217,17 @@ def answer_part(
     checked = part.wants in ("number", "name") or YES_NO.match(part.text)
     if checked and values.unmet_condition(asked(part.text), flat_math(f"{paper.title} {paper.abstract}")):
         return Found(part, paper, None, max(sims))
+    kind = values.wanted(asked(part.text))
     # "what improvements does it report?", "how much does it improve over X?": a result with a figure
     results_asked = (
         part.head.lower() in RESULT_HEADS
         or (not part.head and bool(_IMPROVES.search(part.text)))
-        or (bool(_CHANGE.search(part.text)) and not values.asks_ratio(asked(part.text)))
+        or (bool(_CHANGE.search(part.text)) and not (kind and kind.name == "ratio"))
     )
     head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
     evaluated_on = part.head.lower() in EVALUATION_HEADS
     plain_names = part.head.lower() in PLAIN_NAMED  # "the 20 Questions game", not "Euclidean baselines"
-    kind = values.wanted(asked(part.text)) if not results_asked else None
+    kind = None if results_asked else kind
     # the class of thing named: "which LLM ...", or the head the words name ("the name of the dataset they released")
     asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5]) or values.name_class([part.head])
     sized = bool(_SIZE_ASKED.match(part.text))  # "how big is that benchmark?": what it consists of, in numbers

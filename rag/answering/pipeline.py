@@ -227,8 +227,8 @@ class Assistant:
             chosen: list[Hit] = []
             keyword = self.retriever.keyword_index()
             for target, result in zip(reading.targets, results, strict=True):
-                with_sayers = extractive.with_sayers(target, result.hits, keyword, None if filters else self.store)
-                named = extractive.named_hits(target, with_sayers, keyword.coverage, query)
+                candidates = extractive.with_sayers(target, result.hits, keyword, None if filters else self.store)
+                named = extractive.named_hits(target, candidates, keyword.coverage, query)
                 pick = next((h for h in named + result.hits if h not in chosen), None)
                 if pick:
                     chosen.append(pick)

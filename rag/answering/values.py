@@ -159,12 +159,6 @@ def wanted(asked_words: str) -> ValueKind | None:
     return next((kind for kind in KINDS if kind.asked.search(asked_words)), None)
 
 
-def asks_ratio(asked_words: str) -> bool:
-    """The part asks by what factor or share ("how much faster?", "how many times fewer?")."""
-    kind = wanted(asked_words)
-    return kind is not None and kind.name == "ratio"
-
-
 def holds(kind: ValueKind, sentence: str, given: str) -> bool:
     """The sentence holds a value of the kind that the question did not give itself."""
     if kind.held is None:
