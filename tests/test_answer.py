@@ -610,6 +610,41 @@ def test_a_change_asked_after_a_description_is_a_result_and_a_bound_is_a_figure(
     assert answer("how much faster is it", intro, "It runs on 8 GPUs.") is None
 
 
+def test_a_detail_told_in_other_words_than_asked_is_stated() -> None:
+    """Blind 26: "what regret bound" of "an $O(\\log T)$ regret", "how much data" of "only 10K samples", "which
+    perspectives" of "four detection perspectives (clustering and reconstruction ...)", "what kinds of perception
+    tasks" of "ten diverse tasks spanning three critical domains: detection, ..." were each "not stated"."""
+    from rag.types import Hit
+
+    intro = "We propose a flow-based ensemble for time series anomaly detection."
+
+    def answer(question: str, *sentences: str) -> str | None:
+        paper = Hit.of_abstract(
+            rank=1, paper_id="p", title="A Paper", url="", score=1.0, similarity=None, abstract=" ".join(sentences)
+        )
+        found = answer_part(
+            split_parts(question)[-1],
+            paper,
+            lambda q, ts: [0.2] * len(ts),
+            lambda q, t: 0.0,
+            lambda t: [w.lower().rstrip("s") for w in re.findall(r"\w+", t)],
+            set(),
+            question,
+        )
+        return found.sentence
+
+    regret = "For unknown rewards, our bandit algorithm achieves an $O(\\log T)$ regret over a horizon $T$."
+    assert answer("what regret bound do they get", intro, regret) == regret
+    samples = "Fine-tuning on a subset of only 10K samples selected from a pool of 300K matches the baselines."
+    assert answer("how much data did they end up using", intro, samples) == samples
+    assert answer("how much data did they end up using", intro, "It uses much less data than others.") is None
+    four = "We select four detection perspectives (clustering and reconstruction in temporal and frequency domains)."
+    assert answer("which perspectives exactly does it combine", intro, four) == four
+    assert answer("which perspectives exactly does it combine", intro, "It fuses several perspectives.") is None
+    tasks = "We evaluate it on ten diverse tasks spanning three domains: detection, segmentation, and counting."
+    assert answer("what kinds of perception tasks does it cover", intro, "It reasons before it acts.", tasks) == tasks
+
+
 def test_a_sentence_that_sets_the_scene_is_searched_but_not_answered_as_asked(seeded: Settings) -> None:
     """The first sentence finds ActiveDPO; only the second asks, for the method's own name."""
     answer = assistant(seeded).answer(

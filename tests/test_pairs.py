@@ -47,8 +47,15 @@ def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -
         "How do they connect the encoder to the decoder?",
         "What is the relationship between depth and accuracy?",
         "How does it separate the sources?",
+        # what the paper's own experiments compared it with asks about that paper
+        "Could you tell me which recent baselines HarmoMoE is compared against?",
+        "Does SiFEN compare against gradient-boosted trees like XGBoost on the tabular tasks?",
+        "Which retrievers were tested? e.g. was BM25 compared with ColBERT?",
+        "What datasets does TEN-DM use, and does it compare with DeepSTPP?",
     ):
         assert not asks_contrast(question), question
+    for question in ("How does it compare with Tree of Thoughts?", "PSDNorm compared to PFT3A, which adapts faster?"):
+        assert asks_contrast(question), question
     # a question that asks to find a paper is no comparison, whatever it contrasts
     assert asks_for_papers("Which paper reads off a model's finetuning data from its differences from the base model?")
     assert not asks_for_papers("How's that different from BadConcepts?")
@@ -102,6 +109,25 @@ def test_two_described_papers_and_a_difference_are_compared(assistant: Assistant
         assert answer.kind == "compare" and set(answer.cited_ids) == {SAM, ENCODING}, question
     one = assistant.answer("What does each module of the sharpness-aware unlearning method do?")
     assert one.kind != "compare" and one.cited_ids == (SAM,)
+
+
+def test_two_papers_the_question_sets_up_one_by_one_are_compared(assistant: Assistant) -> None:
+    """Blind 26: "One paper attacks ..., another defends ... How does each work?" and "two story visualization
+    papers, A and B: which one ...?" were lookups of one paper: the pair their search found fell short of the gain
+    a contrast needs when nothing sets two papers up. Each side, as said, is one paper."""
+    for question in (
+        "One paper makes unlearning sharpness-aware, another looks at how paraphrased descriptions at training "
+        "time shape unlearning later. How does each work?",
+        "two machine unlearning papers, the sharpness-aware one and the learning-time encoding one: which one "
+        "splits the model?",
+    ):
+        answer = assistant.answer(question)
+        assert answer.kind == "compare" and set(answer.cited_ids) == {SAM, ENCODING}, question
+    answer = assistant.answer(
+        "One method evicts KV cache entries at random, the other edits knowledge in mixture-of-experts models. "
+        "What does each change?"
+    )
+    assert answer.kind == "compare" and set(answer.cited_ids) == {KV, MOE}
 
 
 def test_how_does_that_differ_from_a_described_paper_compares_it_with_the_one_just_discussed(
@@ -375,3 +401,19 @@ def test_a_name_several_papers_share_is_the_one_the_question_describes(monkeypat
     assert extractive.named_hits("lana", [lana, close], words, "lana vs PFT3A") == [lana]
     # and its row is named as the abstract spells it
     assert extractive._said_names("lana", lana) == ["Lana"] and extractive._said_names("lana", close) == []
+
+
+def test_a_name_the_index_says_only_as_a_baseline_is_no_paper_to_compare_with(assistant: Assistant) -> None:
+    """People-dev at 19,630 papers: "How does PruneSID compare with FastV ...?" compared PruneSID with a paper that
+    beats FastV, under FastV's name. A name only mentioned (a baseline, a benchmark, a model) names no paper; the
+    question is about the other one, as where no abstract says the name at all."""
+    psdnorm = "000_c31ea4fa21d0fe3c#10"
+    for question, paper in (
+        ("How does PSDNorm compare with BatchNorm?", psdnorm),
+        ("How does MoEEdit compare with GPT-J-6B?", MOE),
+    ):
+        answer = assistant.answer(question)
+        assert answer.kind != "compare" and answer.cited_ids == (paper,), question
+    # a name that is a paper's own ("we introduce SUIT") is still a side
+    answer = assistant.answer("How does MoEEdit compare with SUIT?")
+    assert answer.kind == "compare" and set(answer.cited_ids) == {MOE, SUIT}

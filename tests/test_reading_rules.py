@@ -201,3 +201,36 @@ def test_the_name_readers_share_one_list_of_field_acronyms() -> None:
         assert acronym in GENERIC_NAMES
         assert not coined_names(f"We beat {acronym} baselines.") and not names(f"We beat {acronym} baselines.")
     assert fields_named("Which papers separate musical sources in proteins?") == ["musical", "proteins"]
+
+
+def test_what_a_part_asks_for_is_read_past_words_that_only_look_like_it() -> None:
+    """Blind 26: "feature maps" is no mAP, "what kinds of perception tasks" asks for tasks, "what regret bound"
+    for a regret, and "what about using LLMs to pick data ...?" brings up a topic rather than asking a detail."""
+    from rag.reading.parts import Part, wants
+
+    assert wants("what does it use to normalize feature maps") != "number"
+    assert wants("what mAP does it reach on COCO") == "number"
+    assert Part("what kinds of perception tasks does it cover", "name").head == "tasks"
+    assert Part("what regret bound do they get", "number").head == "regret"
+    for topic in (
+        "what about using LLMs to pick finetuning data for a task when the labels arent available",
+        "what about that paper which replaces the MLP with a learned triangulated mesh",
+        "how about a paper that compresses proteins with diffusion",
+    ):
+        assert wants(topic) == "any", topic
+    # what is asked of a topic already raised is still a detail
+    assert wants("what about its accuracy") == "number"
+
+
+def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
+    from rag.reading.contrasts import introduced_sides
+
+    assert introduced_sides(
+        "One paper attacks LLMs with jailbreaks refined using memory pools, another defends with a smoothing "
+        "scheme. How does each work?"
+    ) == ("attacks LLMs with jailbreaks refined using memory pools", "defends with a smoothing scheme")
+    assert introduced_sides(
+        "two story visualization papers, Story-Iter and LogiStory: which one is training-free?"
+    ) == ("Story-Iter", "LogiStory")
+    for unset in ("Two papers use diffusion for time series. What is each one after?", "Which one is faster?"):
+        assert introduced_sides(unset) is None, unset

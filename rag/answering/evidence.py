@@ -141,7 +141,8 @@ SAID_AS = {
     "sizes": "parameters",
     "hardware": "GPU GPUs NPU NPUs TPU TPUs CPU CPUs accelerator",
     "time": "seconds minutes hours days weeks months",  # "how much time did it take?": "three days"
-    "data": "dataset datasets corpus",  # "what training data did they build?": "Video-Thinker-10K, a dataset"
+    # "what training data did they build?": "Video-Thinker-10K, a dataset"; "how much data?": "only 10K samples"
+    "data": "dataset datasets corpus samples examples instances",
 }
 _URL = re.compile(r"\S*https?://\S+")
 _BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench": benchmarks named in lower case
@@ -164,10 +165,12 @@ _BOUND = re.compile(r"(?<![\w-])(?:\\(?:mathcal|tilde|widetilde)\{O\}|O|\\Theta|
 
 
 # Particular things said without a name: a list of three or more ("math, coding, science, and creative
-# writing"), or one introduced as such ("tasks such as ...", "including ...", "namely ...", "e.g. ...").
+# writing"), one introduced as such ("tasks such as ...", "including ...", "namely ...", "e.g. ..."), or counted
+# before a bracket that lists them ("four detection perspectives (clustering and reconstruction in ...)").
 _ENUMERATION = re.compile(
     r"[\w-]+(?: [\w-]+){0,3}, [\w-]+(?: [\w-]+){0,3},? (?:and|or) [\w-]+"
-    r"|\b(?:such as|including|namely|e\.g\.|i\.e\.|for example|for instance)\b|\w: \w",
+    r"|\b(?:such as|including|namely|e\.g\.|i\.e\.|for example|for instance)\b|\w: \w"
+    r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\s+\(",
     re.I,
 )
 

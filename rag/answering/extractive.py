@@ -280,23 +280,36 @@ def named_hits(target: str, hits: list[Hit], coverage: Callable[[str, str], floa
     # question's
     return (
         sorted(
-            named, key=lambda h: (not _own_name(target, h), -coverage(target, _text(h)), -coverage(question, _text(h)))
+            named, key=lambda h: (not own_name(target, h), -coverage(target, _text(h)), -coverage(question, _text(h)))
         )
         if named[1:]
         else named
     )
 
 
-def _own_name(target: str, paper: Hit) -> bool:
-    """A coined name of the target is the paper's own: its title's head, or defined or introduced in its abstract
-    ("we revisit ... and introduce Inter‑Slice Consistent Stochasticity (ISCS)", its hyphens of any kind)."""
+def own_name(target: str, paper: Hit) -> bool:
+    """A coined name of the target is the paper's own: its title's head, defined or introduced in its abstract
+    ("we revisit ... and introduce Inter‑Slice Consistent Stochasticity (ISCS)", its hyphens of any kind), the
+    subject of what the abstract finds ("FAST-DIPS is a training-free solver", "results show that ShotKV
+    achieves ...") or its code's address (".../r/PFT3A"); not a baseline it beats ("outperforms FastV by 5.7")."""
     abstract = re.sub(r"[\u2010\u2011\u2012\u2013]", "-", paper.abstract)
     own = set(coined_names(paper.title.split(":")[0])) | defined_acronyms(abstract)
     introducing = [s for s in sentences(abstract) if _INTRODUCES.search(s)]
-    return any(n in own or any(re.search(rf"\b{re.escape(n)}\b", s) for s in introducing) for n in coined_names(target))
+    return any(
+        n in own
+        or any(re.search(rf"\b{re.escape(n)}\b", s) for s in introducing)
+        or re.search(_FINDS.format(re.escape(n)), abstract, re.I | re.M)
+        or re.search(rf"https?://\S*/{re.escape(n)}\b", abstract)
+        for n in coined_names(target)
+    )
 
 
 _INTRODUCES = re.compile(r"\b(?:propos|introduc|present|develop|design)(?:e|es|ed|ing|s)?\b", re.I)
+# the name as the subject of a finding: at a sentence's start or after "that", set in bold or not
+_FINDS = (
+    r"(?:(?:^|[.!?]\s+|\bthat\s+)[$*{{\\a-z]*?(?:textbf\{{)?){0}\W{{0,3}}\s+(?:is|are|achieves?|delivers?|outperforms?"
+    r"|improves?|yields?|attains?|reaches|surpasses|sets|establishes|consistently|significantly|substantially)\b"
+)
 
 
 def with_sayers(target: str, hits: list[Hit], keyword: KeywordIndex, store: Store | None) -> list[Hit]:

@@ -40,6 +40,15 @@ _RELATION = (
     r"|\b(?:relate|connect)\s*\?|\balternatives?\s+to\b|\bbe\s+combined\b"
 )
 RELATES = re.compile(r"\b(?:compar(?:e|ed|es|ing|ison)|(?:better|worse)(?:\s+\w+)?\s+than)\b|\b" + _RELATION, re.I)
+# What a paper's own experiments compared it with asks about that paper, not for a second one: "which baselines
+# is HarmoMoE compared against", "Does SiFEN compare against XGBoost?", "was BM25 compared with ColBERT?", "did they
+# compare with FAISS". "How does X compare with Y?" and "X compared to Y" still relate two things.
+EXPERIMENT_COMPARED = re.compile(
+    r"\b(?:is|are|was|were|been|be)\s+(?:[\w'-]+\s+){0,3}?compared\b"
+    r"|(?:^|[,.;:?!(]\s*|\band\s+)(?:does|do|did)\s+(?:[\w'.-]+\s+){0,4}?compare\s+(?:against|with|to)\b"
+    r"|\bcompared?\s+(?:it\s+|them\s+)?against\b",
+    re.I,
+)
 # A new topic announced: "Different question: ...", "Thanks. Staying in medicine but a different topic: ...",
 # "Switching gears, ...", "Unrelated, but ...", "On another note, ...". Its "different" asks no contrast, and it
 # is a feature of the follow-up decision (rag.reading.turns.ANNOUNCED, with examples and counterexamples).
@@ -55,10 +64,13 @@ NEW_TOPIC = re.compile(
 )
 # Two papers set up as such before "each" or "both" is asked of them: "Two papers use diffusion for time series:
 # OATS, and the one that ... What is each one after?", "There's the MTTV paper and the theory of overfitting ...
-# What does each contribute?" A cue only: rag.answering.pairs decides whether two papers of the search answer it.
+# What does each contribute?", "two story visualization papers, A and B: which one ...?", "One paper attacks ...,
+# another defends ... How does each work?" A cue only: rag.answering.pairs decides whether two papers of the
+# search answer it.
 TWO_INTRODUCED = re.compile(
-    r"\b(?:two|2)\s+(?:\w+\s+)?(?:papers|works|studies|methods|approaches|frameworks)\b"
-    r"|\bthere(?:'s| is| are)\s+(?:the|a|an)\s+[^.?!;]{3,160}?\s+and\s+(?:the|a|an)\s+",
+    r"\b(?:two|2)\s+(?:[\w-]+\s+){0,3}?(?:papers|works|studies|methods|approaches|frameworks)\b"
+    r"|\bthere(?:'s| is| are)\s+(?:the|a|an)\s+[^.?!;]{3,160}?\s+and\s+(?:the|a|an)\s+"
+    r"|\bone\s+(?:paper|work|study|method|approach)\b[^.?!;]{3,200}?\b(?:another|the other)\b",
     re.I,
 )
 # "is the paper about X doing something similar?": a likeness asked at the question's end, of what it names
@@ -93,6 +105,24 @@ SET_AGAINST = re.compile(
     r"|\bsets\s+(?P<a2>[^,.?!;:]{3,80}?)\s+apart\s+from\s+(?P<b2>[^?!;:]{3,120})",
     re.I,
 )
+
+
+# The two papers TWO_INTRODUCED sets up, where it says each: "One paper attacks LLMs with ..., another defends with
+# ...", "two story visualization papers, Story-Iter and LogiStory: which one ...?"
+_INTRODUCED_SIDES = re.compile(
+    r"\bone\s+(?:paper|work|study|method|approach)\s+(?P<a>[^.?!;]{3,200}?),?\s+(?:and\s+|while\s+|whereas\s+|but\s+)?"
+    r"(?:another|the other)(?:\s+(?:one|paper|work|study|method|approach))?\s+(?P<b>[^.?!;]{3,200})"
+    r"|\b(?:two|2)\s+(?:[\w-]+\s+){0,3}?(?:papers|works|studies|methods|approaches|frameworks)[,:]\s+"
+    r"(?P<a2>[^,.?!;:]{3,80}?)\s+and\s+(?P<b2>[^,.?!;:]{3,80}?)\s*[:.?;]",
+    re.I,
+)
+
+
+def introduced_sides(question: str) -> tuple[str, str] | None:
+    """What the question says of each of the two papers it sets up, or None where it does not say it."""
+    if not (m := _INTRODUCED_SIDES.search(question)):
+        return None
+    return (m["a"] or m["a2"]).strip(" ,"), (m["b"] or m["b2"]).strip(" ,")
 
 
 # the words a question calls a paper by ("the second one", "that paper", "this method"): rag.reading.turns too

@@ -117,8 +117,9 @@ _NUMBER = re.compile(
     r"|\b(?:at|after|in|from) (?:exactly )?which (?:layers?|steps?|epochs?|iterations?|depth)\b"
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b|\b(?:speed-?up|accuracy|score|"
     r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
-    r"compression ratio|win rate|success rate|(?:learning )?rate|perplexity|FID|BLEU|ROUGE|AUC|F1|mAP|PSNR|pass@\d+|"
-    r"budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|"
+    r"compression ratio|win rate|success rate|(?:learning )?rate|perplexity|FID|BLEU|ROUGE|AUC|F1|PSNR|pass@\d+|"
+    # "mAP" in its own case: "feature maps" asks for no figure
+    r"(?-i:mAP)|budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|"
     r"RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|"
     r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameters|parameter count)s?\b",
     re.I,
@@ -160,7 +161,8 @@ _MEASURES = frozenset(
     {"factor", "margin", "percentage", "percent", "fraction", "amount", "extent", "proportion", "share"}
     | {"maximum", "minimum", "max", "min", "average", "overall", "specific", "exact", "exactly"}
     | {"more", "less", "the", "its", "their", "much", "many", "kind", "type"}
-    | {"sort", "best", "main"}
+    | {"sort", "best", "main", "kinds", "types", "sorts"}
+    | {"bound", "bounds"}  # "what regret bound": a regret, stated as "an $O(\\log T)$ regret"
 )
 _DETAIL_OPENING = re.compile(
     r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?"
@@ -267,6 +269,8 @@ def _one_of(piece: str, before: list[str], question: str) -> str:
 
 def wants(part: str) -> str:
     """The kind of answer a part asks for: a number, a name, a method, or anything relevant."""
+    if _TOPIC_RAISED.match(part):  # "what about using LLMs to pick data ...?" brings up a topic, asks no detail
+        return "any"
     m = _NAME.search(part)
     if m and m.start() < 4 and not _COUNTED.search(part):  # "Which LLM reaches 78% pass@1?" asks for a name
         return "name"
@@ -284,6 +288,15 @@ def wants(part: str) -> str:
     if _WHICH_THING.match(part):  # "Which newspapers ...?", "Which VLMs were tested?": a particular thing, by name
         return "name"
     return "any"
+
+
+# "what about using LLMs to pick finetuning data ...?", "what about that paper which replaces the MLP ...?": what is
+# said of a topic, not a detail ("what about its accuracy?", "what about the datasets?" ask one)
+_TOPIC_RAISED = re.compile(
+    r"^(?:what|how)\s+about\s+(?:[a-z-]+ing\b|(?:a|an|the|that|this|any)\s+(?:paper|work|study|one|method)s?\s+"
+    r"(?:that|which|where|on|about|for)\b)",
+    re.I,
+)
 
 
 # "which" before the thing asked opens a question for a particular one of them (a name), unless the thing

@@ -147,7 +147,9 @@ def asks_contrast(question: str) -> bool:
     "both", "what sets X apart", "is that better than X"). Examples: tests/test_pairs.py."""
     question = _unannounced(question)
     asking = asking_sentences(question)
-    found = contrasts.CONTRAST.search(asking) or contrasts.RELATES.search(asking)
+    found = contrasts.CONTRAST.search(asking) or contrasts.RELATES.search(
+        contrasts.EXPERIMENT_COMPARED.sub(" ", asking)
+    )
     return bool(found or contrasts.BOTH.search(question))
 
 
