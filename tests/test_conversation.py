@@ -30,7 +30,20 @@ def test_every_cue_matches_its_examples_and_none_of_its_counterexamples() -> Non
 def test_an_ellipsis_is_read_as_the_question_it_stands_for() -> None:
     assert spelled_out("And its success rate?") == "What is its success rate?"
     assert spelled_out("What about their limitations?") == "What are their limitations?"
-    for unchanged in ("And the second?", "What about the first one?", "Tell me more.", "How does it work?"):
+    # a measure named with no word that asks (blind 26: the answer quoted the paper's opening, not its figures)
+    assert (
+        spelled_out("numbers? success rate in simplerenv and on the real robot")
+        == "What is the success rate in simplerenv and on the real robot?"
+    )
+    assert spelled_out("accuracy on imagenet?") == "What is the accuracy on imagenet?"
+    for unchanged in (
+        "And the second?",
+        "What about the first one?",
+        "Tell me more.",
+        "How does it work?",
+        "explain the first one like im 5 pls",
+        "And on ScreenSpot-V2?",
+    ):
         assert spelled_out(unchanged) == unchanged
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from rag.errors import InputError, json_kind
 from rag.reading.contrasts import NEW_TOPIC, THINGS
+from rag.reading.parts import wants
 from rag.reading.text import NAME
 from rag.types import Turn
 
@@ -368,12 +369,22 @@ _ELLIPSIS = re.compile(
 
 def spelled_out(question: str) -> str:
     """A follow-up's ellipsis as the question it stands for: "And its success rate?" asks "What is its success
-    rate?", so that it is read as asking for a figure. Anything else is returned as it is."""
+    rate?", and "numbers? success rate in simplerenv and on the real robot" asks for that success rate, so that
+    each is read as asking for a figure. Anything else is returned as it is."""
     m = _ELLIPSIS.match(question)
     if not m:
-        return question
+        bare = _TERSE.match(question)
+        return f"What is the {bare['thing']}?" if bare and wants(bare["thing"]) == "number" else question
     verb = "are" if m["thing"].split()[-1].lower().endswith("s") else "is"
     return f"What {verb} {m['whose'].lower()} {m['thing']}?"
+
+
+# a measure named with no word that asks, after an opening tag ("numbers?") or "and"
+_TERSE = re.compile(
+    r"^\s*(?:(?:and|so|also|ok)\s+)?(?:[a-z]+\?\s+)?(?P<thing>(?!.*\b(?:what|which|how|why|when|where|who|does|do|did|"
+    r"is|are|was|were|can|could|it|they)\b)[^?]+?)\s*[?.!]*\s*$",
+    re.I,
+)
 
 
 def _nth_mention(answer: str, index: int) -> str:
