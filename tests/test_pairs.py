@@ -13,7 +13,7 @@ from rag.answering import conversation
 from rag.answering.extractive import named_hits, title_phrase
 from rag.answering.pipeline import Assistant
 from rag.reading.contrasts import ELIDED, contrasts_with
-from rag.reading.questions import asks_contrast, asks_for_papers
+from rag.reading.questions import asks_contrast, asks_for_papers, contrast_asked_later
 from rag.reading.turns import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS, INTRODUCED
 from rag.types import Hit, Turn
 
@@ -56,6 +56,19 @@ def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -
         assert not asks_contrast(question), question
     for question in ("How does it compare with Tree of Thoughts?", "PSDNorm compared to PFT3A, which adapts faster?"):
         assert asks_contrast(question), question
+    # a contrast asked only after a first part asks about that part's paper (people-dev at 19,630 papers compared
+    # Angle k-means with a paper on CHIP-8 emulation for the Elkan question)
+    for later in (
+        "Does Angle k-means have a GPU implementation, and how does it compare with Elkan's algorithm?",
+        "How big is that benchmark, and how does the best model compare with physicians?",
+    ):
+        assert contrast_asked_later(later), later
+    for whole in (
+        "OUSAC and EGEA-DM both aim to make diffusion cheaper. How do their approaches differ?",
+        "How does it compare with Tree of Thoughts, and which is faster?",
+        "What does ProtoKV do?",
+    ):
+        assert not contrast_asked_later(whole), whole
     # a question that asks to find a paper is no comparison, whatever it contrasts
     assert asks_for_papers("Which paper reads off a model's finetuning data from its differences from the base model?")
     assert not asks_for_papers("How's that different from BadConcepts?")

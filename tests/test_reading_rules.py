@@ -39,6 +39,13 @@ AFTER_ANSWER = [Turn("Which paper proposes MoEEdit?", "", ("paper-just-cited",))
         # a dash ends a side's clause too: the rest asks about the two
         ("SSE vs LLA - which one is actually aimed at efficiency?", ("SSE", "LLA")),
         ("UUE vs GUARD for LLM unlearning — what's the core difference?", ("UUE", "GUARD for LLM unlearning")),
+        # a side starts after the scene its clause sets, and ends at a sentence's end or at ", like what ..."
+        (
+            "token reduction in MLLMs: Sparsity Forcing vs the delta-guided pruning for Mamba. how are they different?",
+            ("Sparsity Forcing", "the delta-guided pruning for Mamba"),
+        ),
+        ("What's the difference between PoseX and APEX, like what does each one contribute?", ("PoseX", "APEX")),
+        ("How does AlphaRoPE compare with YaRN at 128k, e.g. on RULER?", ("AlphaRoPE", "YaRN at 128k, e.g. on RULER")),
         # a "vs" inside brackets sets no sides
         (
             "DAVIS and DEMO both detect OOD stuff (OOD images vs graph anomalies). what's each one's trick?",

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from rag.calibration import CALIBRATION
 from rag.reading.contrasts import BOTH, ELIDED, NEW_TOPIC, SHARED, THE_TWO, TWO_INTRODUCED, introduced_sides
 from rag.reading.parts import asking_sentences, split_parts
-from rag.reading.questions import Reading, asks_contrast, asks_for_papers
+from rag.reading.questions import Reading, asks_contrast, asks_for_papers, contrast_asked_later
 from rag.reading.turns import FollowUp, refers_back
 from rag.retrieval.fusion import heads_typed
 from rag.types import Hit, Turn
@@ -278,7 +278,10 @@ def compared(
     )
     # "What does each one touch?" asks a contrast of two papers the question names
     set_up = named or pointed or TWO_INTRODUCED.search(question)
-    cue = asks_contrast(question) or bool(set_up and SHARED.search(asking_sentences(question)))
+    # a contrast asked only after a first part is about that part's paper, unless it names the other paper
+    cue = (asks_contrast(question) and bool(named or pointed or not contrast_asked_later(question))) or bool(
+        set_up and SHARED.search(asking_sentences(question))
+    )
     if reading.kind != "compare" and cue and not asks_for_papers(question):
         # a paper's own name outweighs the words of the question another paper also covers
         pair = Pair(*named, 1.0, False) if named else pointed

@@ -162,7 +162,7 @@ _MEASURES = frozenset(
     | {"maximum", "minimum", "max", "min", "average", "overall", "specific", "exact", "exactly"}
     | {"more", "less", "the", "its", "their", "much", "many", "kind", "type"}
     | {"sort", "best", "main", "kinds", "types", "sorts"}
-    | {"bound", "bounds"}  # "what regret bound": a regret, stated as "an $O(\\log T)$ regret"
+    | {"bound", "bounds"}  # "what regret bound": a regret, stated as "an $O(log T)$ regret"
 )
 _DETAIL_OPENING = re.compile(
     r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?"
@@ -291,7 +291,7 @@ def wants(part: str) -> str:
 
 
 # "what about using LLMs to pick finetuning data ...?", "what about that paper which replaces the MLP ...?": what is
-# said of a topic, not a detail ("what about its accuracy?", "what about the datasets?" ask one)
+# said of a topic, not a detail ("what about its accuracy?" asks one)
 _TOPIC_RAISED = re.compile(
     r"^(?:what|how)\s+about\s+(?:[a-z-]+ing\b|(?:a|an|the|that|this|any)\s+(?:paper|work|study|one|method)s?\s+"
     r"(?:that|which|where|on|about|for)\b)",
