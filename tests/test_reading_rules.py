@@ -217,6 +217,12 @@ def test_what_a_part_asks_for_is_read_past_words_that_only_look_like_it() -> Non
 
     assert wants("what does it use to normalize feature maps") != "number"
     assert wants("what mAP does it reach on COCO") == "number"
+    # a measure inside a compound ("test-time", "real-time", "fixed-size") asks for no figure; on its own it does
+    assert wants("What's the downside of the inference-time interventions they tested") != "number"
+    assert wants("which is about squeezing context into a fixed-size state") != "number"
+    assert wants("what is the inference time on a single GPU") == "number"
+    assert wants("what is its speed-up over FlashAttention") == "number"
+    assert wants("what TM-score do they get on RecentPDB-RNA") == "number"
     assert Part("what kinds of perception tasks does it cover", "name").head == "tasks"
     assert Part("what regret bound do they get", "number").head == "regret"
     for topic in (

@@ -115,13 +115,16 @@ _NUMBER = re.compile(
     r"|\bby (?:what|how much|how many)\b|\bto what\b"
     r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) [\w-]+ (?:reach|achieve|attain|obtain|report)\b"
     r"|\b(?:at|after|in|from) (?:exactly )?which (?:layers?|steps?|epochs?|iterations?|depth)\b"
-    r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b|\b(?:speed-?up|accuracy|score|"
+    # a measure in a compound that describes something else asks for no figure: "test-time adaptation", "real-time
+    # streaming", "a fixed-size state" ("TM-score", "F1-score" and "run-time" still do)
+    r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b"
+    r"|(?<!test-)(?<!real-)(?<!inference-)(?<!training-)(?<!fixed-)(?<!long-)(?<!short-)\b(?:speed-?up|accuracy|score|"
     r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
     r"compression ratio|win rate|success rate|(?:learning )?rate|perplexity|FID|BLEU|ROUGE|AUC|F1|PSNR|pass@\d+|"
     # "mAP" in its own case: "feature maps" asks for no figure
     r"(?-i:mAP)|budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|"
     r"RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|"
-    r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameters|parameter count)s?\b",
+    r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameters|parameter count)s?\b(?!-)",
     re.I,
 )
 _NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"
