@@ -291,7 +291,8 @@ def compared(
             described = reading.sides or said
             two = sides(described, retriever, filters) if described else None
             # two papers of the search alone are weak evidence after an answer: a new topic says "differ" too
-            pair = chosen(fresh, back, question, follow.follows or bool(turns), bool(TWO_INTRODUCED.search(question)))
+            # here nothing is named or pointed at: what set the question up is its two papers introduced
+            pair = chosen(fresh, back, question, follow.follows or bool(turns), bool(set_up))
             # the two papers the question describes one by one ("One paper ..., another ..."), each one paper
             pair = Pair(*two, 1.0, False) if two and said else better(question, two, pair, retriever)
         if pair:

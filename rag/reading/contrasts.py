@@ -67,10 +67,12 @@ NEW_TOPIC = re.compile(
 # What does each contribute?", "two story visualization papers, A and B: which one ...?", "One paper attacks ...,
 # another defends ... How does each work?" A cue only: rag.answering.pairs decides whether two papers of the
 # search answer it.
+_TWO_PAPERS = r"\b(?:two|2)\s+(?:[\w-]+\s+){0,3}?(?:papers|works|studies|methods|approaches|frameworks)"
+_ONE_PAPER = r"\bone\s+(?:paper|work|study|method|approach)"
 TWO_INTRODUCED = re.compile(
-    r"\b(?:two|2)\s+(?:[\w-]+\s+){0,3}?(?:papers|works|studies|methods|approaches|frameworks)\b"
+    rf"{_TWO_PAPERS}\b"
     r"|\bthere(?:'s| is| are)\s+(?:the|a|an)\s+[^.?!;]{3,160}?\s+and\s+(?:the|a|an)\s+"
-    r"|\bone\s+(?:paper|work|study|method|approach)\b[^.?!;]{3,200}?\b(?:another|the other)\b",
+    rf"|{_ONE_PAPER}\b[^.?!;]{{3,200}}?\b(?:another|the other)\b",
     re.I,
 )
 # "is the paper about X doing something similar?": a likeness asked at the question's end, of what it names
@@ -110,9 +112,9 @@ SET_AGAINST = re.compile(
 # The two papers TWO_INTRODUCED sets up, where it says each: "One paper attacks LLMs with ..., another defends with
 # ...", "two story visualization papers, Story-Iter and LogiStory: which one ...?"
 _INTRODUCED_SIDES = re.compile(
-    r"\bone\s+(?:paper|work|study|method|approach)\s+(?P<a>[^.?!;]{3,200}?),?\s+(?:and\s+|while\s+|whereas\s+|but\s+)?"
+    rf"{_ONE_PAPER}\s+(?P<a>[^.?!;]{{3,200}}?),?\s+(?:and\s+|while\s+|whereas\s+|but\s+)?"
     r"(?:another|the other)(?:\s+(?:one|paper|work|study|method|approach))?\s+(?P<b>[^.?!;]{3,200})"
-    r"|\b(?:two|2)\s+(?:[\w-]+\s+){0,3}?(?:papers|works|studies|methods|approaches|frameworks)[,:]\s+"
+    rf"|{_TWO_PAPERS}[,:]\s+"
     r"(?P<a2>[^,.?!;:]{3,80}?)\s+and\s+(?P<b2>[^,.?!;:]{3,80}?)\s*[:.?;]",
     re.I,
 )
