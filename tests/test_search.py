@@ -11,7 +11,7 @@ from rag.evaluation import load_questions, retrieval_query, score_retrieval
 from rag.index.store import Store
 from rag.reading.text import coined_names
 from rag.retrieval.filters import Filters
-from rag.retrieval.fusion import heads_typed
+from rag.retrieval.fusion import boost_named, fusion, heads_typed
 from rag.retrieval.retriever import Retriever
 
 
@@ -347,3 +347,31 @@ def test_the_dense_side_asks_the_approximate_search_for_more_than_it_keeps(seede
     cosines = {key: float(v @ np.asarray(store.embed([text])[0])) for key, v in vectors.items()}
     nearest = sorted(cosines, key=lambda key: -cosines[key])[:8]
     assert [f"{d.metadata['paper_id']}#{d.metadata['chunk']}" for d, _, _ in found] == nearest
+
+
+def test_a_term_of_the_field_in_a_titles_head_names_no_paper(settings: Settings) -> None:
+    """ "MLP" heads "MLP Memory: ..." but more abstracts say it than a name: a question using the term is searched
+    by its words alone. A title headed by the name alone ("MUSE: ...") still names its paper, however many say it."""
+    store = Store(settings, create=True)
+    sayers = [
+        Paper(paper_id=f"m{i}", title=f"Study {i}", abstract=f"We train an MLP and MUSE on graphs, setting {i}.")
+        for i in range(6)
+    ]
+    store.ingest(
+        [
+            *sayers,
+            Paper(paper_id="memory", title="MLP Memory: A Memory for Language Models", abstract="An MLP memory."),
+            Paper(paper_id="muse", title="MUSE: Music Generation", abstract="MUSE composes music from text."),
+            Paper(paper_id="mesh", title="Simplex Networks", abstract="We replace the MLP with a triangulated mesh."),
+        ]
+    )
+    retriever = Retriever(store)
+    keyword = retriever.keyword_index()
+    assert keyword.rare() < 7  # "MLP" and "MUSE" are said by more papers than a name is
+    question = "which paper replaces the MLP with a learned triangulated mesh?"
+    fused = fusion("convex")(
+        [], [(keyword.chunks[pos], score) for pos, score in keyword.search(question, 20, Filters())], settings
+    )
+    assert boost_named(question, fused, keyword, Filters()) == fused
+    assert retriever.search(question, k=3).hits[0].paper_id == "mesh"
+    assert retriever.search("what does MUSE do?", k=3).hits[0].paper_id == "muse"

@@ -134,6 +134,8 @@ def _named_papers(
     for name in dict.fromkeys(coined_names(query) + plain + typed):
         papers = keyword.named(name)
         titled = {pid for pid, title in papers.items() if title}
+        if len(papers) > keyword.rare():  # a term of the field ("MLP", "MRI"): only a title headed by it alone
+            titled = {pid for pid in titled if _head(keyword.first_chunk(pid)) == name.lower()}
         # the papers named after it ("MUSE: ..."), however many others mention it; else a name few say.
         # A name a few papers share ("GOAT", one paper's title, another's method) boosts them all, the
         # titled one a little more: the rest of the question tells them apart.
@@ -190,6 +192,11 @@ def heads_typed(query: str, keyword: KeywordIndex) -> list[str]:
             if saying <= papers and len(papers) <= CALIBRATION.named_max:
                 out.append(head)
     return out
+
+
+def _head(record: dict[str, Any] | None) -> str:
+    """A title's words before its colon ("muse" of "MUSE: ..."), lower case; a title with no colon is all head."""
+    return str(record.get("title", "")).split(":")[0].strip().lower() if record else ""
 
 
 def _text(record: dict[str, Any] | None) -> str:
