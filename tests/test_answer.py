@@ -684,3 +684,19 @@ def test_chat_words_no_abstract_says_are_no_sign_of_an_unknown_topic(
     # blind 25's "ngl" and "maybe" declined two answerable new topics at 19,630 papers
     hedged = assistant.answer("ngl different question. one that evicts kv cache randomly maybe? how does it work")
     assert not hedged.refused and hedged.cited_ids[:1] == (KV,)
+
+
+def test_a_chat_word_no_abstract_says_declines_only_a_question_little_else_of_which_is_covered(
+    assistant: Assistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Off-topic questions written with such a word cover at most 0.40 of it (40 of them at 19,630 papers): one
+    covering 0.455 here, "smth" and "budget" unseen, is answered; "volcanic eruptions" is still no topic."""
+    from rag.answering import pipeline
+
+    monkeypatch.setattr(pipeline, "CALIBRATION", pipeline.CALIBRATION.model_copy(update={"unseen_min_papers": 1}))
+    keyword = assistant.retriever.keyword_index()
+    question = "is there smth on random kv cache eviction for long context models on a budget?"
+    assert keyword.unseen(question) == ["smth", "budget"]
+    answer = assistant.answer(question)
+    assert not answer.refused and answer.cited_ids[:1] == (KV,)
+    assert assistant.answer("any smth on forecasting volcanic eruptions with long context models?").refused
