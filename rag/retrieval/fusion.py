@@ -135,7 +135,7 @@ def _named_papers(
         papers = keyword.named(name)
         titled = {pid for pid, title in papers.items() if title}
         if len(papers) > keyword.rare():  # a term of the field ("MLP", "MRI"): only a title headed by it alone
-            titled = {pid for pid in titled if _head(keyword.first_chunk(pid)) == name.lower()}
+            titled = {pid for pid in titled if _head(_titles(keyword).text.get(pid, "")) == name.lower()}
         # the papers named after it ("MUSE: ..."), however many others mention it; else a name few say.
         # A name a few papers share ("GOAT", one paper's title, another's method) boosts them all, the
         # titled one a little more: the rest of the question tells them apart.
@@ -170,7 +170,7 @@ def _titles(keyword: KeywordIndex) -> _Titles:
             titles.text[pid] = str(c.get("title", "")).lower()
             for word in titles.text[pid].split():
                 titles.by_word.setdefault(word.strip(":,;.()"), set()).add(pid)
-            head = titles.text[pid].split(":")[0] if ":" in titles.text[pid] else titles.text[pid]
+            head = _head(titles.text[pid])
             words = re.findall(r"[\w-]+", head)
             if 2 <= len(words) <= (6 if ":" in titles.text[pid] else 4):
                 titles.heads.setdefault(words[0], {}).setdefault(" ".join(words), set()).add(pid)
@@ -194,9 +194,9 @@ def heads_typed(query: str, keyword: KeywordIndex) -> list[str]:
     return out
 
 
-def _head(record: dict[str, Any] | None) -> str:
-    """A title's words before its colon ("muse" of "MUSE: ..."), lower case; a title with no colon is all head."""
-    return str(record.get("title", "")).split(":")[0].strip().lower() if record else ""
+def _head(title: str) -> str:
+    """A title's words before its colon ("muse" of "muse: ..."); a title with no colon is all head."""
+    return title.split(":")[0].strip()
 
 
 def _text(record: dict[str, Any] | None) -> str:
