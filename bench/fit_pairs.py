@@ -34,8 +34,9 @@ COMPARISONS = ("compare", "followup_compare")
 def gather(index: str) -> list[tuple[float, float, bool, bool, str]]:
     from rag.answering import pairs
     from rag.answering.pipeline import Assistant
+    from rag.reading.history import as_turns
     from rag.reading.questions import asks_contrast, read_question
-    from rag.reading.turns import as_turns, refers_back
+    from rag.reading.turns import refers_back
 
     settings = Settings(index_dir=Path(index), answer_mode="extractive")
     assistant = Assistant(settings)

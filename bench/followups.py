@@ -39,7 +39,7 @@ def main() -> None:
     from rag.corpus.documents import ReadLog, read_papers
     from rag.evaluation import fit_questions, load_questions, question_set
     from rag.index.store import Store
-    from rag.reading.turns import as_turns
+    from rag.reading.history import as_turns
 
     tmp = Path(tempfile.mkdtemp())
     settings = Settings(_env_file=None, index_dir=args.index or tmp / "index", cache_dir=tmp / "cache")

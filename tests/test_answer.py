@@ -11,16 +11,18 @@ import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from pydantic import SecretStr
 
-from rag.answering.evidence import answer_part, best_sentences, fits, names, numbers
+from rag.answering.evidence import answer_part, best_sentences, fits
 from rag.answering.grounding import degenerate, trim_loops
 from rag.answering.pipeline import Assistant
+from rag.answering.values import names, numbers
 from rag.config import Settings
 from rag.errors import InputError
 from rag.index.store import Store
+from rag.reading.history import as_turns
 from rag.reading.parts import Part, split_parts
 from rag.reading.questions import read_question
 from rag.reading.text import defined_acronyms
-from rag.reading.turns import as_turns, follow_up
+from rag.reading.turns import follow_up
 from rag.types import Answer, Delta, Turn
 
 from .conftest import KV, MOE, SUIT
@@ -643,6 +645,58 @@ def test_a_detail_told_in_other_words_than_asked_is_stated() -> None:
     assert answer("which perspectives exactly does it combine", intro, "It fuses several perspectives.") is None
     tasks = "We evaluate it on ten diverse tasks spanning three domains: detection, segmentation, and counting."
     assert answer("what kinds of perception tasks does it cover", intro, "It reasons before it acts.", tasks) == tasks
+
+
+def test_a_count_answers_only_where_it_counts_the_thing_asked() -> None:
+    """Blind 28: "how many queries are in their region-query dataset?" quoted "a dataset containing queries ...,
+    a novel framework incorporating two key modules": the two count modules. What a dataset holds, counted in
+    other words ("includes 16 fine-grained categories"), still answers where no sentence counts the thing."""
+    from rag.types import Hit
+
+    def answer(question: str, *sentences: str) -> str | None:
+        paper = Hit.of_abstract(
+            rank=1, paper_id="p", title="A Paper", url="", score=1.0, similarity=None, abstract=" ".join(sentences)
+        )
+        terms = lambda t: [w.lower().removesuffix("ies").rstrip("s") for w in re.findall(r"\w+", t)]  # noqa: E731
+        found = answer_part(split_parts(question)[-1], paper, lambda q, ts: [0.2] * len(ts), lambda q, t: 0.0, terms,
+                            set(), question)  # fmt: skip
+        return found.sentence
+
+    modules = "Supported by a dataset containing queries on specific regions, we present UDIS with two key modules."
+    asked = "how many queries are in their region-query dataset?"
+    assert answer(asked, "We study image forgery localization.", modules) is None
+    counted = "The dataset holds 12K region queries over 3,000 images."
+    assert answer(asked, modules, counted) == counted
+    steps = "We reduce the required number of sampling steps from 40-50 to just 8."  # the count after the thing
+    assert answer("how many sampling steps does it need?", modules, steps) == steps
+    categories = "RF-MatID includes 16 fine-grained categories grouped into 5 superclasses."
+    assert answer("how many materials does the dataset cover?", "We study materials.", categories) == categories
+    assert answer("how many materials does the dataset cover?", "It contains materials from many labs.") is None
+
+
+def test_the_papers_own_name_and_the_acronym_of_the_asked_words_name_no_dataset() -> None:
+    """Blind 28: "PFT3A tabular test time adaptation - what datasets?" quoted "Extensive experiments demonstrate the
+    effectiveness ... of PFT$_3$A in tabular TTA tasks": its own name set in math, and the acronym of the question's
+    own words, read as the datasets; "test-time" as a test."""
+    from rag.types import Hit
+
+    intro = "We propose PFT$_3$A for prior-free tabular test-time adaptation under label and feature shift."
+    results = "Extensive experiments demonstrate the effectiveness and generalization of PFT$_3$A in tabular TTA tasks."
+    named = "Experiments on the Adult and CoverType datasets show consistent gains."
+    question = "PFT3A tabular test time adaptation - what datasets?"
+
+    def answer(*sentences: str) -> str | None:
+        paper = Hit.of_abstract(
+            rank=1, paper_id="p", title="Prior-free Tabular Test-time Adaptation", url="", score=1.0,
+            similarity=None, abstract=" ".join(sentences),
+        )  # fmt: skip
+        terms = lambda t: [w.lower().rstrip("s") for w in re.findall(r"\w+", t)]  # noqa: E731
+        found = answer_part(split_parts(question)[-1], paper, lambda q, ts: [0.2] * len(ts), lambda q, t: 0.0, terms,
+                            set(), question)  # fmt: skip
+        return found.sentence
+
+    assert answer(intro, results) is None
+    assert answer(intro, results, named) == named
 
 
 def test_a_sentence_that_sets_the_scene_is_searched_but_not_answered_as_asked(seeded: Settings) -> None:

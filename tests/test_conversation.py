@@ -27,6 +27,20 @@ def test_every_cue_matches_its_examples_and_none_of_its_counterexamples() -> Non
             assert not cue.pattern.search(sentence), (cue.name, sentence)
 
 
+def test_the_it_of_is_it_possible_points_at_nothing() -> None:
+    """Blind 27: "I also wonder if its possible to do counterfactual explanations on the level of objects ..., any
+    work on that?" was answered about the paper just discussed: its "its" (a typed "it's") read as a pronoun."""
+    from rag.reading.turns import refers_back
+
+    for new in (
+        "I also wonder if its possible to do counterfactual explanations on the level of objects and not pixels",
+        "I also wonder if it's possible to grasp new objects from a single demonstration",
+        "is it even possible to edit knowledge in mixture-of-experts models",
+    ):
+        assert not refers_back(new), new
+    assert refers_back("is it possible to run it on a CPU?")  # its second "it" stands for the paper
+
+
 def test_an_ellipsis_is_read_as_the_question_it_stands_for() -> None:
     assert spelled_out("And its success rate?") == "What is its success rate?"
     assert spelled_out("What about their limitations?") == "What are their limitations?"

@@ -9,8 +9,9 @@ from rag.answering.followups import answered, paper_name, suggest, suggestions
 from rag.answering.pipeline import Assistant
 from rag.config import Settings
 from rag.evaluation import fit_questions, load_questions, question_set
+from rag.reading.history import as_turns
 from rag.reading.questions import read_question
-from rag.reading.turns import as_turns, follow_up
+from rag.reading.turns import follow_up
 from rag.types import Answer, Citation, Hit
 
 TRADY = (

@@ -52,9 +52,16 @@ def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -
         "Does SiFEN compare against gradient-boosted trees like XGBoost on the tabular tasks?",
         "Which retrievers were tested? e.g. was BM25 compared with ColBERT?",
         "What datasets does TEN-DM use, and does it compare with DeepSTPP?",
+        # blind 28: a long description of the paper, its methods as the object, generic baselines
+        "does the unified adaptive variance reduction paper compare its methods with Adam?",
+        "PLanTS claims better efficiency than baselines, how many times faster is it exactly?",
     ):
         assert not asks_contrast(question), question
-    for question in ("How does it compare with Tree of Thoughts?", "PSDNorm compared to PFT3A, which adapts faster?"):
+    for question in (
+        "How does it compare with Tree of Thoughts?",
+        "PSDNorm compared to PFT3A, which adapts faster?",
+        "Is PLanTS better than TimesNet at forecasting?",
+    ):
         assert asks_contrast(question), question
     # a contrast asked only after a first part asks about that part's paper (people-dev at 19,630 papers compared
     # Angle k-means with a paper on CHIP-8 emulation for the Elkan question)
@@ -139,6 +146,16 @@ def test_two_papers_the_question_sets_up_one_by_one_are_compared(assistant: Assi
     answer = assistant.answer(
         "One method evicts KV cache entries at random, the other edits knowledge in mixture-of-experts models. "
         "What does each change?"
+    )
+    assert answer.kind == "compare" and set(answer.cited_ids) == {KV, MOE}
+    # blind 27: "papers: A and B. what does each ...", "Both A and the B paper ...": a lookup of one on the start code
+    answer = assistant.answer(
+        "unlearning papers: the sharpness-aware one and the one about paraphrased descriptions at training time. "
+        "what does each change?"
+    )
+    assert answer.kind == "compare" and set(answer.cited_ids) == {SAM, ENCODING}
+    answer = assistant.answer(
+        "Both MoEEdit and the random KV-cache eviction paper make LLMs cheaper to run. What lever does each one pull?"
     )
     assert answer.kind == "compare" and set(answer.cited_ids) == {KV, MOE}
 

@@ -77,6 +77,8 @@ def test_comparisons_however_worded(question: str, targets: tuple[str, str]) -> 
         "A framework maps API schemas before reading them. What percentage of tokens does it save versus RAG?",
         # a "vs" in the clause that says which paper is meant
         "In the study on prompt complexity vs quality of T2I synthetic data, which exact T2I models were tested?",
+        # blind 27: a "vs" in a question of its own after "or" sets no side against the name before it
+        "is it better than ELAS for saving memory or is that apples vs oranges",
     ],
 )
 def test_questions_that_name_two_things_without_comparing_them(question: str) -> None:
@@ -201,7 +203,7 @@ def test_every_word_list_decides_its_examples_and_not_its_counterexamples(words:
 
 
 def test_the_name_readers_share_one_list_of_field_acronyms() -> None:
-    from rag.answering.evidence import GENERIC_NAMES, names
+    from rag.answering.values import GENERIC_NAMES, names
     from rag.reading.text import coined_names
 
     for acronym in ("RAG", "API", "CoT", "SFT", "LLM"):
@@ -245,5 +247,36 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
     assert introduced_sides(
         "two story visualization papers, Story-Iter and LogiStory: which one is training-free?"
     ) == ("Story-Iter", "LogiStory")
-    for unset in ("Two papers use diffusion for time series. What is each one after?", "Which one is faster?"):
+    # blind 27: sides set up by "one ... the other", "one ..., one ...", "papers: A and B", "Both A and the B paper"
+    assert introduced_sides(
+        "Two papers I found both use 'unlearning' but one is certified unlearning with noise and the other is "
+        "test-time adaptation (Lana). Whats the role of unlearning in each?"
+    ) == ("is certified unlearning with noise", "is test-time adaptation (Lana)")
+    assert introduced_sides(
+        "two papers on long-tailed data: one for class-conditional diffusion, one for self-supervised learning. "
+        "what losses does each add?"
+    ) == ("for class-conditional diffusion", "for self-supervised learning")
+    assert introduced_sides(
+        "LLMs for traffic: one does signal control across intersections, the other reads traffic signs. how do "
+        "their training setups compare"
+    ) == ("does signal control across intersections", "reads traffic signs")
+    assert introduced_sides(
+        "medical LLM papers: IBGraphRAG and the one about ranked-list answers. what problem does each fix"
+    ) == ("IBGraphRAG", "the one about ranked-list answers")
+    assert introduced_sides(
+        "Both Parallel Prompting and the KV-cache eviction + query routing paper speed up LLM serving. What's the "
+        "main lever each one pulls?"
+    ) == ("Parallel Prompting", "the KV-cache eviction + query routing paper")
+    assert introduced_sides(
+        "Both the traffic-rule CoT paper and RegionReasoner use RL on vision-language models. how do the reward "
+        "designs differ?"  # blind 28
+    ) == ("the traffic-rule CoT paper", "RegionReasoner")
+    for unset in (
+        "Two papers use diffusion for time series. What is each one after?",
+        "Which one is faster?",
+        "Does it use both the encoder and the decoder?",  # "both" inside a sentence
+        "Both the encoder and the decoder are frozen?",  # neither side called a paper
+        "At one point the model forgets, and another loss fixes it. Which paper is it?",  # "one" opens no clause
+        "is there one for protein design and one for RNA?",
+    ):
         assert introduced_sides(unset) is None, unset

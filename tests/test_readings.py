@@ -15,7 +15,7 @@ from typing import Any
 
 from rag.evaluation import QUESTION_SETS, load_questions
 from rag.reading.explain import describe
-from rag.reading.turns import as_turns
+from rag.reading.history import as_turns
 from rag.types import Turn
 
 GOLDEN = Path(__file__).parent / "golden" / "readings.jsonl"

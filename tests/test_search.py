@@ -375,3 +375,17 @@ def test_a_term_of_the_field_in_a_titles_head_names_no_paper(settings: Settings)
     assert boost_named(question, fused, keyword, Filters()) == fused
     assert retriever.search(question, k=3).hits[0].paper_id == "mesh"
     assert retriever.search("what does MUSE do?", k=3).hits[0].paper_id == "muse"
+
+
+def test_a_misspelt_word_is_read_as_the_word_it_misspells(retriever: Retriever) -> None:
+    """Blind 28 at 19,630 papers: "hyperparamters", a word no abstract says, had the question declined as off-topic
+    (the off-topic check's unseen words) and weighed most in its coverage. A long word one edit from a word several
+    abstracts say is that word; a word that misspells none, and a coined name, stay as typed."""
+    keyword = retriever.keyword_index()
+    typed = "trasnformer langauge modles with reinforcment learnign"
+    assert keyword.asked(typed) == keyword.terms("transformer language models with reinforcement learning")
+    assert keyword.unseen(typed) == []
+    assert keyword.unseen("volcanic eruptions") == keyword.terms("volcanic eruptions")
+    assert keyword.asked("What does ProtoKVV do?") == ["protokvv"]  # a name, not ProtoKV misspelt
+    assert keyword.asked("which detector?") == ["detector"]  # a word of its own, not "detect" misspelt
+    assert keyword.asked("grading alpaca fleece") == keyword.terms("grading alpaca fleece")  # not "fleet"

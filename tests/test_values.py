@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from rag.answering import values
-from rag.answering.evidence import answer_part, numbers
+from rag.answering.evidence import answer_part
+from rag.answering.values import numbers
 from rag.config import Settings
 from rag.reading.parts import split_parts
 from rag.reading.text import defined_acronyms, flat_math
@@ -157,7 +158,7 @@ def test_which_things_are_answered_by_particular_ones_not_by_the_question_said_b
 
 
 def test_a_sentence_counting_what_the_question_counted_names_none_of_them() -> None:
-    from rag.answering.evidence import counts_only
+    from rag.answering.values import counts_only
 
     six = "On Qwen-3-32B and Bloom-7.1B, it reaches 98% consistency across six languages while tuning 3% of weights."
     assert counts_only(six, "Which six languages were covered?")  # the models it names are no languages

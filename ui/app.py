@@ -291,7 +291,7 @@ class AssistantUI:
 
 def _history(history: object) -> Any:  # what a client sent; rag reads and checks it
     """The API's history as rag reads it: JSON text decoded (decoding the transport is ours), a list a raw
-    request sent passed on as it is; what the turns may hold rag checks (rag.reading.turns.as_turns)."""
+    request sent passed on as it is; what the turns may hold rag checks (rag.reading.history.as_turns)."""
     if history is None or (isinstance(history, str) and not history.strip()):
         return []
     if not isinstance(history, str):

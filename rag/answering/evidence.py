@@ -13,12 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rag.answering import values
-from rag.answering.values import counts_only, numbers
+from rag.answering.values import counts_only, names, numbers
 from rag.calibration import CALIBRATION
-from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.parts import YES_NO, Part, asked
 from rag.reading.questions import Reading
-from rag.reading.text import NAME, coined_names, defined_acronyms, flat_math, sentences
+from rag.reading.text import coined_names, defined_acronyms, flat_math, initialisms, sentences
 from rag.types import Hit
 
 # Calibrated on the dev questions (rag eval --set dev --answers), never on test.
@@ -48,7 +47,9 @@ EVALUATION_HEADS = {
 }
 # What is often named in plain capitalised words: games, tasks, environments (Atari, Minecraft).
 PLAIN_NAMED = {"game", "games", "task", "tasks", "environment", "environments", "domain", "domains"}
-_EXPERIMENT = re.compile(r"\b(?:experiment|evaluat|bench|test|demonstrat|verif|validat|environment|dataset)", re.I)
+_EXPERIMENT = re.compile(
+    r"\b(?:experiment|evaluat|bench|test(?![- ]time)|demonstrat|verif|validat|environment|dataset)", re.I
+)
 # Words that usually mark an abstract's result and its proposal (summaries, tables, key sentences).
 RESULT = re.compile(r"(\d|outperform|improv|achiev|state-of-the-art|surpass|reduc|speed|show that|demonstrat)", re.I)
 # A sentence that says how a method works: what a "how does it ...?" part wants more than its result.
@@ -111,29 +112,9 @@ Coverage = Callable[[str, str], float]  # IDF-weighted share of a question's wor
 Terms = Callable[[str], list[str]]  # the keyword side's stemmed terms of a text
 
 
-# Acronyms of the field, not names of a model, dataset or benchmark.
-GENERIC_NAMES = FIELD_ACRONYMS.words
-
-
-def names(text: str) -> set[str]:
-    """Names a sentence states: models, datasets, benchmarks (ImageNet, LLaMA-3-8B), not "LLM-based"."""
-    text = _URL.sub(" ", text)  # "[here](https://…/e2e-model-444D/README.md)" names nothing
-    found = set(_BENCH.findall(text))
-    for name in NAME.findall(text):
-        compound = any(part.islower() for part in name.split("-")[1:])
-        plural_acronym = name.endswith("s") and name[:-1].isupper()
-        if not compound and not plural_acronym and name not in GENERIC_NAMES and not name.isdigit():
-            found.add(name)
-    return found
-
-
 _PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word inside a sentence
 _SPELLED_OUT = re.compile(r"(?:\b[A-Z][\w-]*\s+)+\([A-Z][A-Za-z]*s?\)")
 _SIZE_ASKED = re.compile(r"(?:how (?:big|large)|what (?:is|was) the size)\b", re.I)
-_SIZE = re.compile(
-    r"\b(?:consists? of|compris|contain|includ|spann?|cover|total)|\d[KMB]\b"
-    r"|\b(?:benchmark|dataset|suite|corpus|collection|set)s? of (?:over |about |nearly |more than )?\d"
-)
 # Things asked by one word and stated by others: "at what model sizes" is told in parameters, "what
 # hardware" by the chip ("on a Huawei Ascend 910B NPU").
 SAID_AS = {
@@ -144,8 +125,6 @@ SAID_AS = {
     # "what training data did they build?": "Video-Thinker-10K, a dataset"; "how much data?": "only 10K samples"
     "data": "dataset datasets corpus samples examples instances",
 }
-_URL = re.compile(r"\S*https?://\S+")
-_BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench": benchmarks named in lower case
 
 
 def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) -> bool:
@@ -234,10 +213,9 @@ def answer_part(
     # the class of thing named: "which LLM ...", or the head the words name ("the name of the dataset they released")
     asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5]) or values.name_class([part.head])
     sized = bool(_SIZE_ASKED.match(part.text))  # "how big is that benchmark?": what it consists of, in numbers
-    # "how many materials does its dataset cover?" told as "includes 16 fine-grained categories": where no
-    # sentence counts the thing by its name, what the abstract says the dataset holds is the count in its words
-    held = bool(_COUNT_HELD.match(part.text)) and not any(
-        head & set(terms(s)) and (values.holds(kind, s, question) if kind else fits(part, s, given)) for s in views
+    counted = kind is not None and kind.name == "count" and bool(head)  # "how many queries": what counts them
+    held = bool(values.COUNT_HELD.match(part.text)) and not any(
+        _told(part, kind, head, s, terms, given, question) for s in views
     )
     stated: list[tuple[float, str]] = []
     for sim, sentence, quoted in zip(sims, views, candidates, strict=True):
@@ -257,14 +235,15 @@ def answer_part(
             elif head:
                 # "which Atari games": "evaluations on ... environments (PitFall! ...)" names them too
                 about = bool(head & set(terms(sentence))) or (evaluated_on and bool(_EXPERIMENT.search(sentence)))
-                about = about or (held and bool(_SIZE.search(sentence)))
+                about = values.counts(kind, head, sentence, terms) if counted and kind else about
+                about = about or (held and values.sized(sentence))
                 # "on which edge device does it run?": "... training on NVIDIA Jetson AGX Xavier", its closest sentence
                 about = about or (part.which_thing and sim == max(sims) and bool(new_names(sentence, given)))
             else:
                 about = (
                     sim >= CALIBRATION.stated_similarity
                     or covered >= CALIBRATION.stated_coverage
-                    or (sized and bool(_SIZE.search(sentence)))
+                    or (sized and bool(values.SIZE.search(sentence)))
                 )
             if not (about or (kind is not None and kind.self_evident)):
                 continue
@@ -278,6 +257,25 @@ def answer_part(
     stated.sort(key=lambda pair: -pair[0])
     also = stated[1][1] if part.wants in ("number", "name") and head and _alike(stated, detail, head, terms) else None
     return Found(part, paper, stated[0][1], stated[0][0], also)
+
+
+def _told(
+    part: Part,
+    kind: values.ValueKind | None,
+    head: set[str],
+    sentence: str,
+    terms: Terms,
+    given: set[str],
+    question: str,
+) -> bool:
+    """The sentence tells the asked thing by its name ("how many queries": a count of queries). Where none does, what
+    the abstract says the dataset holds is the count in its words: "how many materials does its dataset cover?" told
+    as "includes 16 fine-grained categories"."""
+    if kind is not None and kind.name == "count":
+        return values.counts(kind, head, sentence, terms)
+    return bool(head & set(terms(sentence))) and (
+        values.holds(kind, sentence, question) if kind else fits(part, sentence, given)
+    )
 
 
 def _alike(stated: list[tuple[float, str]], detail: str, head: set[str], terms: Terms) -> bool:
@@ -294,7 +292,8 @@ def _alike(stated: list[tuple[float, str]], detail: str, head: set[str], terms: 
 def _given(part: Part, paper: Hit, question: str, candidates: list[str], own_name: bool) -> set[str]:
     """The names and numbers the question and the paper's title already say: none of them answers."""
     title_names = set() if own_name else set(coined_names(paper.title)) | names(paper.title)
-    given = names(question) | title_names | numbers(question)
+    # ... and the acronyms of its words: "TTA" of "test time adaptation"
+    given = names(question) | title_names | numbers(question) | initialisms(f"{question} {paper.title}")
     given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
     given |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
     # "world model (WM)" names no model, but "the generalized Cauchy-Schwarz divergence (GCSD)" names the divergence
@@ -337,10 +336,6 @@ def _holds_value(
     )
 
 
-_COUNT_HELD = re.compile(
-    r"^how many\b.*\b(?:(?:cover|contain|include|span|comprise|hold|consist|have|has)(?:s|ed|ing)?|(?:are|is) in)\b",
-    re.I,
-)
 _CALLED = re.compile(r"\b(?:called|named)\b|\bname of\b", re.I)
 _OWN_THINGS = {"", "it", "method", "approach", "framework", "model", "technique", "system", "algorithm", "paper"}
 

@@ -116,25 +116,32 @@ def chosen(fresh: Pair | None, back: Pair | None, question: str, follows: bool, 
     return None
 
 
-def sides(named: Sequence[str], retriever: Retriever, filters: Filters | None = None) -> tuple[Hit, Hit] | None:
+def sides(
+    named: Sequence[str], retriever: Retriever, filters: Filters | None = None, question: str | None = None
+) -> tuple[Hit, Hit] | None:
     """Two things a question sets against each other ("SAM-based unlearning vs the component-wise replacement
     approach"), each as the one paper it describes; None when either describes no paper in particular (a
-    family of methods, "transformers", fits many papers alike) or both describe the same one."""
+    family of methods, "transformers", fits many papers alike) or both describe the same one.
+    Sides the question sets up one by one ("two papers on long-tailed data: one for class-conditional diffusion,
+    one for ...") are each searched with the rest of the question but the other side: the scene is theirs too."""
     keyword = retriever.keyword_index()
     found: list[Hit] = []
-    for side in named:
-        hits = retriever.search(side, k=2, filters=filters).hits
+    for side, other in zip(named, reversed(named), strict=True):
+        query = side if question is None else question.replace(other, " ")
+        hits = retriever.search(query, k=2 if question is None else BACK_AMONG, filters=filters).hits
         if not hits:
             return None
         covered = [keyword.coverage(side, _text(h)) for h in hits]
+        # a tie at the top of the search of a side and its scene goes to the paper the side itself describes most
+        level = [i for i, h in enumerate(hits) if question and hits[0].score - h.score < CALIBRATION.tied]
+        top = max(level or [0], key=covered.__getitem__)
         # the side's words single out its best paper: the next one holds clearly fewer of them
-        if (
-            len(hits) > 1
-            and covered[0] - covered[1] < CALIBRATION.side_margin
-            and hits[0].score - hits[1].score < (CALIBRATION.tied)
+        if (nxt := next((i for i in range(len(hits)) if i != top), None)) is not None and (
+            covered[top] - covered[nxt] < CALIBRATION.side_margin
+            and hits[top].score - hits[nxt].score < CALIBRATION.tied
         ):
             return None
-        found.append(hits[0])
+        found.append(hits[top])
     if len(found) != 2 or found[0].paper_id == found[1].paper_id:
         return None
     return found[0], found[1]
@@ -276,20 +283,21 @@ def compared(
         if reading.kind != "compare" and not named and turns and _points_back(question)
         else None
     )
-    # "What does each one touch?" asks a contrast of two papers the question names
-    set_up = named or pointed or TWO_INTRODUCED.search(question)
+    said = introduced_sides(question) if not reading.sides else None
+    # "What does each one touch?" asks a contrast of two papers the question names or sets up one by one
+    set_up = named or pointed or TWO_INTRODUCED.search(question) or said
     # a contrast asked only after a first part is about that part's paper, unless it names the other paper
     cue = (asks_contrast(question) and bool(named or pointed or not contrast_asked_later(question))) or bool(
         set_up and SHARED.search(asking_sentences(question))
     )
-    if reading.kind != "compare" and cue and not asks_for_papers(question):
+    # "two papers on long-tailed data: one for ..., one for ... what does each add?" asks for no list
+    if reading.kind != "compare" and cue and (said or not asks_for_papers(question)):
         # a paper's own name outweighs the words of the question another paper also covers
         pair = Pair(*named, 1.0, False) if named else pointed
         if pair is None:
             fresh, back = best_pair(question, turns, retriever, store, filters, searched())
-            said = introduced_sides(question) if not reading.sides else None
             described = reading.sides or said
-            two = sides(described, retriever, filters) if described else None
+            two = sides(described, retriever, filters, question if said else None) if described else None
             # two papers of the search alone are weak evidence after an answer: a new topic says "differ" too
             # here nothing is named or pointed at: what set the question up is its two papers introduced
             pair = chosen(fresh, back, question, follow.follows or bool(turns), bool(set_up))

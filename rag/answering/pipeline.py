@@ -23,15 +23,11 @@ from rag.errors import BackendError, InputError
 from rag.index.embeddings import Similarities
 from rag.index.store import Store
 from rag.reading.contrasts import stands_for_earlier
+from rag.reading.history import as_turns, question_text
 from rag.reading.lexicon import fields_named, with_apostrophes
 from rag.reading.questions import EARLIER, Reading, read_question
 from rag.reading.text import sentences
-from rag.reading.turns import (
-    as_turns,
-    follow_up,
-    question_text,
-    spelled_out,
-)
+from rag.reading.turns import follow_up, spelled_out
 from rag.retrieval.filters import Filters, filters_in_question, unfiltered
 from rag.retrieval.retriever import CONTROL, Retriever, SearchResult
 from rag.types import Answer, Citation, Delta, Event, Hit, Sources, Turn

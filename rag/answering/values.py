@@ -10,10 +10,12 @@ it gives. Examples and counterexamples: tests/test_values.py.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.parts import YES_NO
+from rag.reading.text import NAME
 
 _NUM = (
     r"(?:\d[\d.,]*\s*[kKMB]?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several|a single|half an?)"
@@ -31,6 +33,30 @@ _NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3
 
 def numbers(text: str) -> set[str]:
     return {m.lower() for m in _NUMBER_TOKEN.findall(text)}
+
+
+# Acronyms of the field, not names of a model, dataset or benchmark.
+GENERIC_NAMES = FIELD_ACRONYMS.words
+
+
+def names(text: str) -> set[str]:
+    """Names a sentence states: models, datasets, benchmarks (ImageNet, LLaMA-3-8B), not "LLM-based"."""
+    text = _URL.sub(" ", text)  # "[here](https://…/e2e-model-444D/README.md)" names nothing
+    text = _SUBSCRIPT.sub(r"\1", text)  # "PFT$_3$A" is the question's "PFT3A"
+    found = set(_BENCH.findall(text))
+    for name in NAME.findall(text):
+        compound = any(part.islower() for part in name.split("-")[1:])
+        plural_acronym = name.endswith("s") and name[:-1].isupper()
+        if not compound and not plural_acronym and name not in GENERIC_NAMES and not name.isdigit():
+            found.add(name)
+    return found
+
+
+_SUBSCRIPT = re.compile(r"(?<=[A-Za-z])\$_\{?([0-9A-Za-z]{1,3})\}?\$(?=[A-Za-z])")
+
+
+_URL = re.compile(r"\S*https?://\S+")
+_BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench": benchmarks named in lower case
 
 
 @dataclass(frozen=True)
@@ -157,6 +183,33 @@ KINDS = (
 def wanted(asked_words: str) -> ValueKind | None:
     """The kind of value the part's asking words want, where a rule can tell; None: any of its type."""
     return next((kind for kind in KINDS if kind.asked.search(asked_words)), None)
+
+
+# "how many materials does its dataset cover?": a count of what something holds, which may be told in other words
+COUNT_HELD = re.compile(
+    r"^how many\b.*\b(?:(?:cover|contain|include|span|comprise|hold|consist|have|has)(?:s|ed|ing)?|(?:are|is) in)\b",
+    re.I,
+)
+# What a thing holds, said in numbers: "consists of 12 tasks", "includes 16 fine-grained categories", "1.2M images"
+SIZE = re.compile(
+    r"\b(?:consists? of|compris|contain|includ|spann?|cover|total)|\d[KMB]\b"
+    r"|\b(?:benchmark|dataset|suite|corpus|collection|set)s? of (?:over |about |nearly |more than )?\d"
+)
+
+
+def sized(sentence: str) -> bool:
+    """The sentence says what something holds with a count: "includes 16 fine-grained categories", not "a dataset
+    containing queries ..., incorporating two key modules" (the two count something else)."""
+    return any(numbers(" ".join(sentence[m.start() :].split()[:5])) for m in SIZE.finditer(sentence))
+
+
+def counts(kind: ValueKind, head: set[str], sentence: str, terms: Callable[[str], list[str]]) -> bool:
+    """A count of the very thing asked, said within a few words of it ("12K region queries", "the number of sampling
+    steps from 40-50 to just 8"): "how many queries are in their dataset?" is not answered by "... a dataset
+    containing queries ..., incorporating two key modules"."""
+    held = kind.held.finditer(sentence) if kind.held else ()
+    near = (" ".join([*sentence[: m.start()].split()[-3:], *sentence[m.end() :].split()[:4]]) for m in held)
+    return any(head & set(terms(words)) for words in near)
 
 
 def holds(kind: ValueKind, sentence: str, given: str) -> bool:

@@ -42,11 +42,15 @@ _RELATION = (
 RELATES = re.compile(r"\b(?:compar(?:e|ed|es|ing|ison)|(?:better|worse)(?:\s+\w+)?\s+than)\b|\b" + _RELATION, re.I)
 # What a paper's own experiments compared it with asks about that paper, not for a second one: "which baselines
 # is HarmoMoE compared against", "Does SiFEN compare against XGBoost?", "was BM25 compared with ColBERT?", "did they
-# compare with FAISS". "How does X compare with Y?" and "X compared to Y" still relate two things.
+# compare with FAISS", "does the unified adaptive variance reduction paper compare its methods with Adam?", "PLanTS
+# claims better efficiency than baselines". "How does X compare with Y?" and "X compared to Y" still relate two things.
 EXPERIMENT_COMPARED = re.compile(
     r"\b(?:is|are|was|were|been|be)\s+(?:[\w'-]+\s+){0,3}?compared\b"
-    r"|(?:^|[,.;:?!(]\s*|\band\s+)(?:does|do|did)\s+(?:[\w'.-]+\s+){0,4}?compare\s+(?:against|with|to)\b"
-    r"|\bcompared?\s+(?:it\s+|them\s+)?against\b",
+    r"|(?:^|[,.;:?!(]\s*|\band\s+)(?:does|do|did)\s+(?:[\w'.-]+\s+){0,8}?compare\s+"
+    r"(?:(?:it|them|its|their)\s+(?:[\w-]+\s+){0,2}?)?(?:against|with|to)\b"
+    r"|\bcompared?\s+(?:it\s+|them\s+)?against\b"
+    r"|\bthan\s+(?:(?:the|its|their|all|existing|prior|previous|strong|other|standard)\s+)*"
+    r"(?:baselines?|prior (?:work|methods?)|existing (?:methods?|approaches)|sota|state[- ]of[- ]the[- ]art)\b",
     re.I,
 )
 # A new topic announced: "Different question: ...", "Thanks. Staying in medicine but a different topic: ...",
@@ -109,13 +113,28 @@ SET_AGAINST = re.compile(
 )
 
 
-# The two papers TWO_INTRODUCED sets up, where it says each: "One paper attacks LLMs with ..., another defends with
-# ...", "two story visualization papers, Story-Iter and LogiStory: which one ...?"
+# The two papers a question sets up, where it says each: "One paper attacks LLMs with ..., another defends with
+# ...", "two story visualization papers, Story-Iter and LogiStory: which one ...?", "medical LLM papers: IBGraphRAG and
+# the one about ...", "but one is certified unlearning with noise and the other is test-time adaptation", ": one does
+# signal control ..., the other reads traffic signs", ": one for class-conditional diffusion, one for ...", "Both
+# Parallel Prompting and the KV-cache eviction paper speed up ...". Cues only: rag.answering.pairs.sides decides
+# whether each side is one paper of the index. Counterexamples: tests/test_reading_rules.py.
+_THE_THING = r"(?:\s+(?:one|paper|work|study|method|approach))?"
+_SIDE = (
+    r"(?:the|a|an|that)\s+[^,.?!;:]{3,80}?\s(?:paper|work|one|method|approach|study|framework)"
+    r"|(?!(?:the|a|an|that)\b)[^\s,.?!;:]*(?-i:[A-Z])[^\s,.?!;:]*(?:\s+(?-i:[A-Z])[^\s,.?!;:]*)*"
+)
 _INTRODUCED_SIDES = re.compile(
     rf"{_ONE_PAPER}\s+(?P<a>[^.?!;]{{3,200}}?),?\s+(?:and\s+|while\s+|whereas\s+|but\s+)?"
-    r"(?:another|the other)(?:\s+(?:one|paper|work|study|method|approach))?\s+(?P<b>[^.?!;]{3,200})"
-    rf"|{_TWO_PAPERS}[,:]\s+"
-    r"(?P<a2>[^,.?!;:]{3,80}?)\s+and\s+(?P<b2>[^,.?!;:]{3,80}?)\s*[:.?;]",
+    rf"(?:another|the other){_THE_THING}\s+(?P<b>[^.?!;]{{3,200}})"
+    r"|\b(?:papers|works|studies|methods|approaches|frameworks)[,:]\s+"
+    r"(?P<a2>[^,.?!;:]{3,80}?)\s+and\s+(?P<b2>[^,.?!;:]{3,80}?)\s*[:.?;]"
+    # "one" alone introduces a paper only at a clause's start, and only with "the other" (or "one") after it
+    rf"|(?:^|[:;,]\s*|\b(?:but|and|while|whereas)\s+)one{_THE_THING}\s+(?P<a3>[^.?!;]{{3,200}}?),?\s+"
+    rf"(?:and\s+|while\s+|whereas\s+|but\s+)?(?:another|the other|one){_THE_THING}\s+(?P<b3>[^.?!;]{{3,200}})"
+    # "Both X and the Y paper <verb> ...", "Both the Y paper and X ...": each side a name or a paper described, up to
+    # the word that calls it one
+    rf"|(?:^|[.?!]\s+)both\s+(?P<a4>{_SIDE})\s+and\s+(?P<b4>{_SIDE})(?=[\s,])",
     re.I,
 )
 
@@ -124,7 +143,8 @@ def introduced_sides(question: str) -> tuple[str, str] | None:
     """What the question says of each of the two papers it sets up, or None where it does not say it."""
     if not (m := _INTRODUCED_SIDES.search(question)):
         return None
-    return (m["a"] or m["a2"]).strip(" ,"), (m["b"] or m["b2"]).strip(" ,")
+    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", "2", "3", "4") if m[f"a{i}"])
+    return a.strip(" ,"), b.strip(" ,")
 
 
 # the words a question calls a paper by ("the second one", "that paper", "this method"): rag.reading.turns too

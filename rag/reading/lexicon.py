@@ -70,7 +70,7 @@ FIELD_ACRONYMS = WordList(
         ]
     ),
     decides="an acronym of the field: neither a coined method name nor the name of a model or dataset",
-    used_by="rag.answering.evidence.names",
+    used_by="rag.answering.values.names",
     examples=(
         ("We evaluate on ImageNet with a ResNet-50.", ("ImageNet", "ResNet-50")),
         ("TraDy beats RAG baselines.", ("TraDy",)),

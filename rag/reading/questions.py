@@ -38,7 +38,9 @@ _COMPARE = [
 _ELIDED_SIDE = "it"
 _SIDE_END = re.compile(
     r"[:;?—–]|\s-\s|\.\s+(?=(?-i:[A-Z])|(?:how|what|which|why|is|are|does|do)\b)"
-    r"|,\s+(?:like\s+|so\s+)?(?=(?:what|what's|whats|how|which|why|is|are|does|do)\b)",
+    r"|,\s+(?:like\s+|so\s+)?(?=(?:what|what's|whats|how|which|why|is|are|does|do)\b)"
+    # "is it better than ELAS ... or is that apples vs oranges": a question of its own after "or"
+    r"|\s+or\s+(?=(?:is|are|does|do|was|were)\b)",
     re.I,
 )
 _SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)

@@ -70,6 +70,13 @@ def flat_math(text: str) -> str:
     return _MATH.sub(lambda m: m[1] if _PLAIN.fullmatch(m[1]) else m[0], text)
 
 
+def initialisms(text: str) -> set[str]:
+    """The acronyms a text's runs of two to five words would have: "tabular test time adaptation" -> "TTA" (and
+    "TT", "TTTA", ...). A sentence's "TTA" names nothing new to a question that says "test time adaptation"."""
+    words = [w for w in re.split(r"[\s/-]+", text) if w[:1].isalpha()]
+    return {"".join(w[0] for w in words[i : i + n]).upper() for n in range(2, 6) for i in range(len(words) - n + 1)}
+
+
 def capitalised_phrases(text: str, opening: bool = False) -> list[str]:
     """Runs of capitalised words inside a sentence ("the Generalized Adversarial Solver"), which may be
     a method a title spells out. With `opening`, a run that opens a sentence too ("Parallel Prompting also

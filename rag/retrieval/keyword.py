@@ -32,10 +32,34 @@ KEYWORD_META = ("paper_id", "title", "url", "chunk", "start", "end", *FACETS, "k
 
 QUESTION_WORDS = re.compile(
     r"\b(what|which|how|why|who|does|do|is|are|paper|papers|method|methods|approach|work|use|used|using|can|"
-    r"find|there|any|anyone)\b",
+    r"find|there|any|anyone|summari[sz]e)\b",
     re.IGNORECASE,
 )
 TERMS_KEPT = 20_000  # texts whose terms are kept (a few MB)
+# A misspelt term is read as a known one only when long (short words are one edit from many) and the known one is
+# in a few chunks at least (one edit from a rare word is as likely another rare word)
+TYPO_MIN_LEN = 6
+TYPO_MIN_DF = 3
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@functools.cache
+def _english() -> Any:
+    """English words (pyspellchecker's list, bundled in its wheel), loaded on the first word to spell (0.15 s)."""
+    from spellchecker import SpellChecker
+
+    return SpellChecker(language="en", distance=1)
+
+
+def _one_edit(term: str) -> set[str]:
+    """Every string one deletion, transposition, substitution or insertion away from the term."""
+    cuts = [(term[:i], term[i:]) for i in range(len(term) + 1)]
+    return (
+        {a + b[1:] for a, b in cuts if b}
+        | {a + b[1] + b[0] + b[2:] for a, b in cuts if len(b) > 1}
+        | {a + c + b[1:] for a, b in cuts if b for c in _LETTERS}
+        | {a + c + b for a, b in cuts for c in _LETTERS}
+    ) - {term}
 
 
 class KeywordIndex:
@@ -75,6 +99,7 @@ class KeywordIndex:
         # kept per text: a question's checks read the same abstracts' sentences again and again, and one call
         # of bm25s' tokenizer costs 0.5 ms (its progress-bar objects are made even when hidden)
         self._kept_terms = functools.lru_cache(maxsize=TERMS_KEPT)(self._terms)
+        self._kept_asked = functools.lru_cache(maxsize=TERMS_KEPT)(self._asked)
         self.named("")  # built now, with the rest: built on a first question it cost that question 2.3 s
 
     def by_id(self) -> dict[str, dict[str, Any]]:
@@ -101,13 +126,44 @@ class KeywordIndex:
     def _terms(self, text: str) -> tuple[str, ...]:
         return tuple(self._tokenize([QUESTION_WORDS.sub(" ", without_chat_words(text))], ids=False)[0])
 
+    def asked(self, question: str) -> list[str]:
+        """The question's terms, a misspelt word read as the one it misspells (`_spelled`): what is searched, what
+        coverage weighs and what no abstract says. An abstract's words are its own (`terms`)."""
+        return list(self._kept_asked(question))
+
+    def _asked(self, question: str) -> tuple[str, ...]:
+        found = self._kept_terms(question)
+        if not self.chunks or all(t in self.bm25.vocab_dict for t in found):
+            return found
+        kept = QUESTION_WORDS.sub(" ", without_chat_words(question))
+        words = tokenize([kept], None, ids=False)[0]  # the same words, not stemmed
+        # a word typed with a capital is a name ("PruneSID", "HybridSB-MoE", "Thanos"), no misspelling
+        coined = {p.lower() for w in re.findall(r"[\w-]+", question) if not w.islower() for p in [w, *w.split("-")]}
+        if len(words) != len(found):
+            return found
+        return tuple(t if w in coined else self._spelled(w, t) for w, t in zip(words, found, strict=True))
+
+    def _spelled(self, word: str, term: str) -> str:
+        """A long word neither a chunk nor English holds, read as the one it misspells when one edit away from a word
+        several chunks hold: "hyperparamters", "halucination", "trasnformer", "unlearnign". One that misspells none
+        ("labmate", "queenless") stays unseen (`unseen`, the off-topic check)."""
+        # a word of English no abstract says is a word of its own: "fleece" is no misspelt "fleet", "detector" no
+        # "detect"; off-topic questions are told by such words (`unseen`)
+        if term in self.bm25.vocab_dict or len(word) < TYPO_MIN_LEN or _english().known([word]):
+            return term
+        edits = sorted(_one_edit(word))
+        stems = self.stemmer.stemWords(edits)
+        near = [(e, t) for e, t in zip(edits, stems, strict=True) if self.df(t) >= TYPO_MIN_DF]
+        # a letter left out or mistyped before one typed twice ("segmantation" is "segment", not "semant")
+        return max(near, key=lambda et: (len(et[0]) >= len(word), self.df(et[1]), et[1]), default=("", term))[1]
+
     def coverage(self, query: str, text: str) -> float:
         """IDF-weighted share of the query's words that the text contains.
 
         A word the corpus never saw weighs most: "quantum" or "speech" missing from every
         abstract is the clearest sign that a question is not covered.
         """
-        wanted = set(self.terms(query))
+        wanted = set(self.asked(query))
         total = sum(self.idf(t) for t in wanted)
         if not total:
             return 0.0
@@ -128,7 +184,7 @@ class KeywordIndex:
         """
         import math
 
-        dfs = [self.df(t) for t in set(self.terms(text))]
+        dfs = [self.df(t) for t in set(self.asked(text))]
         if not dfs or not self.chunks:
             return 0.0
         share = max(min(dfs), 0.5) / len(self.chunks)
@@ -222,7 +278,7 @@ class KeywordIndex:
 
     def unseen(self, text: str) -> list[str]:
         """The text's terms that no chunk of the index contains."""
-        return [t for t in self.terms(text) if t not in self.bm25.vocab_dict] if self.chunks else []
+        return [t for t in self.asked(text) if t not in self.bm25.vocab_dict] if self.chunks else []
 
     def without_aside(self, question: str) -> str:
         """The question without an opening reaction no abstract's words say ("Scary. Is there ...?"): no topic."""
@@ -263,7 +319,7 @@ class KeywordIndex:
         if not self.chunks:
             return []
         # question words ("which paper proposes a method") are in most abstracts and only add noise
-        known = [t for t in self.terms(query) if t in self.bm25.vocab_dict]
+        known = [t for t in self.asked(query) if t in self.bm25.vocab_dict]
         if not known:
             return []
         scores = self.bm25.get_scores(known, weight_mask=self.mask(filters))
