@@ -100,6 +100,12 @@ def test_a_method_is_compared_with_the_paper_just_discussed() -> None:
     assert [stands_for_earlier(t) for t in reading.targets] == [True, False]
     assert stands_for_earlier("that paper") and stands_for_earlier("its route to sample efficiency")
     assert read_question("vs SUIT - both edit knowledge right?", AFTER_ANSWER).targets == ("it", "SUIT")
+    # blind 28: a side that is only the asking words ("what's different") leaves it out too
+    asked = "what's different vs TARL, the tool use agent paper where an LLM judges each turn?"
+    assert read_question(asked, AFTER_ANSWER).targets == (
+        "it",
+        "TARL, the tool use agent paper where an LLM judges each turn",
+    )
     assert read_question("vs SUIT - both edit knowledge right?").kind != "compare"  # nothing was discussed
     assert read_question("What sets it apart from SUIT?").kind == "lookup"  # nothing was discussed before
     two = [Turn("Which papers edit knowledge?", "", ("first-cited", "second-cited"))]

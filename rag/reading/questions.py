@@ -43,6 +43,12 @@ _SIDE_END = re.compile(
     r"|\s+or\s+(?=(?:is|are|does|do|was|were)\b)",
     re.I,
 )
+# a side that is only the asking words of a contrast: "what's different", "how is that different", "any diff"
+_ASKING_ONLY = re.compile(
+    r"^(?:(?:what|what's|how|how's|is|are|it|its|that|this|so|and|any|the|really|actually)\s+)*"
+    r"(?:different|difference|differs?|diff)$",
+    re.I,
+)
 _SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)
 # "X vs Y: <a sentence that sets the scene>. How does each ...?": a heading of two methods opens the question,
 # and the asking sentence after it need not name them again
@@ -103,6 +109,7 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
             # ", what's the main difference": a question after a comma ends it too
             # ... and one starts after the scene its clause sets: "token reduction in MLLMs: Sparsity Forcing vs ..."
             a, b = re.split(_SIDE_END, m["a"])[-1].strip(" ,"), re.split(_SIDE_END, m["b"])[0].strip(" ,")
+            a = "" if _ASKING_ONLY.match(a) else a  # "what's different vs TARL, ...?": its side is left out
             if not (a and b) and not turns:  # "vs MoEEdit?" with nothing discussed before compares nothing
                 continue
             a, b = a or _ELIDED_SIDE, b or _ELIDED_SIDE
