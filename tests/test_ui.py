@@ -288,6 +288,24 @@ def test_a_stop_pressed_before_the_question_does_not_end_its_answer() -> None:
     assert entries[-1].turn.answer.startswith("A [1]")
 
 
+def test_clear_pressed_while_an_answer_is_written_leaves_the_chat_empty() -> None:
+    """CI: "Clear" pressed while Retry's answer was still being written emptied the chat, and the answer's next step
+    put the conversation back (the browser test waited two minutes for an empty chat). The answer in progress ends
+    and writes the empty chat itself; a later question is answered as usual."""
+    ui = AssistantUI.__new__(AssistantUI)  # only the chat handlers: no index, no model
+    events = [Sources([hit("p1")]), Delta("A "), Delta("[1]."), answer("A [1].", [citation(1)])]
+    ui.assistant, ui._stopping = FakeAssistant(events), {}  # type: ignore[assignment]
+    ui.warmup = SimpleNamespace(waiting=lambda mode: "…")  # type: ignore[assignment]
+    no_filters = [""] * len(FILTER_FIELDS)
+    writing = ui.ask_chat("q?", [], "extractive", *no_filters, session="s1")
+    next(writing), next(writing)  # the placeholder, then the papers found
+    assert ui.clear("s1")[:2] == ([], [])
+    steps = list(writing)
+    assert steps and all(step[:2] == ([], []) for step in steps)  # nothing written back over the empty chat
+    *_, (_messages, entries, *_rest) = ui.ask_chat("q?", [], "extractive", *no_filters, session="s1")
+    assert entries[-1].turn.answer.startswith("A [1]")
+
+
 def test_errors_become_a_message_in_the_chat() -> None:
     for error in (InputError("the question is empty"), BackendError("timed out"), RuntimeError("boom")):
         messages, entries, _sources, copy = run(FakeAssistant(error), "q?", [])[-1]

@@ -188,11 +188,14 @@ class AssistantUI:
         def end(request: gr.Request) -> None:
             self.stop(request.session_hash or "")
 
+        def cleared_in(request: gr.Request) -> tuple[list[Message], list[ChatEntry], str, str, str]:
+            return self.clear(request.session_hash or "")
+
         for trigger in (question.submit, send.click):
             trigger(asked_in, asked, outputs, **PRIVATE)
         chatbot.retry(retried_in, [entries, mode, *by_field], outputs, **PRIVATE)
         chatbot.undo(self.undo, [entries], outputs, **PRIVATE)
-        chatbot.clear(self.clear, None, outputs, **PRIVATE)
+        chatbot.clear(cleared_in, None, outputs, **PRIVATE)
         self.saved.attach(outputs, mode)
 
         def follow_up(click: Any) -> None:  # a follow-up click is answered like a typed question
@@ -245,13 +248,22 @@ class AssistantUI:
         stopping.clear()  # a stop pressed while nothing ran must not end this answer
         filters = render.filters_of(filter_values)
         waiting = self.warmup.waiting(mode)
-        for step in chat.respond(self.assistant, question, entries, mode, filters, waiting, stopping):
+        steps = chat.respond(self.assistant, question, entries, mode, filters, waiting, stopping)
+        for step in steps:
+            if self._stopping.get(session) is not stopping:  # "Clear" was pressed: its empty chat stays empty
+                steps.close()
+                yield (*self.clear(session)[:4], box)
+                return
             yield (*_outputs(step), box)
 
     def undo(self, entries: list[ChatEntry]) -> tuple[list[Message], list[ChatEntry], str, str, str]:
         return chat.undo(entries)
 
-    def clear(self) -> tuple[list[Message], list[ChatEntry], str, str, str]:
+    def clear(self, session: str = "") -> tuple[list[Message], list[ChatEntry], str, str, str]:
+        """An empty chat. An answer the session is still being given ends, and leaves the chat empty: it is the
+        chat's other writer, and its next step would put the conversation back (`_respond`)."""
+        if (running := self._stopping.pop(session, None)) is not None:
+            running.set()
         return [], [], render.sources_html(None), "", ""
 
     def ask(self, question: str, history: str = "") -> tuple[str, str]:  # a raw request may send any JSON

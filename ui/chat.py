@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -67,7 +67,7 @@ def respond(
     filters: Filters | None,
     waiting: str,
     stopping: threading.Event | None = None,
-) -> Iterator[Step]:
+) -> Generator[Step, None, None]:
     """One question: a placeholder at once, the papers found, the text as the model writes it, then the
     checked answer. Once `stopping` is set the answer ends at the next step with the question and the
     papers found: this generator is the only writer of the chat, so a stop cannot race a late step."""
