@@ -161,18 +161,7 @@ class AssistantUI:
             )
             self.saved.note_row()
             gr.Examples([[q] for q in EXAMPLES], inputs=[question], label="Examples (the second is a follow-up)")
-        with gr.Column(scale=2):
-            sources = gr.HTML(render.sources_html(None), elem_id="sources", js_on_load=None)
-            with gr.Accordion("Copy the answer as Markdown", open=False):
-                copy_box = gr.Textbox(
-                    label="Answer and references",
-                    lines=6,
-                    max_lines=20,
-                    interactive=False,
-                    buttons=["copy"],
-                    elem_id="copy",
-                )
-
+        sources, copy_box = self._sources_column()
         outputs = [chatbot, entries, sources, copy_box, question]
         by_field = [filters[name] for name in (*FILTER_FIELDS, "scope")]
         asked = [question, entries, mode, *by_field]
@@ -206,6 +195,23 @@ class AssistantUI:
         # the answer in progress sees the flag at its next step and ends itself (ui/chat.py: respond)
         stop.click(end, None, None, queue=False, **PRIVATE)
         return question, entries, follow_up
+
+    def _sources_column(self) -> tuple[Any, Any]:
+        """The papers the answer cites, and the answer as Markdown to copy, beside the chat."""
+        import gradio as gr
+
+        with gr.Column(scale=2):
+            sources = gr.HTML(render.sources_html(None), elem_id="sources", js_on_load=None)
+            with gr.Accordion("Copy the answer as Markdown", open=False):
+                copy_box = gr.Textbox(
+                    label="Answer and references",
+                    lines=6,
+                    max_lines=20,
+                    interactive=False,
+                    buttons=["copy"],
+                    elem_id="copy",
+                )
+        return sources, copy_box
 
     # --- chat handlers ----------------------------------------------------------------------------
 
