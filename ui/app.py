@@ -75,7 +75,7 @@ class AssistantUI:
         self.papers = PaperBrowser(assistant, indexing)  # the Papers tab and the catalog (ui/papers.py)
         self.saved = SavedChats(assistant)  # saved chats and answer ratings (ui/saved.py)
         self.next_steps = NextSteps()  # follow-up buttons and downloads under the chat (ui/next_steps.py)
-        self._stopping: dict[str, threading.Event] = {}  # per browser session: its stop button was pressed
+        self._stopping: dict[str, threading.Event] = {}  # per browser session: stop pressed (Clear drops it)
         self.map = MapTab(assistant, self.papers.refresh, indexing=indexing, after=self.warmup.done)  # ui/map_tab.py
 
     # --- layout -----------------------------------------------------------------------------------

@@ -213,7 +213,7 @@ def answer_part(
     # the class of thing named: "which LLM ...", or the head the words name ("the name of the dataset they released")
     asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5]) or values.name_class([part.head])
     sized = bool(_SIZE_ASKED.match(part.text))  # "how big is that benchmark?": what it consists of, in numbers
-    counted = kind is not None and kind.name == "count" and bool(head)  # "how many queries": what counts them
+    count = kind if kind is not None and kind.name == "count" and head else None  # "how many queries": what counts them
     held = bool(values.COUNT_HELD.match(part.text)) and not any(
         _told(part, kind, head, s, terms, given, question) for s in views
     )
@@ -235,7 +235,7 @@ def answer_part(
             elif head:
                 # "which Atari games": "evaluations on ... environments (PitFall! ...)" names them too
                 about = bool(head & set(terms(sentence))) or (evaluated_on and bool(_EXPERIMENT.search(sentence)))
-                about = values.counts(kind, head, sentence, terms) if counted and kind else about
+                about = values.counts(count, head, sentence, terms) if count else about  # a count: of the very thing
                 about = about or (held and values.sized(sentence))
                 # "on which edge device does it run?": "... training on NVIDIA Jetson AGX Xavier", its closest sentence
                 about = about or (part.which_thing and sim == max(sims) and bool(new_names(sentence, given)))

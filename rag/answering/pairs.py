@@ -133,8 +133,8 @@ def sides(
             return None
         covered = [keyword.coverage(side, _text(h)) for h in hits]
         # a tie at the top of the search of a side and its scene goes to the paper the side itself describes most
-        level = [i for i, h in enumerate(hits) if question and hits[0].score - h.score < CALIBRATION.tied]
-        top = max(level or [0], key=covered.__getitem__)
+        level = [i for i, h in enumerate(hits) if hits[0].score - h.score < CALIBRATION.tied] if question else [0]
+        top = max(level, key=covered.__getitem__)
         # the side's words single out its best paper: the next one holds clearly fewer of them
         if (nxt := next((i for i in range(len(hits)) if i != top), None)) is not None and (
             covered[top] - covered[nxt] < CALIBRATION.side_margin

@@ -53,8 +53,6 @@ def names(text: str) -> set[str]:
 
 
 _SUBSCRIPT = re.compile(r"(?<=[A-Za-z])\$_\{?([0-9A-Za-z]{1,3})\}?\$(?=[A-Za-z])")
-
-
 _URL = re.compile(r"\S*https?://\S+")
 _BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench": benchmarks named in lower case
 

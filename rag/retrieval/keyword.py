@@ -51,6 +51,11 @@ def _english() -> Any:
     return SpellChecker(language="en", distance=1)
 
 
+def _plain(text: str) -> str:
+    """The text without its chat words and question words, as both tokenisations of a question read it."""
+    return QUESTION_WORDS.sub(" ", without_chat_words(text))
+
+
 def _one_edit(term: str) -> set[str]:
     """Every string one deletion, transposition, substitution or insertion away from the term."""
     cuts = [(term[:i], term[i:]) for i in range(len(term) + 1)]
@@ -124,7 +129,7 @@ class KeywordIndex:
         return list(self._kept_terms(text))
 
     def _terms(self, text: str) -> tuple[str, ...]:
-        return tuple(self._tokenize([QUESTION_WORDS.sub(" ", without_chat_words(text))], ids=False)[0])
+        return tuple(self._tokenize([_plain(text)], ids=False)[0])
 
     def asked(self, question: str) -> list[str]:
         """The question's terms, a misspelt word read as the one it misspells (`_spelled`): what is searched, what
@@ -135,20 +140,18 @@ class KeywordIndex:
         found = self._kept_terms(question)
         if not self.chunks or all(t in self.bm25.vocab_dict for t in found):
             return found
-        kept = QUESTION_WORDS.sub(" ", without_chat_words(question))
-        words = tokenize([kept], None, ids=False)[0]  # the same words, not stemmed
-        # a word typed with a capital is a name ("PruneSID", "HybridSB-MoE", "Thanos"), no misspelling
-        coined = {p.lower() for w in re.findall(r"[\w-]+", question) if not w.islower() for p in [w, *w.split("-")]}
+        words = tokenize([_plain(question)], None, ids=False)[0]  # the same words, not stemmed
         if len(words) != len(found):
             return found
+        # a word typed with a capital is a name ("PruneSID", "HybridSB-MoE", "Thanos"), no misspelling
+        coined = {p.lower() for w in re.findall(r"[\w-]+", question) if not w.islower() for p in [w, *w.split("-")]}
         return tuple(t if w in coined else self._spelled(w, t) for w, t in zip(words, found, strict=True))
 
     def _spelled(self, word: str, term: str) -> str:
         """A long word neither a chunk nor English holds, read as the one it misspells when one edit away from a word
         several chunks hold: "hyperparamters", "halucination", "trasnformer", "unlearnign". One that misspells none
-        ("labmate", "queenless") stays unseen (`unseen`, the off-topic check)."""
-        # a word of English no abstract says is a word of its own: "fleece" is no misspelt "fleet", "detector" no
-        # "detect"; off-topic questions are told by such words (`unseen`)
+        ("labmate", "queenless") stays unseen (`unseen`, the off-topic check), as does a word of English no abstract
+        says: "fleece" is no misspelt "fleet", "detector" no "detect"."""
         if term in self.bm25.vocab_dict or len(word) < TYPO_MIN_LEN or _english().known([word]):
             return term
         edits = sorted(_one_edit(word))
