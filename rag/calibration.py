@@ -41,6 +41,14 @@ class Calibration(BaseModel):
         "questions (bench/unseen_words.py): 0.5 -> 0.45 answered one more; 0.35 was tried and not kept "
         "(docs/decisions.md).",
     )
+    unseen_sentence: float = Field(
+        0.61,
+        description="...unless a sentence of the three best papers reaches this cosine similarity: a chat word "
+        "('labmate', 'smth', 'aux', 'spit') is then no sign. At 19,630 papers the 36 off-topic questions with such "
+        "a word reach 0.58 at most ('volcanic eruptions' 0.581, 'sneaker resale' 0.573); the answerable dev and "
+        "read blind ones it declined 0.45-0.75, four of them 0.62-0.75. 0.61 answers those four with 0.03 to spare "
+        "on the off-topic side; 0.59 also answered two at 0.60, one about the wrong paper (bench/unseen_words.py).",
+    )
     unseen_min_papers: int = Field(
         5_000,
         description="...only in an index this large: 57 abstracts miss most of English, so there a word none "

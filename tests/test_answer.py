@@ -6,6 +6,7 @@ The chat model is a scripted Fake here (the logic is under test); test_answer_e2
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
@@ -541,6 +542,27 @@ def test_a_comparison_row_gives_no_link_to_the_code_as_its_key_result() -> None:
     assert approach.startswith("We introduce DAVIS") and result == "Our analysis explains the mechanism behind it."
 
 
+def test_a_comparison_row_whose_method_is_named_first_in_its_result_keeps_the_approach() -> None:
+    """Blind 29: the abstract proposes "\\method{}" and names ShotKV first in its result, which the approach
+    cell then showed twice over the sentence that says what ShotKV does."""
+    from rag.answering import compose
+    from rag.types import Hit
+
+    abstract = (
+        "KV cache compression hurts fundamental abilities. "
+        "We propose \\method{}, a compression approach that distinctly handles prefill and decoding phases. "
+        "Empirical results show that ShotKV achieves 9% improvements on long-context generation."
+    )
+    paper = Hit.of_abstract(
+        rank=1, paper_id="p", title="KV Compression", url="", score=1.0, similarity=None, abstract=abstract
+    )
+    approach, result = compose.approach_of(paper, "ShotKV")
+    assert "distinctly handles prefill and decoding" in approach and result.startswith("Empirical results")
+    named = abstract.replace("We propose \\method{}", "We propose ShotKV")
+    approach, _result = compose.approach_of(replace(paper, abstract=named), "ShotKV")
+    assert approach.startswith("We propose ShotKV")
+
+
 def test_a_size_is_told_in_parameters_and_hardware_by_its_chip() -> None:
     from rag.types import Hit
 
@@ -754,3 +776,19 @@ def test_a_chat_word_no_abstract_says_declines_only_a_question_little_else_of_wh
     answer = assistant.answer(question)
     assert not answer.refused and answer.cited_ids[:1] == (KV,)
     assert assistant.answer("any smth on forecasting volcanic eruptions with long context models?").refused
+
+
+def test_a_chat_word_declines_nothing_a_sentence_says_nearly_as_asked(
+    assistant: Assistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "labmate" and "asked" no abstract says, and the papers cover 0.36 of the question, but a sentence of the KV
+    paper reaches 0.68 cosine to it: off-topic questions with such a word reach 0.58 at most (19,630 papers)."""
+    from rag.answering import pipeline
+
+    monkeypatch.setattr(pipeline, "CALIBRATION", pipeline.CALIBRATION.model_copy(update={"unseen_min_papers": 1}))
+    keyword = assistant.retriever.keyword_index()
+    question = "my labmate asked: is there one that randomly evicts kv cache entries to save memory?"
+    assert "labmat" in keyword.unseen(question)
+    answer = assistant.answer(question)
+    assert not answer.refused and answer.cited_ids[:1] == (KV,)
+    assert assistant.answer("my labmate asked: which paper forecasts volcanic eruptions from tremor?").refused

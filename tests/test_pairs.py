@@ -5,6 +5,7 @@ second question is compared by. Over the real seed index (real Chroma, the real 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -13,8 +14,8 @@ from rag.answering import conversation
 from rag.answering.extractive import named_hits, title_phrase
 from rag.answering.pipeline import Assistant
 from rag.reading.contrasts import ELIDED, contrasts_with
-from rag.reading.questions import asks_contrast, asks_for_papers, contrast_asked_later
-from rag.reading.turns import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS, INTRODUCED
+from rag.reading.questions import asks_contrast, asks_for_papers, contrast_asked_later, read_question
+from rag.reading.turns import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS, INTRODUCED, PICKED
 from rag.types import Hit, Turn
 
 from .conftest import DEMOGRASP, KV, MOE, SUIT
@@ -104,7 +105,7 @@ def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -
 
 
 def test_the_further_reference_cues_match_their_examples_only() -> None:
-    for cue in (ELLIPSIS, DEMONSTRATIVE, ANNOUNCED, INTRODUCED):
+    for cue in (ELLIPSIS, DEMONSTRATIVE, ANNOUNCED, INTRODUCED, PICKED):
         for sentence in cue.matches:
             assert cue.pattern.search(sentence), (cue.name, sentence)
         for sentence in cue.misses:
@@ -178,11 +179,50 @@ def test_how_does_that_differ_from_a_described_paper_compares_it_with_the_one_ju
     assert plain.kind != "compare" and plain.cited_ids == (KV,)
 
 
+def test_a_paper_asked_for_and_then_asked_of_is_not_set_against_the_one_just_discussed(assistant: Assistant) -> None:
+    """Blind 29: "is there one that ...? what does its attention do differently" and "is there a cheaper
+    alternative to FLD ...? what do they pair it with" were comparisons with the paper just discussed: their "its"
+    and "they" are the paper asked for (all 15 such second questions of the dev and read blind conversations)."""
+    first = assistant.answer("Which paper randomizes KV cache eviction?")
+    assert first.cited_ids == (KV,)
+    for question in (
+        "cool. is there one that edits knowledge in mixture-of-experts LLMs? what does its routing do differently",
+        "kinda related: is there an alternative to MEMIT for mixture-of-experts models? which paper, and what do "
+        "they keep stable",
+    ):
+        answer = assistant.answer(question, [first.turn()])
+        assert answer.kind != "compare" and not answer.follows and answer.cited_ids[:1] == (MOE,), question
+    # "something different:" announces a topic: its "different" contrasts nothing with "it"
+    question = (
+        "something different: editing knowledge in MoE LLMs. whats that paper and how do they keep routing stable?"
+    )
+    assert read_question(question, [first.turn()]).kind != "compare"
+
+
 def test_a_follow_up_after_a_list_is_about_the_cited_paper_its_words_name(assistant: Assistant) -> None:
     listed = Turn("Which papers work on LLMs?", "…", (KV, MOE, SAM))
     assert assistant.answer("How does the mixture-of-experts one keep routing stable?", [listed]).cited_ids == (MOE,)
     assert assistant.answer("And the unlearning one?", [listed]).cited_ids == (SAM,)
     assert assistant.answer("How does it work?", [listed]).cited_ids == (KV,)  # no words say which: the first
+
+
+def test_the_one_about_something_picks_the_cited_paper_those_words_fit_and_no_other(assistant: Assistant) -> None:
+    """Blind 29: "explain the one about picking a diverse set of images more simply", after three papers, was
+    answered about the first (or read as a new topic): its other words ("explain", "simply") fit another."""
+    from rag.reading.turns import picked_by
+
+    assert picked_by("explain the one about picking a diverse set of images more simply") == (
+        "picking a diverse set of images"
+    )
+    assert picked_by("what about the one on proteins, in plain terms?") == "proteins"
+    assert picked_by("is there one about proteins?") is None
+    first = assistant.answer("Which papers work on large language models?")
+    assert len(first.cited_ids) > 2 and MOE in first.cited_ids[1:] and KV not in first.cited_ids
+    answer = assistant.answer("explain the one about editing knowledge in experts more simply", [first.turn()])
+    assert answer.follows and answer.cited_ids == (MOE,)
+    # words that fit none of the papers cited: the paper they describe, found anew
+    other = assistant.answer("explain the one about random eviction of cached keys in plain terms", [first.turn()])
+    assert not other.follows and other.cited_ids[:1] == (KV,)
 
 
 def test_a_fact_follow_up_quotes_every_sentence_stating_it_unless_the_question_says_which(
@@ -447,3 +487,38 @@ def test_a_name_the_index_says_only_as_a_baseline_is_no_paper_to_compare_with(as
     # a name that is a paper's own ("we introduce SUIT") is still a side
     answer = assistant.answer("How does MoEEdit compare with SUIT?")
     assert answer.kind == "compare" and set(answer.cited_ids) == {MOE, SUIT}
+
+
+class FakeSideSearch:
+    """A search that ranks the papers given first for the words of their key, else in the order given; coverage is
+    the share of the side's words a text holds (what `pairs.sides` reads of the retriever)."""
+
+    def __init__(self, ranked: dict[str, list[Hit]]) -> None:
+        self.ranked = ranked
+
+    def keyword_index(self) -> FakeSideSearch:
+        return self
+
+    def coverage(self, side: str, text: str) -> float:
+        asked = set(re.findall(r"\w+", side.lower()))
+        return len(asked & set(re.findall(r"\w+", text.lower()))) / len(asked)
+
+    def search(self, query: str, k: int, filters: object = None) -> object:
+        hits = next(hits for key, hits in self.ranked.items() if key in query)
+        return type("Found", (), {"hits": [replace(h, score=1.0 - i / 10) for i, h in enumerate(hits[:k])]})()
+
+
+def test_a_side_typed_as_the_words_of_a_title_names_that_paper() -> None:
+    """Blind 29: "scaling with collapse vs relative scaling laws": the search of "relative scaling laws" ranked
+    "Scaling Laws and Symmetry" above "Relative Scaling Laws for LLMs", clearly, so that paper was the side."""
+    from rag.answering.pairs import sides
+
+    collapse = _paper(1, "Scaling with Collapse: Predictable Training", "Loss curves collapse across sizes.")
+    symmetry = _paper(2, "Scaling Laws and Symmetry", "Scaling laws of equivariant force fields, relative to data.")
+    relative = _paper(3, "Relative Scaling Laws for LLMs", "Scaling laws measured on subpopulations.")
+    search = FakeSideSearch({"collapse": [collapse, symmetry], "relative": [symmetry, relative]})
+    found = sides(("scaling with collapse", "relative scaling laws"), search)  # type: ignore[arg-type]
+    assert found and [h.paper_id for h in found] == ["p1", "p3"]
+    # words no title holds as typed: the search's first paper, as before
+    found = sides(("scaling with collapse", "relative laws of scaling"), search)  # type: ignore[arg-type]
+    assert found and [h.paper_id for h in found] == ["p1", "p2"]

@@ -130,6 +130,8 @@ def test_families_compared_are_a_list_of_papers() -> None:
     for question in (
         "How do state-space models compare to transformers on long context?",
         "How do diffusion models and GANs differ in sample diversity?",
+        # blind 29: the asker's "I" is no method's name
+        "how would I estimate the intrinsic dimension of the shared vs modality-specific parts of multimodal data?",
     ):
         assert read_question(question).kind == "list", question
     assert read_question("Compare Sparse State Expansion and Local Linear Attention.").kind == "compare"
@@ -277,6 +279,14 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
         "Both the traffic-rule CoT paper and RegionReasoner use RL on vision-language models. how do the reward "
         "designs differ?"  # blind 28
     ) == ("the traffic-rule CoT paper", "RegionReasoner")
+    # blind 29: "A and B (are) both ...", each side a name or a few words that open no question
+    assert introduced_sides(
+        "H+ and CABA are both about federated learning security, but from opposite sides. What does each propose?"
+    ) == ("H+", "CABA")
+    assert introduced_sides(
+        "token order prediction (TOP) and latent lookahead both go beyond plain next token prediction. how do "
+        "they differ?"
+    ) == ("token order prediction (TOP)", "latent lookahead")
     for unset in (
         "Two papers use diffusion for time series. What is each one after?",
         "Which one is faster?",
@@ -284,5 +294,9 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
         "Both the encoder and the decoder are frozen?",  # neither side called a paper
         "At one point the model forgets, and another loss fixes it. Which paper is it?",  # "one" opens no clause
         "is there one for protein design and one for RNA?",
+        "Are the encoder and the decoder both frozen?",  # a question's opening
+        "the encoder and the decoder are both frozen?",  # parts called by their kind
+        "Images and text are both fed to the encoder?",
+        "In TabPFN, are the encoder and decoder both frozen?",
     ):
         assert introduced_sides(unset) is None, unset

@@ -193,11 +193,12 @@ TABLE_HEADER = ("Paper id", "Method", "Approach", "How it works", "On the questi
 
 def approach_of(paper: Hit, name: str | None) -> tuple[str, str]:
     """A table row's approach and key result; the method named in the question is introduced where the
-    abstract first says its name, unless that is a link to its code ("github.com/.../PFT3A")."""
+    abstract first says its name, unless that is a link to its code ("github.com/.../PFT3A") or the key result
+    ("we propose \\method{}, which ... Empirical results show that ShotKV achieves ...")."""
     abstract = paper.abstract or paper.passage
     _problem, approach, result = row_sentences(abstract)
     if name and name not in approach:
-        approach = next((s for s in sentences(abstract) if name in s and "http" not in s), approach)
+        approach = next((s for s in sentences(abstract) if name in s and "http" not in s and s != result), approach)
     return approach, result
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rag.answering import prompts
 from rag.calibration import CALIBRATION
 from rag.errors import BackendError
 from rag.reading.text import coined_names
-from rag.reading.turns import NO_EVIDENCE, Evidence, follow_probability
+from rag.reading.turns import NO_EVIDENCE, Evidence, FollowUp, follow_probability, picked_by
 from rag.types import Turn
 
 if TYPE_CHECKING:
@@ -104,6 +105,22 @@ def fitting(question: str, cited: Sequence[str], retriever: Retriever, store: St
     if len(covered) > 1 and covered[0][0] - covered[1][0] >= CALIBRATION.cited_margin:
         return covered[0][1]
     return None
+
+
+def picked(question: str, turns: Sequence[Turn], retriever: Retriever, store: Store) -> str | None:
+    """The one of several papers the last answer cited that "the one about X" picks: the one X fits (`fitting`);
+    None when the question picks none so, or X fits none of them clearly (it may be a paper not cited)."""
+    about = picked_by(question) if turns and len(turns[-1].cited) > 1 else None
+    return fitting(about, turns[-1].cited, retriever, store) if about else None
+
+
+def fitted(
+    question: str, turns: Sequence[Turn], follow: FollowUp, picked: str | None, retriever: Retriever, store: Store
+) -> FollowUp:
+    """The follow-up pointed at the one cited paper it picks (`picked`), or, when it points at the first of several
+    for want of an ordinal, at the one its words fit ("the physics one"), if one does."""
+    pid = picked or (fitting(question, turns[-1].cited, retriever, store) if follow.by_default else None)
+    return replace(follow, focus=(pid,)) if pid else follow
 
 
 def previous(turns: Sequence[Turn], store: Store) -> prompts.Previous:

@@ -24,7 +24,7 @@ from rag.calibration import CALIBRATION
 from rag.reading.contrasts import BOTH, ELIDED, NEW_TOPIC, SHARED, THE_TWO, TWO_INTRODUCED, introduced_sides
 from rag.reading.parts import asking_sentences, split_parts
 from rag.reading.questions import Reading, asks_contrast, asks_for_papers, contrast_asked_later
-from rag.reading.turns import FollowUp, refers_back
+from rag.reading.turns import INTRODUCED, FollowUp, refers_back
 from rag.retrieval.fusion import heads_typed
 from rag.types import Hit, Turn
 
@@ -132,13 +132,16 @@ def sides(
         if not hits:
             return None
         covered = [keyword.coverage(side, _text(h)) for h in hits]
+        # "scaling with collapse vs relative scaling laws": a side typed as the words of one title names that paper
+        titled = [i for i, h in enumerate(hits) if re.search(rf"(?<!\w){re.escape(side)}(?!\w)", h.title, re.I)]
         # a tie at the top of the search of a side and its scene goes to the paper the side itself describes most
         level = [i for i, h in enumerate(hits) if hits[0].score - h.score < CALIBRATION.tied] if question else [0]
-        top = max(level, key=covered.__getitem__)
+        top = titled[0] if len(titled) == 1 else max(level, key=covered.__getitem__)
         # the side's words single out its best paper: the next one holds clearly fewer of them
         if (nxt := next((i for i in range(len(hits)) if i != top), None)) is not None and (
             covered[top] - covered[nxt] < CALIBRATION.side_margin
             and hits[top].score - hits[nxt].score < CALIBRATION.tied
+            and not titled
         ):
             return None
         found.append(hits[top])
@@ -255,8 +258,11 @@ def _a_paper(name: str, keyword: KeywordIndex, store: Store) -> bool:
 
 def _points_back(question: str) -> bool:
     """A reference to the paper just discussed, or a "both", "the same" or "the two" that needs it as the other
-    side of what the question names ("Is EquiReg doing the same thing?")."""
-    return refers_back(question) or bool(BOTH.search(question) or THE_TWO.search(question) or ELIDED.search(question))
+    side of what the question names ("Is EquiReg doing the same thing?"). The "they" of a question that brings in
+    a paper of its own ("is there an alternative to FLD? what do they pair it with") is that paper's authors."""
+    own = INTRODUCED.pattern.search(question)
+    two = any(not own or m[0].lower() not in ("they", "them") for m in THE_TWO.finditer(question))
+    return refers_back(question) or two or bool(BOTH.search(question) or ELIDED.search(question))
 
 
 def compared(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import asdict, replace
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rag.answering import closest, compose, conversation, evidence, extractive, listing, pairs, prompts
@@ -96,10 +97,12 @@ class Assistant:
         reading = read_question(question, turns)
         # "How does it differ from SUIT?", "how do these two differ?": sides that stand for the papers just discussed
         points_back = reading.kind == "compare" and any(stands_for_earlier(t) or t in EARLIER for t in reading.targets)
-        follow = follow_up(question, turns, bool(turns) and (points_back or self.follows(question, turns, filters)))
+        picked = conversation.picked(question, turns, self.retriever, self.store)  # "the one about X" of several
+        follow = follow_up(
+            question, turns, bool(turns) and (points_back or bool(picked) or self.follows(question, turns, filters))
+        )
         follow = replace(follow, query=self._searched(follow.query))
-        if follow.by_default and (pid := conversation.fitting(question, turns[-1].cited, self.retriever, self.store)):
-            follow = replace(follow, focus=(pid,))  # "the physics one": the cited paper its words fit
+        follow = conversation.fitted(question, turns, follow, picked, self.retriever, self.store)
         if follow.follows and (full := spelled_out(question)) != question:
             reading = read_question(full, turns)  # "And its success rate?" asks for a figure
         if follow.note:
@@ -258,10 +261,14 @@ class Assistant:
         if unsaid and max(h.similarity or 0.0 for h in hits) < CALIBRATION.field_similarity:
             return True
         coverage = max(keyword.coverage(query, f"{h.title} {h.abstract}") for h in hits)
+        near = [s for h in hits[:3] for s in sentences(h.abstract)]
+        sentence = cache(lambda: max(self.similar.of(query, near), default=0.0))
         if (
             keyword.n_papers >= CALIBRATION.unseen_min_papers
             and keyword.unseen(query)
             and coverage < CALIBRATION.unseen_coverage
+            # "my labmate asked: is there one that does virtual staining ...": a sentence says what it asks
+            and sentence() < CALIBRATION.unseen_sentence
         ):
             return True  # "volcanic", "crossword": a word no abstract uses, and little else of the question found
         if (
@@ -269,8 +276,7 @@ class Assistant:
             or max(h.similarity or 0.0 for h in hits) >= CALIBRATION.refusal_threshold
         ):
             return False
-        near = [s for h in hits[:3] for s in sentences(h.abstract)]
-        return max(self.similar.of(query, near), default=0.0) < CALIBRATION.sentence_threshold
+        return sentence() < CALIBRATION.sentence_threshold
 
     def _fields_unsaid(self, hits: list[Hit], query: str) -> list[str]:
         """The fields the question names ("music", "speech") that no retrieved abstract mentions."""

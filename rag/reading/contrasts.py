@@ -63,7 +63,8 @@ NEW_TOPIC = re.compile(
     r"|^\W*(?:(?:ok(?:ay)?|thanks|thank you|cool|great|alright|nice|got it|also|now)[\s,.!]+)*"
     r"(?:unrelated|separately|moving on|switching\s+(?:gears|topics?|subjects?|fields?|areas?|tracks?)"
     r"|chang(?:e|ing)\s+(?:the\s+|of\s+)?(?:subject|topics?|gears)|on\s+(?:another|a\s+different|a\s+separate)\s+note"
-    r"|new\s+topic|off[- ]topic|random question|something else|totally different|completely different)\b",
+    r"|new\s+topic|off[- ]topic|random question|something\s+(?:else|different|new)"
+    r"|totally different|completely different)\b",
     re.I,
 )
 # Two papers set up as such before "each" or "both" is asked of them: "Two papers use diffusion for time series:
@@ -117,12 +118,18 @@ SET_AGAINST = re.compile(
 # ...", "two story visualization papers, Story-Iter and LogiStory: which one ...?", "medical LLM papers: IBGraphRAG and
 # the one about ...", "but one is certified unlearning with noise and the other is test-time adaptation", ": one does
 # signal control ..., the other reads traffic signs", ": one for class-conditional diffusion, one for ...", "Both
-# Parallel Prompting and the KV-cache eviction paper speed up ...". Cues only: rag.answering.pairs.sides decides
-# whether each side is one paper of the index. Counterexamples: tests/test_reading_rules.py.
+# Parallel Prompting and the KV-cache eviction paper speed up ...", "H+ and CABA are both about ...". Cues only:
+# rag.answering.pairs.sides decides whether each side is one paper of the index. Counterexamples:
+# tests/test_reading_rules.py.
 _THE_THING = r"(?:\s+(?:one|paper|work|study|method|approach))?"
 _SIDE = (
     r"(?:the|a|an|that)\s+[^,.?!;:]{3,80}?\s(?:paper|work|one|method|approach|study|framework)"
     r"|(?!(?:the|a|an|that)\b)[^\s,.?!;:]*(?-i:[A-Z])[^\s,.?!;:]*(?:\s+(?-i:[A-Z])[^\s,.?!;:]*)*"
+)
+# ... or, before "both", a few words that are no question's opening and no part called by its kind ("the encoder")
+_BOTH_SIDE = (
+    rf"{_SIDE}|(?!(?:the|a|an|that|this|these|are|is|do|does|did|can|how|what|which|why|in|for|on)\b)"
+    r"[^\s,.?!;:]+(?:\s+(?!(?:are|were|is)\b)[^\s,.?!;:]+){1,6}?"
 )
 _INTRODUCED_SIDES = re.compile(
     rf"{_ONE_PAPER}\s+(?P<a>[^.?!;]{{3,200}}?),?\s+(?:and\s+|while\s+|whereas\s+|but\s+)?"
@@ -134,7 +141,10 @@ _INTRODUCED_SIDES = re.compile(
     rf"(?:and\s+|while\s+|whereas\s+|but\s+)?(?:another|the other|one){_THE_THING}\s+(?P<b3>[^.?!;]{{3,200}})"
     # "Both X and the Y paper <verb> ...", "Both the Y paper and X ...": each side a name or a paper described, up to
     # the word that calls it one
-    rf"|(?:^|[.?!]\s+)both\s+(?P<a4>{_SIDE})\s+and\s+(?P<b4>{_SIDE})(?=[\s,])",
+    rf"|(?:^|[.?!]\s+)both\s+(?P<a4>{_SIDE})\s+and\s+(?P<b4>{_SIDE})(?=[\s,])"
+    # "H+ and CABA are both about ...", "token order prediction (TOP) and latent lookahead both go beyond ...": the two
+    # open a sentence whose verb says they share it
+    rf"|(?:^|[.?!]\s+)(?P<a5>{_BOTH_SIDE})\s+and\s+(?P<b5>{_BOTH_SIDE})\s+(?:are\s+|were\s+)?both\b",
     re.I,
 )
 
@@ -143,7 +153,7 @@ def introduced_sides(question: str) -> tuple[str, str] | None:
     """What the question says of each of the two papers it sets up, or None where it does not say it."""
     if not (m := _INTRODUCED_SIDES.search(question)):
         return None
-    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", "2", "3", "4") if m[f"a{i}"])
+    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", "2", "3", "4", "5") if m[f"a{i}"])
     return a.strip(" ,"), b.strip(" ,")
 
 

@@ -152,8 +152,9 @@ def _unnamed_pair(a: str, b: str) -> bool:
 
 def _named(side: str) -> bool:
     """A side of a comparison names a method: a coined name or a capitalised word past its first
-    ("Local Linear Attention", "the Antibody defense"), or a pronoun for the paper just discussed."""
-    return bool(_NOT_A_METHOD.match(side) or coined_names(side) or re.search(r"(?<=\S)\s+[A-Z]", side))
+    ("Local Linear Attention", "the Antibody defense"), or a pronoun for the paper just discussed. The asker's
+    "I" names nothing ("how would I estimate ... the shared vs modality-specific parts")."""
+    return bool(_NOT_A_METHOD.match(side) or coined_names(side) or re.search(r"(?<=\S)\s+(?!I\b)[A-Z]", side))
 
 
 def asks_contrast(question: str) -> bool:

@@ -34,6 +34,8 @@ class Cue:
 
 
 _THING = rf"(?:{'|'.join(THINGS)})"
+# a word of the asking sentence that points at the earlier answer ("is there a follow-up to it?")
+_BACK = r"\b(?:it|its|they|their|them|this|these|those)\b"
 # the "it" that stands for nothing: "it's possible to", "is it even possible", "its feasible"
 _DUMMY = r"(?:'s|’s|s|\s+is|\s+was|\s+would\s+be)?\s+(?:(?:even|also|really)\s+)?(?:possible|impossible|feasible)\b"
 CUES = (
@@ -146,19 +148,29 @@ ANNOUNCED = Cue(
         "ok on another note - which paper studies reward hacking?",
         "Now something else - I remember a paper where diffusion deletes residues.",
         "diff topic, which prompting scheme sorts 32 numbers better than ToT?",
+        "something different: robots satisfying LTL specs at runtime. whats that paper?",
     ),
-    ("How is it different from SUIT?", "Does it use another dataset?", "Is it unrelated to pruning?"),
+    (
+        "How is it different from SUIT?",
+        "Does it use another dataset?",
+        "Is it unrelated to pruning?",
+        "Is it something different from SUIT?",
+    ),
 )
 # A question that brings in a paper of its own ("I remember a paper that ...", "there's a scaling laws paper that
 # ... remember that one?", "i think there was also a benchmark on ... what's that one"): its "it", "that one" and
 # "the paper" are that paper, not the earlier answer's. All 22 such second questions of the dev and read blind
-# conversations start a new topic; 3 were read as follow-ups for those words.
+# conversations start a new topic; 3 were read as follow-ups for those words. So do all 15 that ask "is there
+# one that ...?" and then ask of it in a later sentence (blind 29 set two against the paper just discussed).
 INTRODUCED = Cue(
     "introduced",
     re.compile(
         r"\bi\s+(?:\w+\s+)?(?:remember|recall|saw|read)\s+(?:also\s+)?(?:a|an|one|some|another)\b"
         r"|(?<!\bis\s)(?<!\bwas\s)\bthere(?:'s|s|\s+is|\s+was|\s+were)\s+(?:also\s+)?(?:a|an|another|one)\s+"
-        r"(?:[\w'-]+\s+){0,4}?(?:paper|work|study|benchmark|one|method|approach|framework|technique|model)s?\b",
+        r"(?:[\w'-]+\s+){0,4}?(?:paper|work|study|benchmark|one|method|approach|framework|technique|model)s?\b"
+        # "is there one that puts a ViT in hyperbolic space? what does its attention do": the paper asked for,
+        # asked of in a later sentence; an "it" in the asking sentence itself is the earlier answer's
+        rf"|\b(?:is|are)\s+there\s+(?:also\s+)?(?:a|an|one|any|some|work|research|papers?)\b(?:(?!{_BACK})[^?])*\?\s*\w",
         re.I,
     ),
     (
@@ -166,14 +178,44 @@ INTRODUCED = Cue(
         "theres a scaling laws paper that looks at gaps between subpopulations, remember that one?",
         "wait i think there was also a benchmark on video llms hallucinating? what's that one",
         "i vaguely remember one that modeled cache eviction; how does it work?",
+        "cool. is there one that puts a vision transformer in hyperbolic space? what does its attention do differently",
+        "Is there work plugging RNA embeddings into AlphaFold 3? Which fusion worked best for them?",
     ),
     (
         "Is there a paper that speeds up KV caching?",
         "there's a limitation they mention, what is it?",
         "I remember they used ImageNet, which split?",
         "Was there a baseline that it beats?",
+        "Is there a paper that extends it to video? What do they change?",
+        "Is there a paper on this? how does it work",
     ),
 )
+# One of several papers the last answer cited, picked by what it is about ("explain the one about picking a
+# diverse set of images more simply"), when those words fit one of them (rag.answering.conversation.picked). Not
+# "the one that ...", which as often brings in a new paper ("and the one that treats trajectory planning ...?").
+PICKED = Cue(
+    "picked",
+    re.compile(r"\bthe\s+one\s+(?:about|on|with|where|for)\b", re.I),
+    ("explain the one about picking a diverse set of images more simply", "and the one on proteins?"),
+    ("is there one about proteins?", "and the one that treats planning like language modeling?"),
+)
+# how the asker wants it told, not what it is about: "the one about X more simply", "... in plain words"
+_TOLD = re.compile(
+    r"\s+(?:(?:a\s+bit\s+|much\s+|more\s+)?(?:simply|simpler|plainly|briefly)"
+    r"|in\s+(?:simple|simpler|plain|layman'?s?)\s+(?:terms|words|english))\b",
+    re.I,
+)
+
+
+def picked_by(question: str) -> str | None:
+    """What a question picks one of several cited papers by ("explain the one about picking a diverse set of
+    images more simply": "picking a diverse set of images"), else None."""
+    if not (m := PICKED.pattern.search(question)):
+        return None
+    about = re.split(r"[,;:?.!]", question[m.end() :], maxsplit=1)[0]
+    return _TOLD.split(about, maxsplit=1)[0].strip() or None
+
+
 # "How does that differ from X?", "Is this related to X?": a demonstrative as the subject points back too
 _DEMONSTRATIVE = re.compile(
     r"\b(?:does|do|is|was|how's|what's|compare|contrast|from|than|with|to)\s+(?:this|that)\b(?!\s+(?:\w+\s+)?(?:that|which)\b)",
@@ -182,10 +224,10 @@ _DEMONSTRATIVE = re.compile(
 
 
 def refers_back(question: str) -> bool:
-    """A reference cue (pronoun, ordinal, "the paper", a demonstrative subject) points at the last answer."""
-    return any(_CUE[name].search(question) for name in ("ordinal", "pronoun", "the_paper")) or bool(
-        _DEMONSTRATIVE.search(question)
-    )
+    """A reference cue (pronoun, ordinal, "the paper", a demonstrative subject) points at the last answer; a
+    pronoun or "the paper" of a question that brings in a paper of its own (INTRODUCED) is that paper."""
+    cues = ("ordinal",) if INTRODUCED.pattern.search(question) else ("ordinal", "pronoun", "the_paper")
+    return any(_CUE[name].search(question) for name in cues) or bool(_DEMONSTRATIVE.search(question))
 
 
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
