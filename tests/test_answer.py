@@ -528,6 +528,22 @@ def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() 
     works, asked = extractive._cells(question, names, paper, "RAAI", opening_and_result_first, FakeKeyword())
     assert works is not None and works.startswith("Concretely, RAAI detects internal refusal signals")
     assert asked == "Harmful fine-tuning makes language models unsafe."  # no sentence after it is left: the closest
+    # blind 29: past a sentence on another method's flaw, the first that says the method or "we"
+    flaw = (
+        "We present IncVGGT, a training-free variant of VGGT for long sequences. "
+        "Vanilla VGGT relies on dense global attention, which makes memory grow quadratically. "
+        "IncVGGT fuses overlapping frames and prunes the history to bound the cache. "
+        "Results show 9x lower memory on 500-frame sequences."
+    )
+    works, _asked = extractive._cells(
+        "how does it differ from CogniMap3D?",
+        ["IncVGGT", "CogniMap3D"],
+        replace(paper, abstract=flaw),
+        "IncVGGT",
+        opening_and_result_first,
+        FakeKeyword(),
+    )
+    assert works is not None and works.startswith("IncVGGT fuses overlapping frames")
 
 
 def test_a_comparison_row_gives_no_link_to_the_code_as_its_key_result() -> None:
@@ -561,6 +577,14 @@ def test_a_comparison_row_whose_method_is_named_first_in_its_result_keeps_the_ap
     named = abstract.replace("We propose \\method{}", "We propose ShotKV")
     approach, _result = compose.approach_of(replace(paper, abstract=named), "ShotKV")
     assert approach.startswith("We propose ShotKV")
+    # the name as the abstract writes it, in another case
+    caps = (
+        "Federated learning suffers under heterogeneous clients. Clustered FL tackles this by grouping similar "
+        "clients. To address these limitations, FEDDAG introduces a clustered FL framework with a class-wise "
+        "similarity metric. Experiments on diverse benchmarks show that FEDDAG consistently outperforms baselines."
+    )
+    approach, _result = compose.approach_of(replace(paper, abstract=caps), "FedDAG")
+    assert approach.startswith("To address these limitations, FEDDAG introduces")
 
 
 def test_a_size_is_told_in_parameters_and_hardware_by_its_chip() -> None:

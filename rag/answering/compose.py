@@ -197,9 +197,14 @@ def approach_of(paper: Hit, name: str | None) -> tuple[str, str]:
     ("we propose \\method{}, which ... Empirical results show that ShotKV achieves ...")."""
     abstract = paper.abstract or paper.passage
     _problem, approach, result = row_sentences(abstract)
-    if name and name not in approach:
-        approach = next((s for s in sentences(abstract) if name in s and "http" not in s and s != result), approach)
+    if name and not says(approach, name):  # "FedDAG" as "FEDDAG introduces a clustered FL framework"
+        approach = next((s for s in sentences(abstract) if says(s, name) and "http" not in s and s != result), approach)
     return approach, result
+
+
+def says(sentence: str, name: str) -> bool:
+    """The sentence says the method's name, in any case ("FEDDAG" for FedDAG)."""
+    return bool(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", sentence, re.I))
 
 
 def table(

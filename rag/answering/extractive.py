@@ -236,11 +236,18 @@ def _cells(
     How it works is the sentence right after the approach ("Concretely, RAAI detects internal refusal
     signals ..."): on the dev sets' comparisons it held the fact people listed as key more often than
     the sentence closest to the question, which most often was the abstract's opening or its result.
+    Past a sentence on another method's flaw, it is the first after the approach that says the method or
+    "we" (twenty-sixth session).
     """
     ordered = sentences(paper.abstract or paper.passage)
     approach, result = compose.approach_of(paper, name)
     at = ordered.index(approach) + 1 if approach in ordered else len(ordered)
-    works = next((s for s in ordered[at:] if s != result and not compose.BOILERPLATE.search(s)), None)
+    rest = [s for s in ordered[at:] if s != result and not compose.BOILERPLATE.search(s)]
+    # the first that says the method or "we" ("IncVGGT addresses these challenges ..."), past one on another's
+    # flaw ("Vanilla VGGT relies on dense global attention ..."); else the next, as before
+    works = next(
+        (s for s in rest if (name and compose.says(s, name)) or _FIRST_PERSON.search(s)), rest[0] if rest else None
+    )
     aspect = question  # what is asked of both, their names taken out ("... in the criterion they use")
     for other in filter(None, names):
         aspect = aspect.replace(other, " ")
@@ -304,6 +311,7 @@ def own_name(target: str, paper: Hit) -> bool:
     )
 
 
+_FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
 _INTRODUCES = re.compile(r"\b(?:propos|introduc|present|develop|design)(?:e|es|ed|ing|s)?\b", re.I)
 # the name as the subject of a finding: at a sentence's start or after "that", set in bold or not
 _FINDS = (
