@@ -115,11 +115,11 @@ def picked(question: str, turns: Sequence[Turn], retriever: Retriever, store: St
 
 
 def fitted(
-    question: str, turns: Sequence[Turn], follow: FollowUp, picked: str | None, retriever: Retriever, store: Store
+    question: str, turns: Sequence[Turn], follow: FollowUp, chosen: str | None, retriever: Retriever, store: Store
 ) -> FollowUp:
-    """The follow-up pointed at the one cited paper it picks (`picked`), or, when it points at the first of several
-    for want of an ordinal, at the one its words fit ("the physics one"), if one does."""
-    pid = picked or (fitting(question, turns[-1].cited, retriever, store) if follow.by_default else None)
+    """The follow-up pointed at the one cited paper it picks (`chosen`, by `picked`), or, when it points at the
+    first of several for want of an ordinal, at the one its words fit ("the physics one"), if one does."""
+    pid = chosen or (fitting(question, turns[-1].cited, retriever, store) if follow.by_default else None)
     return replace(follow, focus=(pid,)) if pid else follow
 
 
