@@ -171,6 +171,9 @@ def test_scene_setting_sentences_are_not_asked_parts() -> None:
     ]
     described = "For the method that explains how agents coordinate, what benchmark is used?"
     assert [(p.text, p.wants) for p in split_parts(described)] == [("what benchmark is used", "name")]
+    # ... with no preposition before it, or ended by a dash (people-dev3, blind 29)
+    named = "The study on how the optimizer's noise scale affects model merging - which architectures did they use?"
+    assert [p.text for p in split_parts(named)] == ["which architectures did they use"]
     # a paper named before a colon or a dash sets the scene, and a short part after it asks on its own
     headed = "hyperKAN for personalized FL: which four datasets, how many clients, and what backbone do they run?"
     assert [(p.text, p.asks_detail) for p in split_parts(headed)] == [

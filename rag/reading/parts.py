@@ -213,12 +213,13 @@ _ORDER_OPENING = re.compile(
 )
 
 
-# "In the paper on how prompt complexity affects ..., which models ...?": a piece that opens by saying which
-# paper it means sets the scene, whatever asking word its description holds
+# "In the paper on how prompt complexity affects ..., which models ...?", "The study on how the optimizer's noise
+# scale affects model merging - which architectures ...?": a piece that opens by saying which paper it means sets
+# the scene, whatever asking word its description holds
 SCENE = re.compile(
-    r"^(?:in|for|regarding|about|as for|within)\s+(?:the|this|that|their|its)\s+(?:[\w'’\"$-]+\s+){0,6}?"
+    r"^(?:(?:in|for|regarding|about|as for|within)\s+)?(?:the|this|that|their|its)\s+(?:[\w'’\"$-]+\s+){0,6}?"
     rf"(?:paper|work|study|method|approach|framework|model|algorithm|technique|system)\b"
-    rf"(?:[^,:?]|[,:](?!\s+(?:{_ASKING}|where)\b))*[,:]\s+(?={_ASKING}\b)",
+    rf"(?:[^,:?–—]|[,:](?!\s+(?:{_ASKING}|where)\b)|-(?!\s))*(?:[,:]|\s[-–—])\s+(?={_ASKING}\b)",
     re.I,
 )
 
