@@ -24,7 +24,7 @@ from rag.reading.parts import Part, split_parts
 from rag.reading.questions import read_question
 from rag.reading.text import defined_acronyms
 from rag.reading.turns import follow_up
-from rag.types import Answer, Delta, Turn
+from rag.types import Answer, Delta, Hit, Turn
 
 from .conftest import KV, MOE, SUIT
 
@@ -32,6 +32,11 @@ from .conftest import KV, MOE, SUIT
 def assistant(seeded: Settings, *replies: str, **overrides: object) -> Assistant:
     settings = seeded.model_copy(update=overrides)
     return Assistant(settings, Store(settings), chat_model=FakeListChatModel(responses=list(replies)))
+
+
+def _abstract_hit(title: str, abstract: str) -> Hit:
+    """One paper as a search finds it, with the title and abstract given."""
+    return Hit.of_abstract(rank=1, paper_id="p", title=title, url="", score=1.0, similarity=None, abstract=abstract)
 
 
 def markers(text: str) -> list[int]:
@@ -102,14 +107,11 @@ def test_detail_questions_are_read_by_what_they_ask() -> None:
 
 
 def test_a_name_the_question_or_the_paper_already_gave_does_not_answer_it() -> None:
-    from rag.types import Hit
 
     abstract = "We introduce the Universal Error Corrector (UEC-STD), which improves accuracy across diverse backbones."
 
     def found(question: str, text: str = abstract) -> str | None:
-        paper = Hit.of_abstract(
-            rank=1, paper_id="p", title="Reviving Error Correction", url="", score=1.0, similarity=None, abstract=text
-        )
+        paper = _abstract_hit("Reviving Error Correction", text)
         part = split_parts(question)[0]
         return answer_part(
             part,
@@ -435,10 +437,9 @@ def test_every_asked_part_adds_its_own_sentence(seeded: Settings) -> None:
 
 
 def test_a_quoted_sentence_is_chosen_by_the_asked_words_too() -> None:
-    from rag.types import Hit
 
     abstract = "Compression of large language models matters. We optimise the factors by alternating least squares."
-    paper = Hit.of_abstract(rank=1, paper_id="p", title="Title", url="", score=1.0, similarity=None, abstract=abstract)
+    paper = _abstract_hit("Title", abstract)
 
     def generic_first(question: str, texts: list[str]) -> list[float]:  # the small embedder's habit
         return [0.6 if "matters" in t else 0.4 for t in texts]
@@ -453,16 +454,13 @@ def test_a_quoted_sentence_is_chosen_by_the_asked_words_too() -> None:
 
 def test_a_part_asking_what_a_benchmark_holds_or_where_models_fail_gets_the_sentence_that_says_it() -> None:
     from rag.reading.parts import Part
-    from rag.types import Hit
 
     abstract = (
         "We introduce PuzzleWorld, a benchmark of 667 puzzlehunt-style problems. "
         "On PuzzleWorld, the best model solves only 14% of puzzles. "
         "Error analysis shows that current models lack sketching skills."
     )
-    paper = Hit.of_abstract(
-        rank=1, paper_id="p", title="PuzzleWorld: A Benchmark", url="", score=1.0, similarity=None, abstract=abstract
-    )
+    paper = _abstract_hit("PuzzleWorld: A Benchmark", abstract)
 
     def results_first(question: str, texts: list[str]) -> list[float]:  # the small embedder's habit here
         return [0.7 if "solves" in t else 0.6 for t in texts]
@@ -481,7 +479,6 @@ def test_a_part_asking_what_a_benchmark_holds_or_where_models_fail_gets_the_sent
 
 def test_a_summary_says_how_the_method_works_and_skips_release_notes() -> None:
     from rag.answering import compose
-    from rag.types import Hit
 
     abstract = (
         "Virtual staining turns one stain into another. "
@@ -494,9 +491,7 @@ def test_a_summary_says_how_the_method_works_and_skips_release_notes() -> None:
         "Experiments on three datasets show that MagicStain outperforms existing methods. "
         "Our code and trained models will be released."
     )
-    paper = Hit.of_abstract(
-        rank=1, paper_id="p", title="MagicStain", url="", score=1.0, similarity=None, abstract=abstract
-    )
+    paper = _abstract_hit("MagicStain", abstract)
     text = compose.summary(paper).text
     assert "Virtual staining turns" in text and "we propose MagicStain" in text and "outperforms" in text
     assert "pathology priors" in text and "two-stage progressive training" in text  # how it works
@@ -506,7 +501,6 @@ def test_a_summary_says_how_the_method_works_and_skips_release_notes() -> None:
 
 def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() -> None:
     from rag.answering import extractive
-    from rag.types import Hit
 
     abstract = (
         "Harmful fine-tuning makes language models unsafe. "
@@ -514,7 +508,7 @@ def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() 
         "Concretely, RAAI detects internal refusal signals and injects tailored phrases into prompts. "
         "Fine-tuning on RAAI data improves robustness to harmful prompts by 20%."
     )
-    paper = Hit.of_abstract(rank=1, paper_id="p", title="RAAI", url="", score=1.0, similarity=None, abstract=abstract)
+    paper = _abstract_hit("RAAI", abstract)
 
     def opening_and_result_first(question: str, texts: list[str]) -> list[float]:  # the small embedder's habit
         return [0.3 if "Concretely" in t else 0.6 for t in texts]
@@ -562,16 +556,13 @@ def test_a_comparison_row_whose_method_is_named_first_in_its_result_keeps_the_ap
     """Blind 29: the abstract proposes "\\method{}" and names ShotKV first in its result, which the approach
     cell then showed twice over the sentence that says what ShotKV does."""
     from rag.answering import compose
-    from rag.types import Hit
 
     abstract = (
         "KV cache compression hurts fundamental abilities. "
         "We propose \\method{}, a compression approach that distinctly handles prefill and decoding phases. "
         "Empirical results show that ShotKV achieves 9% improvements on long-context generation."
     )
-    paper = Hit.of_abstract(
-        rank=1, paper_id="p", title="KV Compression", url="", score=1.0, similarity=None, abstract=abstract
-    )
+    paper = _abstract_hit("KV Compression", abstract)
     approach, result = compose.approach_of(paper, "ShotKV")
     assert "distinctly handles prefill and decoding" in approach and result.startswith("Empirical results")
     named = abstract.replace("We propose \\method{}", "We propose ShotKV")
@@ -588,22 +579,13 @@ def test_a_comparison_row_whose_method_is_named_first_in_its_result_keeps_the_ap
 
 
 def test_a_size_is_told_in_parameters_and_hardware_by_its_chip() -> None:
-    from rag.types import Hit
 
     abstract = (
         "We propose Token Order Prediction (TOP), an auxiliary objective. "
         "We pretrain models of 340M, 1.8B, and 7B parameters using three objectives. "
         "TOP processes a request in half a minute on a Huawei Ascend 910B NPU."
     )
-    paper = Hit.of_abstract(
-        rank=1,
-        paper_id="p",
-        title="Predicting the Order of Upcoming Tokens",
-        url="",
-        score=1.0,
-        similarity=None,
-        abstract=abstract,
-    )
+    paper = _abstract_hit("Predicting the Order of Upcoming Tokens", abstract)
 
     def flat(question: str, texts: list[str]) -> list[float]:
         return [0.3 for _ in texts]
@@ -625,7 +607,6 @@ def test_a_size_is_told_in_parameters_and_hardware_by_its_chip() -> None:
 def test_a_change_asked_after_a_description_is_a_result_and_a_bound_is_a_figure() -> None:
     """Blind 25 asked a described paper "how much better does it get" or "what regret do they get"; the part says
     nothing of what is measured, and was "not stated" of abstracts that give "48% higher" and an O(log T) regret."""
-    from rag.types import Hit
 
     intro = "We introduce HyperKAN, a plug-and-play personalized weights generator for federated learning."
     gain = "On four datasets HyperKAN achieves up to 48% higher accuracy than prior methods."
@@ -633,9 +614,7 @@ def test_a_change_asked_after_a_description_is_a_result_and_a_bound_is_a_figure(
     regret = "For unknown rewards, our bandit algorithm achieves an $O(\\log T)$ regret over a horizon $T$."
 
     def answer(question: str, *sentences: str) -> str | None:
-        paper = Hit.of_abstract(
-            rank=1, paper_id="p", title="A Paper", url="", score=1.0, similarity=None, abstract=" ".join(sentences)
-        )
+        paper = _abstract_hit("A Paper", " ".join(sentences))
         part = split_parts(question)[-1]
         found = answer_part(
             part,
@@ -662,14 +641,11 @@ def test_a_detail_told_in_other_words_than_asked_is_stated() -> None:
     """Blind 26: "what regret bound" of "an $O(\\log T)$ regret", "how much data" of "only 10K samples", "which
     perspectives" of "four detection perspectives (clustering and reconstruction ...)", "what kinds of perception
     tasks" of "ten diverse tasks spanning three critical domains: detection, ..." were each "not stated"."""
-    from rag.types import Hit
 
     intro = "We propose a flow-based ensemble for time series anomaly detection."
 
     def answer(question: str, *sentences: str) -> str | None:
-        paper = Hit.of_abstract(
-            rank=1, paper_id="p", title="A Paper", url="", score=1.0, similarity=None, abstract=" ".join(sentences)
-        )
+        paper = _abstract_hit("A Paper", " ".join(sentences))
         found = answer_part(
             split_parts(question)[-1],
             paper,
@@ -697,12 +673,9 @@ def test_a_count_answers_only_where_it_counts_the_thing_asked() -> None:
     """Blind 28: "how many queries are in their region-query dataset?" quoted "a dataset containing queries ...,
     a novel framework incorporating two key modules": the two count modules. What a dataset holds, counted in
     other words ("includes 16 fine-grained categories"), still answers where no sentence counts the thing."""
-    from rag.types import Hit
 
     def answer(question: str, *sentences: str) -> str | None:
-        paper = Hit.of_abstract(
-            rank=1, paper_id="p", title="A Paper", url="", score=1.0, similarity=None, abstract=" ".join(sentences)
-        )
+        paper = _abstract_hit("A Paper", " ".join(sentences))
         terms = lambda t: [w.lower().removesuffix("ies").rstrip("s") for w in re.findall(r"\w+", t)]  # noqa: E731
         found = answer_part(split_parts(question)[-1], paper, lambda q, ts: [0.2] * len(ts), lambda q, t: 0.0, terms,
                             set(), question)  # fmt: skip
@@ -724,7 +697,6 @@ def test_the_papers_own_name_and_the_acronym_of_the_asked_words_name_no_dataset(
     """Blind 28: "PFT3A tabular test time adaptation - what datasets?" quoted "Extensive experiments demonstrate the
     effectiveness ... of PFT$_3$A in tabular TTA tasks": its own name set in math, and the acronym of the question's
     own words, read as the datasets; "test-time" as a test."""
-    from rag.types import Hit
 
     intro = "We propose PFT$_3$A for prior-free tabular test-time adaptation under label and feature shift."
     results = "Extensive experiments demonstrate the effectiveness and generalization of PFT$_3$A in tabular TTA tasks."
@@ -732,10 +704,7 @@ def test_the_papers_own_name_and_the_acronym_of_the_asked_words_name_no_dataset(
     question = "PFT3A tabular test time adaptation - what datasets?"
 
     def answer(*sentences: str) -> str | None:
-        paper = Hit.of_abstract(
-            rank=1, paper_id="p", title="Prior-free Tabular Test-time Adaptation", url="", score=1.0,
-            similarity=None, abstract=" ".join(sentences),
-        )  # fmt: skip
+        paper = _abstract_hit("Prior-free Tabular Test-time Adaptation", " ".join(sentences))
         terms = lambda t: [w.lower().rstrip("s") for w in re.findall(r"\w+", t)]  # noqa: E731
         found = answer_part(split_parts(question)[-1], paper, lambda q, ts: [0.2] * len(ts), lambda q, t: 0.0, terms,
                             set(), question)  # fmt: skip

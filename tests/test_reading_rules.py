@@ -251,45 +251,58 @@ def test_what_a_part_asks_for_is_read_past_words_that_only_look_like_it() -> Non
 def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
     from rag.reading.contrasts import introduced_sides
 
-    assert introduced_sides(
-        "One paper attacks LLMs with jailbreaks refined using memory pools, another defends with a smoothing "
-        "scheme. How does each work?"
-    ) == ("attacks LLMs with jailbreaks refined using memory pools", "defends with a smoothing scheme")
-    assert introduced_sides(
-        "two story visualization papers, Story-Iter and LogiStory: which one is training-free?"
-    ) == ("Story-Iter", "LogiStory")
-    # blind 27: sides set up by "one ... the other", "one ..., one ...", "papers: A and B", "Both A and the B paper"
-    assert introduced_sides(
-        "Two papers I found both use 'unlearning' but one is certified unlearning with noise and the other is "
-        "test-time adaptation (Lana). Whats the role of unlearning in each?"
-    ) == ("is certified unlearning with noise", "is test-time adaptation (Lana)")
-    assert introduced_sides(
-        "two papers on long-tailed data: one for class-conditional diffusion, one for self-supervised learning. "
-        "what losses does each add?"
-    ) == ("for class-conditional diffusion", "for self-supervised learning")
-    assert introduced_sides(
-        "LLMs for traffic: one does signal control across intersections, the other reads traffic signs. how do "
-        "their training setups compare"
-    ) == ("does signal control across intersections", "reads traffic signs")
-    assert introduced_sides(
-        "medical LLM papers: IBGraphRAG and the one about ranked-list answers. what problem does each fix"
-    ) == ("IBGraphRAG", "the one about ranked-list answers")
-    assert introduced_sides(
-        "Both Parallel Prompting and the KV-cache eviction + query routing paper speed up LLM serving. What's the "
-        "main lever each one pulls?"
-    ) == ("Parallel Prompting", "the KV-cache eviction + query routing paper")
-    assert introduced_sides(
-        "Both the traffic-rule CoT paper and RegionReasoner use RL on vision-language models. how do the reward "
-        "designs differ?"  # blind 28
-    ) == ("the traffic-rule CoT paper", "RegionReasoner")
-    # blind 29: "A and B (are) both ...", each side a name or a few words that open no question
-    assert introduced_sides(
-        "H+ and CABA are both about federated learning security, but from opposite sides. What does each propose?"
-    ) == ("H+", "CABA")
-    assert introduced_sides(
-        "token order prediction (TOP) and latent lookahead both go beyond plain next token prediction. how do "
-        "they differ?"
-    ) == ("token order prediction (TOP)", "latent lookahead")
+    for question, said in (
+        (
+            "One paper attacks LLMs with jailbreaks refined using memory pools, another defends with a smoothing "
+            "scheme. How does each work?",
+            ("attacks LLMs with jailbreaks refined using memory pools", "defends with a smoothing scheme"),
+        ),
+        (
+            "two story visualization papers, Story-Iter and LogiStory: which one is training-free?",
+            ("Story-Iter", "LogiStory"),
+        ),
+        # blind 27: sides set up by "one ... the other", "one ..., one ...", "papers: A and B", "Both A and the B paper"
+        (
+            "Two papers I found both use 'unlearning' but one is certified unlearning with noise and the other is "
+            "test-time adaptation (Lana). Whats the role of unlearning in each?",
+            ("is certified unlearning with noise", "is test-time adaptation (Lana)"),
+        ),
+        (
+            "two papers on long-tailed data: one for class-conditional diffusion, one for self-supervised learning. "
+            "what losses does each add?",
+            ("for class-conditional diffusion", "for self-supervised learning"),
+        ),
+        (
+            "LLMs for traffic: one does signal control across intersections, the other reads traffic signs. how do "
+            "their training setups compare",
+            ("does signal control across intersections", "reads traffic signs"),
+        ),
+        (
+            "medical LLM papers: IBGraphRAG and the one about ranked-list answers. what problem does each fix",
+            ("IBGraphRAG", "the one about ranked-list answers"),
+        ),
+        (
+            "Both Parallel Prompting and the KV-cache eviction + query routing paper speed up LLM serving. What's the "
+            "main lever each one pulls?",
+            ("Parallel Prompting", "the KV-cache eviction + query routing paper"),
+        ),
+        (
+            "Both the traffic-rule CoT paper and RegionReasoner use RL on vision-language models. how do the reward "
+            "designs differ?",  # blind 28
+            ("the traffic-rule CoT paper", "RegionReasoner"),
+        ),
+        # blind 29: "A and B (are) both ...", each side a name or a few words that open no question
+        (
+            "H+ and CABA are both about federated learning security, but from opposite sides. What does each propose?",
+            ("H+", "CABA"),
+        ),
+        (
+            "token order prediction (TOP) and latent lookahead both go beyond plain next token prediction. how do "
+            "they differ?",
+            ("token order prediction (TOP)", "latent lookahead"),
+        ),
+    ):
+        assert introduced_sides(question) == said, question
     for unset in (
         "Two papers use diffusion for time series. What is each one after?",
         "Which one is faster?",
