@@ -36,8 +36,8 @@ SHIPPED = {"seeds-followups": QUESTION_SETS["seeds"], "dev-followups": QUESTION_
 def gather(index: str, set_paths: list[Path]) -> tuple[list[list[float]], list[int], list[str]]:
     from rag.answering.pipeline import Assistant
     from rag.index.store import Store
+    from rag.reading.following import features
     from rag.reading.history import as_turns
-    from rag.reading.turns import features
     from rag.retrieval.retriever import Retriever
 
     settings = Settings(index_dir=Path(index), answer_mode="extractive")

@@ -578,6 +578,29 @@ def test_a_comparison_row_whose_method_is_named_first_in_its_result_keeps_the_ap
     assert approach.startswith("To address these limitations, FEDDAG introduces")
 
 
+def test_the_approach_is_the_sentence_putting_forward_the_papers_own_method_in_more_words() -> None:
+    """Blind 31: "This paper challenges the notion ... by introducing RIVAL, a framework ..." was not the approach
+    (the comparison row quoted the problem instead), nor "we also introduce" or "this study proposes"; a method the
+    paper builds on ("LoRA ... reduces costs by introducing two trainable low-rank matrices") is not its own."""
+    from rag.answering import compose
+
+    rival = (
+        "Large language models have brought new perspectives to video understanding. "
+        "Existing methods often rely on large-scale proprietary models, such as GPT-4. "
+        "This paper challenges the notion that scale is the primary driver of capability by introducing RIVAL, a "
+        "framework in which multi-agent collaboration lets smaller models rival larger ones. "
+        "RIVAL sets a new state of the art on EgoSchema with 66.8% accuracy."
+    )
+    assert compose.row_sentences(rival)[1].startswith("This paper challenges the notion")
+    for own in ("To facilitate this, we also introduce RL-MIA, a benchmark.", "This study proposes COP-Q."):
+        assert compose.row_sentences(f"Problems abound. Many have tried. {own} It works well on all tasks.")[1] == own
+    lora = (
+        "Private federated fine-tuning is hard. LoRA reduces costs by introducing two trainable low-rank matrices. "
+        "Our analysis reveals three challenges. To address them, we propose LA-LoRA. Experiments show gains."
+    )
+    assert compose.row_sentences(lora)[1] == "To address them, we propose LA-LoRA."
+
+
 def test_a_size_is_told_in_parameters_and_hardware_by_its_chip() -> None:
 
     abstract = (

@@ -249,7 +249,7 @@ def test_what_a_part_asks_for_is_read_past_words_that_only_look_like_it() -> Non
 
 
 def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
-    from rag.reading.contrasts import introduced_sides
+    from rag.reading.contrasts import asked_of_each, introduced_sides
 
     for question, said in (
         (
@@ -301,6 +301,12 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
             "they differ?",
             ("token order prediction (TOP)", "latent lookahead"),
         ),
+        # blind 31: two named after a short heading
+        (
+            "privacy stuff: Sim-PE and the study on membership inference in generative text classifiers. one makes "
+            "DP synthetic data, the other is about attacks. main takeaway of each?",
+            ("Sim-PE", "the study on membership inference in generative text classifiers"),
+        ),
     ):
         assert introduced_sides(question) == said, question
     for unset in (
@@ -314,5 +320,12 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
         "the encoder and the decoder are both frozen?",  # parts called by their kind
         "Images and text are both fed to the encoder?",
         "In TabPFN, are the encoder and decoder both frozen?",
+        "Setup: the encoder and the decoder are frozen. Which is bigger?",  # a heading's sentence with a verb
     ):
         assert introduced_sides(unset) is None, unset
+    # blind 31: "each" asked of two papers a "do" names (rag.answering.pairs searches each side alone)
+    assert asked_of_each(
+        "If I want my LLM to handle more languages, what do LinguaMap and the universal-tokenizer paper each suggest, "
+        "and at which stage of training do they intervene?"
+    ) == ("LinguaMap", "the universal-tokenizer paper")
+    assert asked_of_each("how do the encoder and decoder each work?") is None  # neither named nor called a paper

@@ -107,6 +107,10 @@ def test_filters_stated_in_a_question() -> None:
     # a topic said in passing is not a filter: it hid the right paper filed under another area
     assert not filters_in_question("Is there a reinforcement learning approach for finding tumours?", facets)
     assert not filters_in_question("What is MUSE in the context of tabular generative models?", facets)
+    # one paper described by its area is looked up, not filtered for (blind 31: "the factor graph optimization paper")
+    assert not filters_in_question("what search do they use in the generative models paper on graphs?", facets)
+    assert not filters_in_question("the paper on reinforcement learning for tumours: what reward?", facets)
+    assert filters_in_question("the generative models papers at ICLR 2026", facets).primary_area == "generative models"
     assert not filters_in_question("Which papers were not accepted?", {"decision": ["Not accepted"]})
     # where a paper was heard of is no filter; which papers are wanted is
     assert not filters_in_question("someone at a poster mentioned post-quantum signatures. what did they find", facets)

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 from rag.answering import prompts
 from rag.calibration import CALIBRATION
 from rag.errors import BackendError
+from rag.reading.following import NO_EVIDENCE, Evidence, follow_probability
 from rag.reading.text import coined_names
-from rag.reading.turns import NO_EVIDENCE, Evidence, FollowUp, follow_probability, picked_by
+from rag.reading.turns import FollowUp, picked_by, picks
 from rag.types import Turn
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ def follows(question: str, turns: Sequence[Turn], reference: Reference, filters:
     if not turns or not (turns[-1].cited or turns[-1].answer.strip()):
         return False
     last = turns[-1]
+    if picks(question, len(last.cited)):
+        return True
     return follow_probability(question, reference(question, last, filters), len(last.cited)) >= CALIBRATION.follow_cut
 
 

@@ -77,8 +77,16 @@ ASPECTS = [
         ),
     ),
 ]
+# A sentence that puts forward the paper's own method: "we propose ...", "we also introduce RL-MIA, a benchmark",
+# "this study proposes COP-Q", "This paper challenges the notion ... by introducing RIVAL", "we bridge this gap by
+# proposing LLA"
 PROPOSE = re.compile(
-    r"\b(we (?:propose|introduce|present|develop|design)|this (?:paper|work) (?:proposes|introduces|presents))\b", re.I
+    r"\b(we (?:(?:\w+ly|also|further|then|instead|therefore|thus|hence|here|now|first|additionally) )?"
+    r"(?:propose|introduce|present|develop|design)|this (?:paper|work|study) (?:proposes|introduces|presents|develops)"
+    # "by introducing" said of the paper's own work, not of a method it builds on ("LoRA ... reduces costs by
+    # introducing two trainable low-rank matrices")
+    r"|\b(?:we|this (?:paper|work|study))\b[^.]{0,100}?\bby (?:introducing|proposing))\b",
+    re.I,
 )
 
 

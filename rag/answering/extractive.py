@@ -210,6 +210,9 @@ def compare(
     for i, paper in enumerate(papers):
         # its own side's name first, and of its names the one fewest papers say: "PFT3A", not "TTA"
         said = [n for t in [*reading.targets[i : i + 1], *reading.targets] for n in _said_names(t, paper)]
+        # a side found by evidence is its title: a name the title says is the paper's only if its own ("... Enables
+        # Smaller Models to Rival GPT-4" is not GPT-4)
+        said = [n for n in said if paper.title not in reading.targets or own_name(n, paper)]
         names.append(min(said, key=lambda n: len(keyword.named(n))) if said else None)
     for target in reading.targets:
         for name in coined_names(target):

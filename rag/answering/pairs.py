@@ -21,7 +21,18 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rag.calibration import CALIBRATION
-from rag.reading.contrasts import BOTH, ELIDED, NEW_TOPIC, SHARED, THE_TWO, TWO_INTRODUCED, introduced_sides
+from rag.reading.contrasts import (
+    BOTH,
+    ELIDED,
+    NEW_TOPIC,
+    SHARED,
+    THE_TWO,
+    TWO_INTRODUCED,
+    asked_of_each,
+    introduced_sides,
+    related,
+    several,
+)
 from rag.reading.parts import asking_sentences, split_parts
 from rag.reading.questions import Reading, asks_contrast, asks_for_papers, contrast_asked_later
 from rag.reading.turns import INTRODUCED, FollowUp, refers_back
@@ -96,6 +107,7 @@ def best_pair(
     return fresh, back
 
 
+_THEIRS = re.compile(r"\b(?:they|their|them)\b", re.I)
 BACK_AMONG = 3  # ...and the other paper of a comparison with the paper just discussed among the best three
 SECOND_AMONG = 6  # the two papers are among the search's best few: a comparison's papers both match it well
 
@@ -124,30 +136,39 @@ def sides(
     family of methods, "transformers", fits many papers alike) or both describe the same one.
     Sides the question sets up one by one ("two papers on long-tailed data: one for class-conditional diffusion,
     one for ...") are each searched with the rest of the question but the other side: the scene is theirs too."""
-    keyword = retriever.keyword_index()
     found: list[Hit] = []
     for side, other in zip(named, reversed(named), strict=True):
-        query = side if question is None else question.replace(other, " ")
-        hits = retriever.search(query, k=2 if question is None else BACK_AMONG, filters=filters).hits
-        if not hits:
+        hit = _side_paper(side, side if question is None else question.replace(other, " "), retriever, filters)
+        if hit is None:
             return None
-        covered = [keyword.coverage(side, _text(h)) for h in hits]
-        # "scaling with collapse vs relative scaling laws": a side typed as the words of one title names that paper
-        titled = [i for i, h in enumerate(hits) if re.search(rf"(?<!\w){re.escape(side)}(?!\w)", h.title, re.I)]
-        # a tie at the top of the search of a side and its scene goes to the paper the side itself describes most
-        level = [i for i, h in enumerate(hits) if hits[0].score - h.score < CALIBRATION.tied] if question else [0]
-        top = titled[0] if len(titled) == 1 else max(level, key=covered.__getitem__)
-        # the side's words single out its best paper: the next one holds clearly fewer of them
-        if (nxt := next((i for i in range(len(hits)) if i != top), None)) is not None and (
-            covered[top] - covered[nxt] < CALIBRATION.side_margin
-            and hits[top].score - hits[nxt].score < CALIBRATION.tied
-            and not titled
-        ):
-            return None
-        found.append(hits[top])
+        found.append(hit)
     if len(found) != 2 or found[0].paper_id == found[1].paper_id:
         return None
     return found[0], found[1]
+
+
+def _side_paper(side: str, query: str, retriever: Retriever, filters: Filters | None = None) -> Hit | None:
+    """The one paper a side describes, searched by `query` (the side, or the question without the other side), or
+    None when its words do not single one out."""
+    keyword = retriever.keyword_index()
+    scened = query != side
+    hits = retriever.search(query, k=BACK_AMONG if scened else 2, filters=filters).hits
+    if not hits:
+        return None
+    covered = [keyword.coverage(side, _text(h)) for h in hits]
+    # "scaling with collapse vs relative scaling laws": a side typed as the words of one title names that paper
+    titled = [i for i, h in enumerate(hits) if re.search(rf"(?<!\w){re.escape(side)}(?!\w)", h.title, re.I)]
+    # a tie at the top of the search of a side and its scene goes to the paper the side itself describes most
+    level = [i for i, h in enumerate(hits) if hits[0].score - h.score < CALIBRATION.tied] if scened else [0]
+    top = titled[0] if len(titled) == 1 else max(level, key=covered.__getitem__)
+    # the side's words single out its best paper: the next one holds clearly fewer of them
+    if (nxt := next((i for i in range(len(hits)) if i != top), None)) is not None and (
+        covered[top] - covered[nxt] < CALIBRATION.side_margin
+        and hits[top].score - hits[nxt].score < CALIBRATION.tied
+        and not titled
+    ):
+        return None
+    return hits[top]
 
 
 _QUOTED = re.compile(r"(?:^|(?<=\s))['\"“‘]([A-Z][^'\"”’]{2,60})['\"”’](?=[\s,.?!:;]|$)")  # a title in quotes
@@ -219,6 +240,49 @@ def named_back(
     return None
 
 
+def related_back(
+    question: str, turns: Sequence[Turn], retriever: Retriever, store: Store, filters: Filters | None = None
+) -> Pair | None:
+    """The paper just discussed and the one other paper the question relates it to ("is that basically the same idea
+    as the metacognition study on reasoning models?", "is the debate part similar to what RIVAL does?"), by the two
+    sides of the relation: what comes before it stands for the paper just discussed (a reference, or a rare word of
+    it is that abstract's), and the other side's words single out one paper the answer did not cite. The whole
+    question's words are weaker evidence here: it often says again what the two share ("do they even evaluate OC
+    stuff the same way")."""
+    from rag.answering.listing import whole_paper
+    from rag.reading.text import coined_names
+
+    cited = list(turns[-1].cited) if turns else []
+    said = related(asking_sentences(question))
+    if not cited or not said or INTRODUCED.pattern.search(said[0]):
+        return None
+    if not (stored := store.get_papers(cited[:1])).get(cited[0]):
+        return None
+    earlier, (subject, other) = whole_paper(stored[cited[0]]), said
+    keyword = retriever.keyword_index()
+    known = set(keyword.terms(_text(earlier)))
+
+    def rare(terms: set[str]) -> bool:
+        return any(keyword.idf(t) >= CALIBRATION.group_min_idf for t in terms)
+
+    # "is the debate part similar to ...?": a rare word of the subject is the paper just discussed's
+    told = rare(set(keyword.terms(subject)) & known)
+    # "is it better than MEMIT?" after SUIT, whose abstract says MEMIT: a baseline its own paper compares with;
+    # "compared with earlier methods": several papers, none in particular
+    names = coined_names(other)
+    if not (refers_back(subject) or told) or any(_says(earlier, n) for n in names) or (several(other) and not names):
+        return None
+    hit = _side_paper(other, other, retriever, filters)
+    # ... and the other side says a rare word of its paper that the paper just discussed does not ("the sota models")
+    if (
+        hit is None
+        or hit.paper_id in cited
+        or not rare(set(keyword.terms(other)) & set(keyword.terms(_text(hit))) - known)
+    ):
+        return None
+    return Pair(earlier, hit, 1.0, True)
+
+
 def better(question: str, two: tuple[Hit, Hit] | None, pair: Pair | None, retriever: Retriever) -> Pair | None:
     """Of the papers the question's two sides name and the pair its search found, the two covering more of it."""
     if two is None:
@@ -280,6 +344,7 @@ def compared(
     # "diff topic, which prompting scheme was it that sorts numbers better than ToT?" sets nothing against the
     # paper just discussed, whatever its "it" and "better than" say
     turns = () if NEW_TOPIC.search(question) else turns
+    typed = reading.kind == "compare"
     # one search of the question, for whichever evidence needs it first
     searched: Searched = cache(lambda: retriever.search(question, k=SECOND_AMONG, filters=filters).hits)
     keyword = retriever.keyword_index()
@@ -290,11 +355,14 @@ def compared(
         else None
     )
     said = introduced_sides(question) if not reading.sides else None
+    each = asked_of_each(question) if not (reading.sides or said) else None
     # "What does each one touch?" asks a contrast of two papers the question names or sets up one by one
-    set_up = named or pointed or TWO_INTRODUCED.search(question) or said
+    set_up = named or pointed or TWO_INTRODUCED.search(question) or said or each
     # a contrast asked only after a first part is about that part's paper, unless it names the other paper
+    # ... or "their" of two it sets up one by one ("One paper says ..., another ... How do their views line up?")
+    asking = asking_sentences(question)
     cue = (asks_contrast(question) and bool(named or pointed or not contrast_asked_later(question))) or bool(
-        set_up and SHARED.search(asking_sentences(question))
+        set_up and (SHARED.search(asking) or (said and _THEIRS.search(asking)))
     )
     # "two papers on long-tailed data: one for ..., one for ... what does each add?" asks for no list
     if reading.kind != "compare" and cue and (said or not asks_for_papers(question)):
@@ -302,16 +370,19 @@ def compared(
         pair = Pair(*named, 1.0, False) if named else pointed
         if pair is None:
             fresh, back = best_pair(question, turns, retriever, store, filters, searched())
-            described = reading.sides or said
+            described = reading.sides or said or each
             two = sides(described, retriever, filters, question if said else None) if described else None
             # two papers of the search alone are weak evidence after an answer: a new topic says "differ" too
             # here nothing is named or pointed at: what set the question up is its two papers introduced
             pair = chosen(fresh, back, question, follow.follows or bool(turns), bool(set_up))
             # the two papers the question describes one by one ("One paper ..., another ..."), each one paper
-            pair = Pair(*two, 1.0, False) if two and said else better(question, two, pair, retriever)
+            pair = Pair(*two, 1.0, False) if two and (said or each) else better(question, two, pair, retriever)
+            # "is that the same idea as the metacognition study?": the paper just discussed and the one named so
+            pair = pair or (related_back(question, turns, retriever, store, filters) if turns else None)
         if pair:
             reading = Reading("compare", (pair.first.title, pair.second.title), ())
             follow = replace(follow, focus=(pair.first.paper_id, pair.second.paper_id), follows=pair.earlier)
-    if reading.kind == "compare" and unindexed(reading.targets, retriever, store):
+    # the sides as typed, not the titles of two papers found ("... to Rival GPT-4 in Video Understanding")
+    if typed and unindexed(reading.targets, retriever, store):
         reading = Reading("lookup", (), tuple(split_parts(question)))
     return reading, follow

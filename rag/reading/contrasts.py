@@ -99,6 +99,45 @@ ELIDED = re.compile(
 )
 
 
+# The other side a question sets the thing it asks about against, after the words that relate the two: "is that
+# basically the same idea as the metacognition study on reasoning models, or something else?", "how does this relate
+# to that paper arguing ...?", "is the debate part similar to what RIVAL does for video QA?". Group "other" runs to
+# the end of its clause. A cue only: rag.answering.pairs.related_back decides by evidence whether what comes before
+# is the paper just discussed and the other side one other paper. Examples and counterexamples:
+# tests/test_reading_rules.py::test_the_other_side_of_a_relation.
+RELATED_TO = re.compile(
+    r"\b(?:(?:the\s+)?same\s+(?:[\w-]+\s+){0,2}?as|similar(?:ly)?\s+(?:to|with)|relat(?:e|es|ed)\s+(?:at\s+all\s+)?(?:to|with)"
+    r"|connect(?:s|ed)?\s+(?:to|with)|differ(?:s|ent)?\s+(?:from|to|than)|compar(?:e|es|ed)\s+(?:to|with|against)"
+    r"|(?:better|worse)(?:\s+\w+)?\s+than|unlike|(?:an\s+)?alternatives?\s+to)\s+(?P<other>[^?!;:]{3,160})",
+    re.I,
+)
+# where the other side's clause ends: "..., or something else?", "... and what do they keep?"
+_OTHER_END = re.compile(
+    r",\s*(?:or|and|but|so|like|because)\b|\s+or\s+(?:something|not|is|are|does|do|just)\b|\.\s", re.I
+)
+
+
+# the other side called several things ("earlier methods", "the sota models", "prior works"): no one paper; not
+# "the study on large reasoning models", whose head is one study
+_SEVERAL = re.compile(
+    r"(?:ones|papers|methods|approaches|works|models|frameworks|studies|techniques|systems|baselines|results)$", re.I
+)
+_HEAD_END = re.compile(r"\s+(?:on|of|for|with|in|that|which|who|from|about|by|to|where|using)\b", re.I)
+
+
+def several(side: str) -> bool:
+    """The side is called several things by its head ("earlier methods"), not one ("the study on LLMs")."""
+    return bool(_SEVERAL.search(_HEAD_END.split(side.strip(), maxsplit=1)[0]))
+
+
+def related(question: str) -> tuple[str, str] | None:
+    """What a question relates to what (the words before the relation, the other side), or None."""
+    if not (m := RELATED_TO.search(question)):
+        return None
+    before = re.split(r"(?<=[.?!])\s+", question[: m.start()])[-1]
+    return before.strip(), _OTHER_END.split(m["other"], maxsplit=1)[0].strip(" ,.")
+
+
 # "same" alone too: "same use of equivariance or not?", "is it the same idea?"
 BOTH = re.compile(r"\b(?:both|in common|same)\b", re.I)
 
@@ -131,6 +170,7 @@ _BOTH_SIDE = (
     rf"{_SIDE}|(?!(?:the|a|an|that|this|these|are|is|do|does|did|can|how|what|which|why|in|for|on)\b)"
     r"[^\s,.?!;:]+(?:\s+(?!(?:are|were|is)\b)[^\s,.?!;:]+){1,6}?"
 )
+_NAMING = r"(?:(?!\b(?:is|are|was|were|do|does|did|has|have|can)\b)[^,.?!;:])"  # a phrase that names, with no verb
 _INTRODUCED_SIDES = re.compile(
     rf"{_ONE_PAPER}\s+(?P<a>[^.?!;]{{3,200}}?),?\s+(?:and\s+|while\s+|whereas\s+|but\s+)?"
     rf"(?:another|the other){_THE_THING}\s+(?P<b>[^.?!;]{{3,200}})"
@@ -144,7 +184,10 @@ _INTRODUCED_SIDES = re.compile(
     rf"|(?:^|[.?!]\s+)both\s+(?P<a4>{_SIDE})\s+and\s+(?P<b4>{_SIDE})(?=[\s,])"
     # "H+ and CABA are both about ...", "token order prediction (TOP) and latent lookahead both go beyond ...": the two
     # open a sentence whose verb says they share it
-    rf"|(?:^|[.?!]\s+)(?P<a5>{_BOTH_SIDE})\s+and\s+(?P<b5>{_BOTH_SIDE})\s+(?:are\s+|were\s+)?both\b",
+    rf"|(?:^|[.?!]\s+)(?P<a5>{_BOTH_SIDE})\s+and\s+(?P<b5>{_BOTH_SIDE})\s+(?:are\s+|were\s+)?both\b"
+    # "privacy stuff: Sim-PE and the study on membership inference ... . main takeaway of each?": a short heading, then
+    # a sentence that only names the two
+    rf"|(?:^|[.?!]\s+)(?:[\w'-]+\s+){{0,3}}[\w'-]+:\s+(?P<a7>{_NAMING}{{3,80}}?)\s+and\s+(?P<b7>{_NAMING}{{3,80}}?)\s*[.;]\s",
     re.I,
 )
 
@@ -153,8 +196,21 @@ def introduced_sides(question: str) -> tuple[str, str] | None:
     """What the question says of each of the two papers it sets up, or None where it does not say it."""
     if not (m := _INTRODUCED_SIDES.search(question)):
         return None
-    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", "2", "3", "4", "5") if m[f"a{i}"])
+    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", "2", "3", "4", "5", "7") if m[f"a{i}"])
     return a.strip(" ,"), b.strip(" ,")
+
+
+# "what do LinguaMap and the universal-tokenizer paper each suggest?": two papers a "do" asks "each" of, each said
+# by its name or called a paper; unlike the papers set up above, what follows is what is asked, not a scene
+_EACH_ASKED = re.compile(
+    rf"\b(?:do|did|are|were|have|would)\s+(?P<a>{_SIDE})\s+and\s+(?P<b>{_SIDE})\s+(?:each|both)\b", re.I
+)
+
+
+def asked_of_each(question: str) -> tuple[str, str] | None:
+    """The two papers a question asks "each" or "both" of by name or description, or None."""
+    m = _EACH_ASKED.search(question)
+    return (m["a"].strip(" ,"), m["b"].strip(" ,")) if m else None
 
 
 # the words a question calls a paper by ("the second one", "that paper", "this method"): rag.reading.turns too

@@ -63,9 +63,10 @@ _ABOUT = re.compile(
     r"^(?:the\s+)?(?:paper|work|abstract|study|article)\s+(?:about|on|called|named|that|which)\s+", re.I
 )
 # "Which papers ...", "What are the main approaches to ...", "What is new in ...": a list of papers.
-# "Which baseline methods does X compare against?" asks about X's paper, not for a list.
+# "Which baseline methods does X compare against?" asks about X's paper, not for a list; nor does a relative clause
+# after a comma ("GUARD, which works at inference time, and KARMA ...").
 _LIST = re.compile(
-    r"\b(?:which|what|any|are there(?: any)?|list(?: the)?|find|show me)\s+(?:\w+\s+){0,2}?"
+    r"\b(?:(?<!,\s)which|what|any|are there(?: any)?|list(?: the)?|find|show me)\s+(?:\w+\s+){0,2}?"
     rf"(?:papers|works(?! best| better| well| worse)|studies|(?:methods|approaches|techniques)(?!{ASKED_OF}))\b"
     r"|\bwhat are the (?:main |different |key )?(?:approaches|methods|ways|techniques|directions)\b"
     r"|\bwhat(?:'s| is) new in\b|\boverview of\b|\bpapers (?:that|which|on|about)\b",

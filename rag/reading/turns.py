@@ -107,7 +107,7 @@ CUES = (
         ("Which papers need more memory?", "Are there more efficient attention methods?"),
     ),
 )
-_CUE = {cue.name: cue.pattern for cue in CUES}
+CUE_OF = {cue.name: cue.pattern for cue in CUES}
 # Further cues, weighed by the same fit: an ellipsis ("And the results?", "What about HarmoMoE?") and a
 # demonstrative that stands for the paper ("Does this need any training?", "What's the key idea there?",
 # "in this setup"), not "is there a paper that ..." nor a relative "that".
@@ -227,71 +227,19 @@ def refers_back(question: str) -> bool:
     """A reference cue (pronoun, ordinal, "the paper", a demonstrative subject) points at the last answer; a
     pronoun or "the paper" of a question that brings in a paper of its own (INTRODUCED) is that paper."""
     cues = ("ordinal",) if INTRODUCED.pattern.search(question) else ("ordinal", "pronoun", "the_paper")
-    return any(_CUE[name].search(question) for name in cues) or bool(_DEMONSTRATIVE.search(question))
+    return any(CUE_OF[name].search(question) for name in cues) or bool(_DEMONSTRATIVE.search(question))
 
 
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
 _PLURAL = re.compile(r"\b(?:they|their|them|these|those)\b", re.I)
 
 
-@dataclass(frozen=True)
-class Evidence:
-    """What the question alone finds against what the earlier answer cited (rag.answering.pipeline fills it)."""
-
-    top_cited: bool  # the best paper of a search of the question alone is one the earlier answer cited
-    coverage_gap: float  # share of the question's rarer words in that best paper minus in the best cited one
-    similarity_gap: float  # the question's cosine to that best paper minus to the closest cited one
-    n_terms: int  # the question's own content words (question words and stopwords left out)
-    new_name: bool  # it names a coined name ("ZeroGR") that no paper the earlier answer cited says
-    own_similarity: float = 0.0  # the question's cosine to its own best paper: "Any code?" finds nothing close
-    own_coverage: float = 0.0  # the share of its rarer words that paper holds
-    rarity: float = 0.0  # how rare its rarest word is (KeywordIndex.rarity): a gap in common words says little
-
-
-NO_EVIDENCE = Evidence(top_cited=False, coverage_gap=0.0, similarity_gap=0.0, n_terms=0, new_name=False)
-
-
-# A question's own content words count up to this many: a long one describes its own topic ("does that carry over
-# to agentic setups where several fine-tuned models ... share one identical cache ...?"). Capped at 10 it could not
-# tell 12 words from 30. In 5-fold cross-validation on the dev conversations (bench/fit_follow_ups.py) 15 and 20 decided
-# most right (1,649 of 1,689; 1,645 at 10).
-OWN_WORDS = 15
-
-
-def features(question: str, evidence: Evidence, n_cited: int) -> list[float]:
-    """The decision's inputs, in the order of CALIBRATION.follow_weights."""
-    ordinal = bool(_CUE["ordinal"].search(question)) and n_cited > 0
-    own = not INTRODUCED.pattern.search(question)  # its references are to a paper it brings in (INTRODUCED)
-    return [
-        float(ordinal),
-        float(own and bool(_CUE["pronoun"].search(question))),
-        float(own and bool(_CUE["the_paper"].search(question))),
-        float(bool(_CUE["more"].search(question))),
-        float(evidence.top_cited),
-        evidence.coverage_gap,
-        evidence.similarity_gap,
-        min(evidence.n_terms, OWN_WORDS) / OWN_WORDS,
-        float(evidence.new_name),
-        float(bool(ELLIPSIS.pattern.search(question))),
-        float(own and bool(DEMONSTRATIVE.pattern.search(question))),
-        evidence.own_similarity,
-        evidence.own_coverage,
-        float(bool(ANNOUNCED.pattern.search(question))),
-        # "Any code?" after an answer: its one word is missing from the cited abstract (a coverage gap of 1) but is
-        # in a fifth of all abstracts, so it finds nothing of its own either; a rare word missing ("RLHF") does
-        evidence.coverage_gap * evidence.rarity,
-    ]
-
-
-def follow_probability(question: str, evidence: Evidence, n_cited: int) -> float:
-    """How likely the question points back at the earlier answer (a logistic model over `features`)."""
-    import math
-
-    from rag.calibration import CALIBRATION
-
-    weights = CALIBRATION.follow_weights
-    z = weights[0] + sum(w * x for w, x in zip(weights[1:], features(question, evidence, n_cited), strict=True))
-    return 1 / (1 + math.exp(-z))
+def picks(question: str, n_cited: int) -> bool:
+    """An ordinal that picks one of the papers the last answer cited ("in the first one, is softmax still
+    optimal?"). It points back whatever the question's words find: all 116 ordinals of the labelled
+    conversations are follow-ups, and none a new topic."""
+    ordinal = CUE_OF["ordinal"].search(question)
+    return ordinal is not None and -n_cited <= _ORDINALS[ordinal[1].lower()] < n_cited
 
 
 @dataclass(frozen=True)
@@ -315,19 +263,19 @@ def follow_up(question: str, turns: Sequence[Turn], follows: bool | None = None)
     if not turns:
         return FollowUp(question, ())
     if follows is None:
-        follows = any(_CUE[name].search(question) for name in ("ordinal", "pronoun", "the_paper", "more"))
+        follows = any(CUE_OF[name].search(question) for name in ("ordinal", "pronoun", "the_paper", "more"))
     if not follows:
         return FollowUp(question, ())
     last = turns[-1]
     earlier = list(last.cited)
-    more = bool(_CUE["more"].search(question))
+    more = bool(CUE_OF["more"].search(question))
     singular = re.search(r"\b(?:it|its|this|that)\b", question, re.I)
     focus = earlier if _PLURAL.search(question) or (more and not singular) else earlier[:1]
     note = ""
-    ordinal = _CUE["ordinal"].search(question)
+    ordinal = CUE_OF["ordinal"].search(question)
     if ordinal and earlier:
         index = _ORDINALS[ordinal[1].lower()]
-        if -len(earlier) <= index < len(earlier):
+        if picks(question, len(earlier)):
             focus = [earlier[index]]
         else:
             focus = earlier

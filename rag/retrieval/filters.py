@@ -117,11 +117,12 @@ def _stated(question: str, facets: dict[str, list[str]]) -> tuple[dict[str, Any]
     for area in sorted(facets.get("primary_area", []), key=len, reverse=True):
         # a topic in passing ("a reinforcement learning approach for tumours") is not a filter: at
         # conference scale it hid the right paper filed under another area; "RL papers" or "the
-        # area reinforcement learning" is
+        # area reinforcement learning" is. One paper so described ("the factor graph optimization paper",
+        # "the paper on reinforcement learning for tumours") is looked up, not filtered for
         name = re.escape(area.casefold())
         stated = (
-            rf"\b{name}\s+(?:papers?|works?|submissions?|track|area)\b|\barea:?\s+(?:of\s+)?{name}\b"
-            rf"|\b(?:papers?|posters?|orals?)\s+(?:\w+\s+){{0,2}}(?:in|on|from)\s+(?:the\s+)?{name}\b"
+            rf"\b{name}\s+(?:papers|works|submissions?|track|area)\b|\barea:?\s+(?:of\s+)?{name}\b"
+            rf"|\b(?:papers|posters?|orals?)\s+(?:\w+\s+){{0,2}}(?:in|on|from)\s+(?:the\s+)?{name}\b"
         )
         if len(area) > 3 and re.search(stated, text):
             found["primary_area"] = area
