@@ -214,6 +214,7 @@ def test_the_paper_just_discussed_related_to_one_described_or_named_is_compared_
         "is that basically the same idea as the knowledge editing study on mixture-of-experts models, or something "
         "else?",
         "is the eviction part similar to what MoEEdit does for experts?",
+        "ok how would that compare with MoEEdit as a way to save memory?",  # blind 32: a demonstrative after "would"
     ):
         answer = assistant.answer(question, [first.turn()])
         assert answer.kind == "compare" and answer.follows and answer.cited_ids == (KV, MOE), question

@@ -216,9 +216,11 @@ def picked_by(question: str) -> str | None:
     return _TOLD.split(about, maxsplit=1)[0].strip() or None
 
 
-# "How does that differ from X?", "Is this related to X?": a demonstrative as the subject points back too
+# "How does that differ from X?", "Is this related to X?", "how would that compare with SLA-v3?": a demonstrative as
+# the subject points back too
 _DEMONSTRATIVE = re.compile(
-    r"\b(?:does|do|is|was|how's|what's|compare|contrast|from|than|with|to)\s+(?:this|that)\b(?!\s+(?:\w+\s+)?(?:that|which)\b)",
+    r"\b(?:does|do|is|was|would|could|can|will|might|how's|what's|compare|contrast|from|than|with|to)\s+(?:this|that)\b"
+    r"(?!\s+(?:\w+\s+)?(?:that|which)\b)",
     re.I,
 )
 
