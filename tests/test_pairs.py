@@ -260,6 +260,22 @@ def test_a_paper_found_by_evidence_is_named_in_its_row_by_its_own_name_not_one_i
     assert "by introducing RIVAL" in draft.text
 
 
+def test_a_result_against_a_name_many_papers_say_is_no_comparison_of_two_papers() -> None:
+    """Blinds 31 and 33: "what top-1 accuracy does PsychoNet get on ImageNet compared to a plain ResNet-50?" compared
+    PsychoNet's paper with another that says ResNet-50: a baseline of the field (21 papers say it at 19,630), not a
+    paper of its own."""
+    from rag.answering.pairs import _against_the_field
+
+    class FakeNames:
+        def named(self, name: str) -> dict[str, bool]:
+            return {str(i): False for i in range(21 if name == "ResNet-50" else 1)}
+
+    said = FakeNames()
+    assert _against_the_field("what top-1 accuracy does PsychoNet get compared to a plain ResNet-50?", said)
+    assert not _against_the_field("is it similar to what PsychoNet does?", said)
+    assert not _against_the_field("how does it compare with the debate paper?", said)
+
+
 def test_an_ordinal_that_picks_a_cited_paper_points_back_whatever_its_words_find() -> None:
     """Blind 31: "in the first one, is softmax still optimal when you only have finite samples?" was read as a new
     topic at 19,630 papers (probability 0.487): all 116 ordinals of the labelled conversations point back."""
@@ -286,6 +302,15 @@ def test_a_paper_asked_for_and_then_asked_of_is_not_set_against_the_one_just_dis
         "cool. is there one that edits knowledge in mixture-of-experts LLMs? what does its routing do differently",
         "kinda related: is there an alternative to MEMIT for mixture-of-experts models? which paper, and what do "
         "they keep stable",
+    ):
+        answer = assistant.answer(question, [first.turn()])
+        assert answer.kind != "compare" and not answer.follows and answer.cited_ids[:1] == (MOE,), question
+    # blind 33: "... does that exist, and what did they find?" brings in the paper it describes, "both" and all
+    for question in (
+        "also im looking for work on knowledge editing that covers both dense LLMs and MoE LLMs. does that exist, and "
+        "what did they find about routing?",
+        "im looking for knowledge editing that works for both dense and sparse MoE LLMs, does such a method exist? "
+        "what did they find?",
     ):
         answer = assistant.answer(question, [first.turn()])
         assert answer.kind != "compare" and not answer.follows and answer.cited_ids[:1] == (MOE,), question
@@ -434,14 +459,14 @@ def test_two_names_each_said_by_its_own_paper_are_two_papers_not_a_method_and_it
     beats = _paper(3, "FastKV: Faster Caches", "FastKV outperforms ProtoKV by 2 points.")
     both = "ProtoKV and FlowKV both compress the KV cache. What does each one fix, and how?"
     found, other = FakeNames([proto, flow]), FakeNames([beats, proto])
-    assert named_pair(both, found.search, found) == (proto, flow)  # type: ignore[arg-type]
+    assert named_pair(both, found.search, found) == (proto, flow)
     # typed in lower case, as people do
-    assert named_pair("protokv vs flowkv what does each fix", found.search, found) == (proto, flow)  # type: ignore[arg-type]
+    assert named_pair("protokv vs flowkv what does each fix", found.search, found) == (proto, flow)
     # the second names the first as what it beats: one paper and its baseline
-    assert named_pair("Does FastKV beat ProtoKV, and what does each keep?", other.search, other) is None  # type: ignore[arg-type]
+    assert named_pair("Does FastKV beat ProtoKV, and what does each keep?", other.search, other) is None
     # a name several papers of the search say is the field's word, not a paper
     fid = "What FID does ProtoKV reach, and how many tokens does each image get?"
-    assert named_pair(fid, found.search, found) is None  # type: ignore[arg-type]
+    assert named_pair(fid, found.search, found) is None
 
 
 def test_two_named_methods_and_what_each_does_are_compared_in_several_parts(assistant: Assistant) -> None:
@@ -537,12 +562,12 @@ def test_a_name_several_papers_share_is_the_one_the_question_describes(monkeypat
     keyword = FakeNames([prompting, penalty, bayes])
     store = FakeStore([prompting, penalty, bayes])
     monkeypatch.setattr(listing, "whole_paper", lambda paper: paper)  # the fake store keeps hits
-    found = extractive.with_sayers("SPICE", [prompting, penalty], keyword, store)  # type: ignore[arg-type]
+    found = extractive.with_sayers("SPICE", [prompting, penalty], keyword, store)
     assert [h.paper_id for h in found] == ["p1", "p2", "p3"]
-    assert extractive.with_sayers("SPICE", [prompting], keyword, None) == [prompting]  # type: ignore[arg-type]
+    assert extractive.with_sayers("SPICE", [prompting], keyword, None) == [prompting]
     # a name more papers say than a rare word's is the field's: "GRPO", which 14 of 500 papers say
     field = [_paper(n, f"Paper {n}", "We improve GRPO.") for n in range(4, 8)]
-    grpo = extractive.with_sayers("GRPO", field[:1], FakeNames(field), FakeStore(field))  # type: ignore[arg-type]
+    grpo = extractive.with_sayers("GRPO", field[:1], FakeNames(field), FakeStore(field))
     assert grpo == field[:1]
 
     def words(question: str, text: str) -> float:  # the share of the question's words the text holds
@@ -614,8 +639,8 @@ def test_a_side_typed_as_the_words_of_a_title_names_that_paper() -> None:
     symmetry = _paper(2, "Scaling Laws and Symmetry", "Scaling laws of equivariant force fields, relative to data.")
     relative = _paper(3, "Relative Scaling Laws for LLMs", "Scaling laws measured on subpopulations.")
     search = FakeSideSearch({"collapse": [collapse, symmetry], "relative": [symmetry, relative]})
-    found = sides(("scaling with collapse", "relative scaling laws"), search)  # type: ignore[arg-type]
+    found = sides(("scaling with collapse", "relative scaling laws"), search)
     assert found and [h.paper_id for h in found] == ["p1", "p3"]
     # words no title holds as typed: the search's first paper, as before
-    found = sides(("scaling with collapse", "relative laws of scaling"), search)  # type: ignore[arg-type]
+    found = sides(("scaling with collapse", "relative laws of scaling"), search)
     assert found and [h.paper_id for h in found] == ["p1", "p2"]

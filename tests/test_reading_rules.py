@@ -301,6 +301,12 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
             "they differ?",
             ("token order prediction (TOP)", "latent lookahead"),
         ),
+        # blind 33: "papers: A, and B." with a comma before the "and"
+        (
+            "KV cache papers: FlowKV, and the one combining randomized eviction with learned query routing. are they "
+            "even solving the same problem?",
+            ("FlowKV", "the one combining randomized eviction with learned query routing"),
+        ),
         # blind 31: two named after a short heading
         (
             "privacy stuff: Sim-PE and the study on membership inference in generative text classifiers. one makes "

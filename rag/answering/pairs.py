@@ -35,6 +35,7 @@ from rag.reading.contrasts import (
 )
 from rag.reading.parts import asking_sentences, split_parts
 from rag.reading.questions import Reading, asks_contrast, asks_for_papers, contrast_asked_later
+from rag.reading.text import coined_names
 from rag.reading.turns import INTRODUCED, FollowUp, refers_back
 from rag.retrieval.fusion import heads_typed
 from rag.types import Hit, Turn
@@ -178,7 +179,7 @@ def _names(question: str, keyword: KeywordIndex) -> list[str]:
     """The names a question says: coined ("ProtoKV"), quoted ("the 'Lost in Tokenization' paper") or a run of
     capitalised words ("the Math Blind paper").
     A coined name more papers of the index say than a name of one paper is ("FID", "GRPO") is the field's."""
-    from rag.reading.text import capitalised_phrases, coined_names
+    from rag.reading.text import capitalised_phrases
 
     found = coined_names(question) + keyword.typed_names(question)
     coined = [n for n in dict.fromkeys(found) if len(keyword.named(n)) <= CALIBRATION.named_max]
@@ -250,7 +251,6 @@ def related_back(
     question's words are weaker evidence here: it often says again what the two share ("do they even evaluate OC
     stuff the same way")."""
     from rag.answering.listing import whole_paper
-    from rag.reading.text import coined_names
 
     cited = list(turns[-1].cited) if turns else []
     said = related(asking_sentences(question))
@@ -302,8 +302,6 @@ def unindexed(targets: Sequence[str], retriever: Retriever, store: Store) -> boo
     """A side of a comparison names a method no paper of the index is: none says it ("How does PruneSID compare
     with FastV?" at 500 papers), or those that say it only mention it, as a baseline they beat ("outperforms
     FastV by 5.7" at 19,630). It is a question about the other paper, not a comparison of two."""
-    from rag.reading.text import coined_names
-
     keyword = retriever.keyword_index()
     return any((names := coined_names(t)) and not any(_a_paper(n, keyword, store) for n in names) for t in targets)
 
@@ -320,13 +318,22 @@ def _a_paper(name: str, keyword: KeywordIndex, store: Store) -> bool:
     return any(own_name(name, whole_paper(p)) for p in store.get_papers(sorted(said)).values())
 
 
+def _against_the_field(question: str, keyword: KeywordIndex) -> bool:
+    """The question relates its paper to a name many papers say ("what top-1 accuracy does PsychoNet get on ImageNet
+    compared to a plain ResNet-50?"): a result against a baseline of the field, not a second paper."""
+    said = related(asking_sentences(question))
+    names = coined_names(said[1]) if said else []
+    return bool(names) and all(len(keyword.named(n)) > CALIBRATION.named_max for n in names)
+
+
 def _points_back(question: str) -> bool:
     """A reference to the paper just discussed, or a "both", "the same" or "the two" that needs it as the other
-    side of what the question names ("Is EquiReg doing the same thing?"). The "they" of a question that brings in
-    a paper of its own ("is there an alternative to FLD? what do they pair it with") is that paper's authors."""
+    side of what the question names ("Is EquiReg doing the same thing?"). The "they" and "both" of a question that
+    brings in a paper of its own ("is there an alternative to FLD? what do they pair it with") are that paper's."""
     own = INTRODUCED.pattern.search(question)
     two = any(not own or m[0].lower() not in ("they", "them") for m in THE_TWO.finditer(question))
-    return refers_back(question) or two or bool(BOTH.search(question) or ELIDED.search(question))
+    # "a benchmark that covers both vision models and LVLMs. does that exist?": its "both" is its own paper's
+    return refers_back(question) or two or bool((not own and BOTH.search(question)) or ELIDED.search(question))
 
 
 def compared(
@@ -374,7 +381,11 @@ def compared(
             two = sides(described, retriever, filters, question if said else None) if described else None
             # two papers of the search alone are weak evidence after an answer: a new topic says "differ" too
             # here nothing is named or pointed at: what set the question up is its two papers introduced
-            pair = chosen(fresh, back, question, follow.follows or bool(turns), bool(set_up))
+            pair = (
+                None
+                if _against_the_field(question, keyword)
+                else chosen(fresh, back, question, follow.follows or bool(turns), bool(set_up))
+            )
             # the two papers the question describes one by one ("One paper ..., another ..."), each one paper
             pair = Pair(*two, 1.0, False) if two and (said or each) else better(question, two, pair, retriever)
             # "is that the same idea as the metacognition study?": the paper just discussed and the one named so

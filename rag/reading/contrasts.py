@@ -175,7 +175,7 @@ _INTRODUCED_SIDES = re.compile(
     rf"{_ONE_PAPER}\s+(?P<a>[^.?!;]{{3,200}}?),?\s+(?:and\s+|while\s+|whereas\s+|but\s+)?"
     rf"(?:another|the other){_THE_THING}\s+(?P<b>[^.?!;]{{3,200}})"
     r"|\b(?:papers|works|studies|methods|approaches|frameworks)[,:]\s+"
-    r"(?P<a2>[^,.?!;:]{3,80}?)\s+and\s+(?P<b2>[^,.?!;:]{3,80}?)\s*[:.?;]"
+    r"(?P<a2>[^,.?!;:]{3,80}?),?\s+and\s+(?P<b2>[^,.?!;:]{3,80}?)\s*[:.?;]"
     # "one" alone introduces a paper only at a clause's start, and only with "the other" (or "one") after it
     rf"|(?:^|[:;,]\s*|\b(?:but|and|while|whereas)\s+)one{_THE_THING}\s+(?P<a3>[^.?!;]{{3,200}}?),?\s+"
     rf"(?:and\s+|while\s+|whereas\s+|but\s+)?(?:another|the other|one){_THE_THING}\s+(?P<b3>[^.?!;]{{3,200}})"

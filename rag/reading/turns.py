@@ -170,7 +170,9 @@ INTRODUCED = Cue(
         r"(?:[\w'-]+\s+){0,4}?(?:paper|work|study|benchmark|one|method|approach|framework|technique|model)s?\b"
         # "is there one that puts a ViT in hyperbolic space? what does its attention do": the paper asked for,
         # asked of in a later sentence; an "it" in the asking sentence itself is the earlier answer's
-        rf"|\b(?:is|are)\s+there\s+(?:also\s+)?(?:a|an|one|any|some|work|research|papers?)\b(?:(?!{_BACK})[^?])*\?\s*\w",
+        rf"|\b(?:is|are)\s+there\s+(?:also\s+)?(?:a|an|one|any|some|work|research|papers?)\b(?:(?!{_BACK})[^?])*\?\s*\w"
+        # "im looking for a benchmark of ..., does that exist, and what did they find?": the thing it describes
+        r"|\b(?:does|do)\s+(?:that|this|such\s+(?:a\s+)?\w+|something\s+like\s+(?:that|this)|one)\s+(?:even\s+|already\s+)?exist",
         re.I,
     ),
     (
@@ -180,6 +182,7 @@ INTRODUCED = Cue(
         "i vaguely remember one that modeled cache eviction; how does it work?",
         "cool. is there one that puts a vision transformer in hyperbolic space? what does its attention do differently",
         "Is there work plugging RNA embeddings into AlphaFold 3? Which fusion worked best for them?",
+        "also im looking for a benchmark of bias mitigation methods, does that exist, and what did they find?",
     ),
     (
         "Is there a paper that speeds up KV caching?",
@@ -188,6 +191,7 @@ INTRODUCED = Cue(
         "Was there a baseline that it beats?",
         "Is there a paper that extends it to video? What do they change?",
         "Is there a paper on this? how does it work",
+        "Does it exist for video too?",
     ),
 )
 # One of several papers the last answer cited, picked by what it is about ("explain the one about picking a
@@ -227,9 +231,10 @@ _DEMONSTRATIVE = re.compile(
 
 def refers_back(question: str) -> bool:
     """A reference cue (pronoun, ordinal, "the paper", a demonstrative subject) points at the last answer; a
-    pronoun or "the paper" of a question that brings in a paper of its own (INTRODUCED) is that paper."""
-    cues = ("ordinal",) if INTRODUCED.pattern.search(question) else ("ordinal", "pronoun", "the_paper")
-    return any(CUE_OF[name].search(question) for name in cues) or bool(_DEMONSTRATIVE.search(question))
+    pronoun, "the paper" or "that" of a question that brings in a paper of its own (INTRODUCED) is that paper."""
+    own = INTRODUCED.pattern.search(question)  # "... does that exist, and what did they find?": its own paper's
+    cues = ("ordinal",) if own else ("ordinal", "pronoun", "the_paper")
+    return any(CUE_OF[name].search(question) for name in cues) or (not own and bool(_DEMONSTRATIVE.search(question)))
 
 
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
