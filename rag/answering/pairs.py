@@ -29,6 +29,7 @@ from rag.reading.contrasts import (
     THE_TWO,
     TWO_INTRODUCED,
     asked_of_each,
+    contrasts_with,
     introduced_sides,
     related,
     several,
@@ -108,7 +109,6 @@ def best_pair(
     return fresh, back
 
 
-_THEIRS = re.compile(r"\b(?:they|their|them)\b", re.I)
 BACK_AMONG = 3  # ...and the other paper of a comparison with the paper just discussed among the best three
 SECOND_AMONG = 6  # the two papers are among the search's best few: a comparison's papers both match it well
 
@@ -117,9 +117,6 @@ def chosen(fresh: Pair | None, back: Pair | None, question: str, follows: bool, 
     """The pair the question compares, if the evidence says it compares two papers: the paper just discussed
     and another when the question points back and contrasts it with something; else two of its search,
     when it is not a follow-up (with less gain when the question itself sets up two papers)."""
-    from rag.reading.contrasts import contrasts_with
-    from rag.reading.turns import refers_back
-
     pointed = back is not None and back.gain >= CALIBRATION.pair_back_gain and back.named
     if pointed and (refers_back(question) or ELIDED.search(question)) and contrasts_with(question):
         return back
@@ -244,12 +241,10 @@ def named_back(
 def related_back(
     question: str, turns: Sequence[Turn], retriever: Retriever, store: Store, filters: Filters | None = None
 ) -> Pair | None:
-    """The paper just discussed and the one other paper the question relates it to ("is that basically the same idea
-    as the metacognition study on reasoning models?", "is the debate part similar to what RIVAL does?"), by the two
-    sides of the relation: what comes before it stands for the paper just discussed (a reference, or a rare word of
-    it is that abstract's), and the other side's words single out one paper the answer did not cite. The whole
-    question's words are weaker evidence here: it often says again what the two share ("do they even evaluate OC
-    stuff the same way")."""
+    """The paper just discussed and the one other paper the question relates it to ("is that the same idea as the
+    metacognition study?", "is the debate part similar to what RIVAL does?"): what comes before the relation is a
+    reference or says a rare word of that abstract, and the other side alone singles out one paper not cited. The
+    whole question says again what the two share ("do they evaluate OC stuff the same way"): weaker evidence."""
     from rag.answering.listing import whole_paper
 
     cited = list(turns[-1].cited) if turns else []
@@ -267,10 +262,15 @@ def related_back(
 
     # "is the debate part similar to ...?": a rare word of the subject is the paper just discussed's
     told = rare(set(keyword.terms(subject)) & known)
-    # "is it better than MEMIT?" after SUIT, whose abstract says MEMIT: a baseline its own paper compares with;
-    # "compared with earlier methods": several papers, none in particular
+    # "is it better than MEMIT?" after SUIT, whose abstract says MEMIT: a baseline its own paper compares with, as is
+    # a name of the field ("better than GRPO?"); "compared with earlier methods": several papers, none in particular
     names = coined_names(other)
-    if not (refers_back(subject) or told) or any(_says(earlier, n) for n in names) or (several(other) and not names):
+    if (
+        not (refers_back(subject) or told)
+        or any(_says(earlier, n) for n in names)
+        or _the_field(names, keyword)
+        or (several(other) and not names)
+    ):
         return None
     hit = _side_paper(other, other, retriever, filters)
     # ... and the other side says a rare word of its paper that the paper just discussed does not ("the sota models")
@@ -321,8 +321,10 @@ def _a_paper(name: str, keyword: KeywordIndex, store: Store) -> bool:
 def _against_the_field(question: str, keyword: KeywordIndex) -> bool:
     """The question relates its paper to a name many papers say ("what top-1 accuracy does PsychoNet get on ImageNet
     compared to a plain ResNet-50?"): a result against a baseline of the field, not a second paper."""
-    said = related(asking_sentences(question))
-    names = coined_names(said[1]) if said else []
+    return _the_field(coined_names(said[1]) if (said := related(asking_sentences(question))) else [], keyword)
+
+
+def _the_field(names: Sequence[str], keyword: KeywordIndex) -> bool:
     return bool(names) and all(len(keyword.named(n)) > CALIBRATION.named_max for n in names)
 
 
@@ -351,7 +353,7 @@ def compared(
     # "diff topic, which prompting scheme was it that sorts numbers better than ToT?" sets nothing against the
     # paper just discussed, whatever its "it" and "better than" say
     turns = () if NEW_TOPIC.search(question) else turns
-    typed = reading.kind == "compare"
+    typed = reading.kind == "compare"  # its sides as typed, not two papers' titles ("... to Rival GPT-4 in ...")
     # one search of the question, for whichever evidence needs it first
     searched: Searched = cache(lambda: retriever.search(question, k=SECOND_AMONG, filters=filters).hits)
     keyword = retriever.keyword_index()
@@ -369,7 +371,7 @@ def compared(
     # ... or "their" of two it sets up one by one ("One paper says ..., another ... How do their views line up?")
     asking = asking_sentences(question)
     cue = (asks_contrast(question) and bool(named or pointed or not contrast_asked_later(question))) or bool(
-        set_up and (SHARED.search(asking) or (said and _THEIRS.search(asking)))
+        set_up and (SHARED.search(asking) or (said and re.search(r"\b(?:they|their|them)\b", asking, re.I)))
     )
     # "two papers on long-tailed data: one for ..., one for ... what does each add?" asks for no list
     if reading.kind != "compare" and cue and (said or not asks_for_papers(question)):
@@ -393,7 +395,6 @@ def compared(
         if pair:
             reading = Reading("compare", (pair.first.title, pair.second.title), ())
             follow = replace(follow, focus=(pair.first.paper_id, pair.second.paper_id), follows=pair.earlier)
-    # the sides as typed, not the titles of two papers found ("... to Rival GPT-4 in Video Understanding")
     if typed and unindexed(reading.targets, retriever, store):
         reading = Reading("lookup", (), tuple(split_parts(question)))
     return reading, follow

@@ -104,7 +104,7 @@ ELIDED = re.compile(
 # to that paper arguing ...?", "is the debate part similar to what RIVAL does for video QA?". Group "other" runs to
 # the end of its clause. A cue only: rag.answering.pairs.related_back decides by evidence whether what comes before
 # is the paper just discussed and the other side one other paper. Examples and counterexamples:
-# tests/test_reading_rules.py::test_the_other_side_of_a_relation.
+# tests/test_pairs.py::test_the_paper_just_discussed_related_to_one_described_or_named_is_compared_with_it.
 RELATED_TO = re.compile(
     r"\b(?:(?:the\s+)?same\s+(?:[\w-]+\s+){0,2}?as|similar(?:ly)?\s+(?:to|with)|relat(?:e|es|ed)\s+(?:at\s+all\s+)?(?:to|with)"
     r"|connect(?:s|ed)?\s+(?:to|with)|differ(?:s|ent)?\s+(?:from|to|than)|compar(?:e|es|ed)\s+(?:to|with|against)"
@@ -187,7 +187,7 @@ _INTRODUCED_SIDES = re.compile(
     rf"|(?:^|[.?!]\s+)(?P<a5>{_BOTH_SIDE})\s+and\s+(?P<b5>{_BOTH_SIDE})\s+(?:are\s+|were\s+)?both\b"
     # "privacy stuff: Sim-PE and the study on membership inference ... . main takeaway of each?": a short heading, then
     # a sentence that only names the two
-    rf"|(?:^|[.?!]\s+)(?:[\w'-]+\s+){{0,3}}[\w'-]+:\s+(?P<a7>{_NAMING}{{3,80}}?)\s+and\s+(?P<b7>{_NAMING}{{3,80}}?)\s*[.;]\s",
+    rf"|(?:^|[.?!]\s+)(?:[\w'-]+\s+){{0,3}}[\w'-]+:\s+(?P<a6>{_NAMING}{{3,80}}?)\s+and\s+(?P<b6>{_NAMING}{{3,80}}?)\s*[.;]\s",
     re.I,
 )
 
@@ -196,7 +196,7 @@ def introduced_sides(question: str) -> tuple[str, str] | None:
     """What the question says of each of the two papers it sets up, or None where it does not say it."""
     if not (m := _INTRODUCED_SIDES.search(question)):
         return None
-    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", "2", "3", "4", "5", "7") if m[f"a{i}"])
+    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", "2", "3", "4", "5", "6") if m[f"a{i}"])
     return a.strip(" ,"), b.strip(" ,")
 
 
