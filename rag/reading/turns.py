@@ -282,7 +282,7 @@ def follow_up(question: str, turns: Sequence[Turn], follows: bool | None = None)
     ordinal = CUE_OF["ordinal"].search(question)
     if ordinal and earlier:
         index = _ORDINALS[ordinal[1].lower()]
-        if picks(question, len(earlier)):
+        if -len(earlier) <= index < len(earlier):
             focus = [earlier[index]]
         else:
             focus = earlier
