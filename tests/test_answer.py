@@ -521,7 +521,7 @@ def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() 
     names: list[str | None] = ["Antibody", "RAAI"]
     works, asked = extractive._cells(question, names, paper, "RAAI", opening_and_result_first, FakeKeyword())
     assert works is not None and works.startswith("Concretely, RAAI detects internal refusal signals")
-    assert asked == "Harmful fine-tuning makes language models unsafe."  # no sentence after it is left: the closest
+    assert asked == ["Harmful fine-tuning makes language models unsafe."]  # no sentence after it is left: the closest
     # blind 29: past a sentence on another method's flaw, the first that says the method or "we"
     flaw = (
         "We present IncVGGT, a training-free variant of VGGT for long sequences. "
@@ -538,6 +538,39 @@ def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() 
         FakeKeyword(),
     )
     assert works is not None and works.startswith("IncVGGT fuses overlapping frames")
+
+
+def test_a_comparison_asking_two_things_of_both_answers_each_in_every_row() -> None:
+    """Blind 33: "How do DafnyCOMP and Pluto differ, and how many problems does each have?" quoted the sentence
+    closest to the whole question, on how they differ, and left the count; each thing asked gets its sentence."""
+    from rag.answering import extractive
+
+    abstract = (
+        "Verified code generation is hard. "
+        "We present DafnyCOMP, a benchmark of compositional programs. "
+        "Concretely, DafnyCOMP chains several functions with specifications. "
+        "Unlike single-function suites, it tests reasoning across function boundaries. "
+        "The suite holds three hundred synthesized programs. "
+        "Models fail on 80% of tasks."
+    )
+    paper = _abstract_hit("DafnyCOMP", abstract)
+
+    def by_words(question: str, texts: list[str]) -> list[float]:  # close where the asked word is said
+        asked = [w for w in ("differ", "problems") if w in question]
+        said = {"differ": "Unlike", "problems": "programs"}
+        return [0.2 + 0.5 * sum(said[w] in t for w in asked) for t in texts]
+
+    class FakeKeyword:
+        def coverage(self, question: str, text: str) -> float:
+            return 0.0
+
+    names: list[str | None] = ["DafnyCOMP", "Pluto"]
+    two = "How do DafnyCOMP and Pluto differ, and how many problems does each have?"
+    _works, asked = extractive._cells(two, names, paper, "DafnyCOMP", by_words, FakeKeyword())
+    assert [s[:10] for s in asked] == ["Unlike sin", "The suite "]
+    one = "How do DafnyCOMP and Pluto differ?"  # one thing asked: one sentence, as before
+    _works, asked = extractive._cells(one, names, paper, "DafnyCOMP", by_words, FakeKeyword())
+    assert [s[:10] for s in asked] == ["Unlike sin"]
 
 
 def test_a_comparison_row_gives_no_link_to_the_code_as_its_key_result() -> None:

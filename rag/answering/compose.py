@@ -210,20 +210,22 @@ def says(sentence: str, name: str) -> bool:
 def table(
     papers: Sequence[Hit],
     names: Sequence[str | None],
-    cells: Sequence[tuple[str | None, str | None]],
+    cells: Sequence[tuple[str | None, Sequence[str]]],
     notices: list[str],
 ) -> Draft:
     """Two methods side by side: approach, how it works, what bears on the question, key result; each cell
-    a cited sentence of the paper's abstract, or a dash where the abstract has no sentence left for it."""
+    a cited sentence of the paper's abstract (on the question, one for each thing asked of both), or a dash
+    where the abstract has no sentence left for it."""
     rows = ["| Method | Approach | How it works | On the question | Key result |", "|---|---|---|---|---|"]
     intro, plain = [], [list(TABLE_HEADER)]
     for k, (paper, name, (works, relevant)) in enumerate(zip(papers, names, cells, strict=True), start=1):
         approach, result = approach_of(paper, name)
         label = name or (paper.title.split(":")[0] if len(paper.title) > 60 else paper.title)
-        shown = [_cell(x, k) if x else "—" for x in (approach, works, relevant, result)]
+        shown = [_cell(x, k) if x else "—" for x in (approach, works)]
+        shown += [" ".join(_cell(x, k) for x in relevant) or "—", _cell(result, k) if result else "—"]
         rows.append(f"| {_cell(label, k)} | " + " | ".join(shown) + " |")
         intro.append(f"{label} [{k}]")
-        plain.append([paper.paper_id, label, approach, works or "", relevant or "", result])  # exports: whole sentences
+        plain.append([paper.paper_id, label, approach, works or "", " ".join(relevant), result])  # exports: whole
     text = f"Comparing {' and '.join(intro)}, from their abstracts:\n\n" + "\n".join(rows)
     return Draft(text, list(papers), _abstracts(papers), notices=notices, table=plain)
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from rag.answering import approaches, compose, evidence, subject, values
 from rag.answering.judge import Judge
 from rag.calibration import CALIBRATION
-from rag.reading.parts import YES_NO
+from rag.reading.parts import YES_NO, split_parts
 from rag.reading.questions import Reading
 from rag.reading.text import coined_names, defined_acronyms, sentences
 from rag.retrieval.keyword import KeywordIndex
@@ -233,7 +233,7 @@ def _cells(
     name: str | None,
     similar: evidence.Similarity,
     keyword: KeywordIndex,
-) -> tuple[str | None, str | None]:
+) -> tuple[str | None, list[str]]:
     """How a paper's method works, and what it says on the question's point, after its approach.
 
     How it works is the sentence right after the approach ("Concretely, RAAI detects internal refusal
@@ -251,14 +251,19 @@ def _cells(
     works = next(
         (s for s in rest if (name and compose.says(s, name)) or _FIRST_PERSON.search(s)), rest[0] if rest else None
     )
-    aspect = question  # what is asked of both, their names taken out ("... in the criterion they use")
-    for other in filter(None, names):
-        aspect = aspect.replace(other, " ")
     shown = {s for s in (approach, result, works) if s}
-    before = set(ordered[:at]) | shown
-    after = evidence.best_sentences(aspect, paper, similar, before, 1, keyword.coverage)
-    anywhere = after or evidence.best_sentences(aspect, paper, similar, shown, 1, keyword.coverage)
-    return works, anywhere[0] if anywhere else None
+    # a question asking two things of both ("what problem is each solving, and what do the clients send?") is
+    # answered on each: the one sentence closest to the whole question answered the one and left the other
+    asks = [part.text for part in split_parts(question)]
+    on_question: list[str] = []
+    for ask in asks[:2] if len(asks) > 1 else [question]:
+        aspect = ask  # what is asked of both, their names taken out ("... in the criterion they use")
+        for other in filter(None, names):
+            aspect = aspect.replace(other, " ")
+        quoted = shown | set(on_question)
+        after = evidence.best_sentences(aspect, paper, similar, set(ordered[:at]) | quoted, 1, keyword.coverage)
+        on_question += after[:1] or evidence.best_sentences(aspect, paper, similar, quoted, 1, keyword.coverage)
+    return works, on_question
 
 
 def title_phrase(target: str) -> str:
