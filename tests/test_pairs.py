@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from rag.answering import conversation
-from rag.answering.extractive import named_hits, title_phrase
 from rag.answering.pipeline import Assistant
+from rag.answering.sides import named_hits, title_phrase
 from rag.reading.contrasts import ELIDED, contrasts_with
 from rag.reading.questions import asks_contrast, asks_for_papers, contrast_asked_later, read_question
 from rag.reading.turns import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS, INTRODUCED, PICKED
@@ -544,7 +544,7 @@ def test_a_paper_the_question_brings_in_is_what_its_that_one_means(assistant: As
 
 
 class FakeStore:
-    """The stored papers by id (what `extractive.with_sayers` fetches)."""
+    """The stored papers by id (what `sides.with_sayers` fetches)."""
 
     def __init__(self, hits: list[Hit]) -> None:
         self.papers = {h.paper_id: h for h in hits}
@@ -556,7 +556,7 @@ class FakeStore:
 def test_a_name_several_papers_share_is_the_one_the_question_describes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Blind 25: "SPICE (bayesian in-context RL) and COP-Q ..." named the prompting SPICE, which a search of
     "SPICE" alone ranked first; eight papers say SPICE at 19,630 papers and the question says which."""
-    from rag.answering import extractive, listing
+    from rag.answering import listing, sides
 
     prompting = _paper(1, "Quality of Rejections Matters", "We propose SPICE, a prompting strategy for summaries.")
     penalty = _paper(2, "SPICE: Submodular Penalized Information", "SPICE selects data by submodular penalties.")
@@ -564,12 +564,12 @@ def test_a_name_several_papers_share_is_the_one_the_question_describes(monkeypat
     keyword = FakeNames([prompting, penalty, bayes])
     store = FakeStore([prompting, penalty, bayes])
     monkeypatch.setattr(listing, "whole_paper", lambda paper: paper)  # the fake store keeps hits
-    found = extractive.with_sayers("SPICE", [prompting, penalty], keyword, store)
+    found = sides.with_sayers("SPICE", [prompting, penalty], keyword, store)
     assert [h.paper_id for h in found] == ["p1", "p2", "p3"]
-    assert extractive.with_sayers("SPICE", [prompting], keyword, None) == [prompting]
+    assert sides.with_sayers("SPICE", [prompting], keyword, None) == [prompting]
     # a name more papers say than a rare word's is the field's: "GRPO", which 14 of 500 papers say
     field = [_paper(n, f"Paper {n}", "We improve GRPO.") for n in range(4, 8)]
-    grpo = extractive.with_sayers("GRPO", field[:1], FakeNames(field), FakeStore(field))
+    grpo = sides.with_sayers("GRPO", field[:1], FakeNames(field), FakeStore(field))
     assert grpo == field[:1]
 
     def words(question: str, text: str) -> float:  # the share of the question's words the text holds
@@ -577,24 +577,24 @@ def test_a_name_several_papers_share_is_the_one_the_question_describes(monkeypat
         return len(asked & set(re.findall(r"\w+", text.lower()))) / len(asked)
 
     question = "SPICE (bayesian in-context RL) and COP-Q both model uncertainty over Q values: how differently?"
-    assert extractive.named_hits("SPICE", found, words, question)[0] == bayes
+    assert sides.named_hits("SPICE", found, words, question)[0] == bayes
     # the paper that introduces the name before one that only compares with it, whatever else each covers
     mixup = _paper(8, "Dynamic Multi-sample Mixup", "We propose Dynamic Multi-sample Mixup (DEMO) for graph anomalies.")
     rival = _paper(9, "ProMoS for graph anomalies", "ProMoS beats DEMO on graph anomalies and unseen graph anomalies.")
     asked = "DAVIS and DEMO both detect unseen graph anomalies: what is each one's main trick?"
-    assert extractive.named_hits("DEMO", [rival, mixup], words, asked) == [mixup, rival]
+    assert sides.named_hits("DEMO", [rival, mixup], words, asked) == [mixup, rival]
     # the side's own words before the question's, which after an answer hold the earlier question's too
     side = "SPICE, the submodular data selection one"
-    assert extractive.named_hits(side, found, words, f"how does it compare with {side}? bayesian RL")[0] == penalty
+    assert sides.named_hits(side, found, words, f"how does it compare with {side}? bayesian RL")[0] == penalty
     # "lana vs PFT3A": the word search and the meaning search tie; the side's word says which paper it names
     close = Hit.of_abstract(rank=1, paper_id="c", title="Gender Bias", url="", score=0.5, similarity=None, abstract="x")
     lana = Hit.of_abstract(
         rank=2, paper_id="l", title="Unlearning for TTA", url="", score=0.5, similarity=None, abstract="We derive Lana."
     )
-    assert extractive.named_hits("lana", [close, lana], words, "lana vs PFT3A") == [lana]
-    assert extractive.named_hits("lana", [lana, close], words, "lana vs PFT3A") == [lana]
+    assert sides.named_hits("lana", [close, lana], words, "lana vs PFT3A") == [lana]
+    assert sides.named_hits("lana", [lana, close], words, "lana vs PFT3A") == [lana]
     # and its row is named as the abstract spells it
-    assert extractive._said_names("lana", lana) == ["Lana"] and extractive._said_names("lana", close) == []
+    assert sides.said_names("lana", lana) == ["Lana"] and sides.said_names("lana", close) == []
 
 
 def test_a_name_the_index_says_only_as_a_baseline_is_no_paper_to_compare_with(assistant: Assistant) -> None:

@@ -132,3 +132,23 @@ def test_a_common_word_asked_after_an_answer_points_back_and_a_rare_one_starts_a
     keyword = assistant.retriever.keyword_index()
     assert keyword.rarity("Any code?") < 0.3 and keyword.rarity("Any work on RLHF?") > 0.6
     assert keyword.rarity("What is it?") == 0.0  # no word of its own
+
+
+def test_a_side_of_a_comparison_that_is_only_a_word_of_the_field_is_found_by_the_rest_of_the_question(
+    fixture_500: Settings,
+) -> None:
+    """People dev dD-q142: "VLA", read as the second side, is said by five of the 500 papers; searched alone it
+    found another VLA paper. The question without the first side says which one it means."""
+    from rag.answering.pipeline import Assistant
+    from rag.answering.sides import side_query
+
+    assistant = Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
+    question = (
+        "Hybrid Training (HyT) for VLAs and VLA pretraining from large-scale human videos - how do their training "
+        "recipes differ?"
+    )
+    answer = assistant.answer(question)
+    assert answer.kind == "compare" and answer.cited_ids == ("IBJtOltTbx", "nmW77spR1I")  # HyT; human videos
+    keyword = assistant.retriever.keyword_index()
+    assert side_query("HyT", ("HyT", "VLA"), question, keyword) == "HyT"  # one paper's name is searched as typed
+    assert side_query("VLA", ("HyT", "VLA"), question, keyword) == question.replace("HyT", " ")

@@ -7,20 +7,20 @@ part ("not stated" included), a list of papers, a table of two methods.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rag.answering import approaches, compose, evidence, subject, values
+from rag.answering import approaches, compose, evidence, sides, subject, values
 from rag.answering.judge import Judge
 from rag.calibration import CALIBRATION
 from rag.reading.parts import YES_NO, split_parts
 from rag.reading.questions import Reading
-from rag.reading.text import coined_names, defined_acronyms, sentences
+from rag.reading.text import coined_names, sentences
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit, Turn
 
 if TYPE_CHECKING:
-    from rag.index.store import Store
+    pass
 
 
 def extract(
@@ -209,10 +209,10 @@ def compare(
     names: list[str | None] = []
     for i, paper in enumerate(papers):
         # its own side's name first, and of its names the one fewest papers say: "PFT3A", not "TTA"
-        said = [n for t in [*reading.targets[i : i + 1], *reading.targets] for n in _said_names(t, paper)]
+        said = [n for t in [*reading.targets[i : i + 1], *reading.targets] for n in sides.said_names(t, paper)]
         # a side found by evidence is its title: a name the title says is the paper's only if its own ("... Enables
         # Smaller Models to Rival GPT-4" is not GPT-4)
-        said = [n for n in said if paper.title not in reading.targets or own_name(n, paper)]
+        said = [n for n in said if paper.title not in reading.targets or sides.own_name(n, paper)]
         names.append(min(said, key=lambda n: len(keyword.named(n))) if said else None)
     for target in reading.targets:
         for name in coined_names(target):
@@ -266,98 +266,7 @@ def _cells(
     return works, on_question
 
 
-def title_phrase(target: str) -> str:
-    """The leading run of capitalised words of a target ("Local Linear Attention as ..."), if it has two or more."""
-    words = []
-    for word in target.split():
-        if not word[:1].isupper():
-            break
-        words.append(word.rstrip(",;:"))
-        if words[-1] != word:  # "Parallel Prompting, which also ...": the name ends at its comma
-            break
-    return " ".join(words) if len(words) >= 2 else ""
-
-
-def named_hits(target: str, hits: list[Hit], coverage: Callable[[str, str], float], question: str) -> list[Hit]:
-    """The hits a comparison's side names: its coined name in their text, or its leading title phrase in their
-    title. A name several papers share ("what sets it apart from CORE, the concept-oriented RL paper for math
-    reasoning?", "SPICE (bayesian in-context RL) and COP-Q") is told apart by the side's other words, then the
-    question's: the one covering more of them first."""
-    phrase = title_phrase(target).lower()
-    named = [h for h in hits if names_in(target, _text(h)) or (phrase and phrase in h.title.lower())]
-    if not named and hits:
-        # "lana vs PFT3A": the word search and the meaning search each put a paper first, tied; the side's own
-        # words tell which it names (the one abstract saying "Lana", not the closest in meaning to "lana")
-        tied = [h for h in hits if h.score >= hits[0].score]
-        return sorted(tied, key=lambda h: -coverage(target, _text(h)))[:1]
-    # the paper the name is its own method's first ("We introduce DAVIS", "Dynamic Multi-sample Mixup ... (DEMO)", not
-    # a paper that compares with it), then the side's own words ("CORE, the concept oriented RL one"), then the
-    # question's
-    return (
-        sorted(
-            named, key=lambda h: (not own_name(target, h), -coverage(target, _text(h)), -coverage(question, _text(h)))
-        )
-        if named[1:]
-        else named
-    )
-
-
-def own_name(target: str, paper: Hit) -> bool:
-    """A coined name of the target is the paper's own: its title's head, defined or introduced in its abstract
-    ("we revisit ... and introduce Inter‑Slice Consistent Stochasticity (ISCS)", its hyphens of any kind), the
-    subject of what the abstract finds ("FAST-DIPS is a training-free solver", "results show that ShotKV
-    achieves ...") or its code's address (".../r/PFT3A"); not a baseline it beats ("outperforms FastV by 5.7")."""
-    abstract = re.sub(r"[\u2010\u2011\u2012\u2013]", "-", paper.abstract)
-    own = set(coined_names(paper.title.split(":")[0])) | defined_acronyms(abstract)
-    introducing = [s for s in sentences(abstract) if _INTRODUCES.search(s)]
-    return any(
-        n in own
-        or any(re.search(rf"\b{re.escape(n)}\b", s) for s in introducing)
-        or re.search(_FINDS.format(re.escape(n)), abstract, re.I | re.M)
-        or re.search(rf"https?://\S*/{re.escape(n)}\b", abstract)
-        for n in coined_names(target)
-    )
-
-
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
-_INTRODUCES = re.compile(r"\b(?:propos|introduc|present|develop|design)(?:e|es|ed|ing|s)?\b", re.I)
-# the name as the subject of a finding: at a sentence's start or after "that", set in bold or not
-_FINDS = (
-    r"(?:(?:^|[.!?]\s+|\bthat\s+)[$*{{\\a-z]*?(?:textbf\{{)?){0}\W{{0,3}}\s+(?:is|are|achieves?|delivers?|outperforms?"
-    r"|improves?|yields?|attains?|reaches|surpasses|sets|establishes|consistently|significantly|substantially)\b"
-)
-
-
-def with_sayers(target: str, hits: list[Hit], keyword: KeywordIndex, store: Store | None) -> list[Hit]:
-    """The search's hits and the other papers that say the target's coined name, for `named_hits` to tell apart
-    ("SPICE (bayesian in-context RL) and COP-Q ..."). No store: the search's hits alone."""
-    from rag.answering.listing import whole_paper
-
-    said = {pid for n in coined_names(target) for pid in keyword.named(n)}
-    missed = said - {h.paper_id for h in hits}
-    # a name as many papers say as a rare word's ("SPICE": eight of 19,630) is still a paper's; more ("GRPO", 14 of
-    # 500) is the field's
-    if store is None or not missed or len(said) > keyword.rare():
-        return hits
-    return [*hits, *(whole_paper(p) for p in store.get_papers(sorted(missed)).values())]
-
-
-def _text(paper: Hit) -> str:
-    return f"{paper.title} {paper.abstract}"
-
-
-def _said_names(target: str, paper: Hit) -> list[str]:
-    """The target's coined names the paper says, or a one-word target as the paper spells it ("lana": "Lana")."""
-    text = _text(paper)
-    if found := names_in(target, text):
-        return found
-    spelled = re.search(rf"\b{re.escape(target)}\b", text, re.I) if re.fullmatch(r"[\w-]{3,}", target) else None
-    return [spelled[0]] if spelled and spelled[0] != target and spelled[0][0].isupper() else []
-
-
-def names_in(target: str, text: str) -> list[str]:
-    """The coined names of the target that the text says."""
-    return [n for n in coined_names(target) if re.search(rf"\b{re.escape(n)}\b", text)]
 
 
 def said_before(sentence: str, said: set[str]) -> bool:

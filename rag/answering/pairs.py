@@ -308,9 +308,9 @@ def unindexed(targets: Sequence[str], retriever: Retriever, store: Store) -> boo
 
 def _a_paper(name: str, keyword: KeywordIndex, store: Store) -> bool:
     """Some paper of the index is the one the name names: named after it, or its own name in its abstract
-    (`extractive.own_name`). A name more papers say than a rare word ("GRPO") is the field's, taken as said."""
-    from rag.answering.extractive import own_name
+    (`sides.own_name`). A name more papers say than a rare word ("GRPO") is the field's, taken as said."""
     from rag.answering.listing import whole_paper
+    from rag.answering.sides import own_name
 
     said = keyword.named(name)
     if keyword.typed_names(name) or any(said.values()) or len(said) > keyword.rare():

@@ -15,7 +15,7 @@ from dataclasses import asdict, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from rag.answering import closest, compose, conversation, evidence, extractive, listing, pairs, prompts
+from rag.answering import closest, compose, conversation, evidence, extractive, listing, pairs, prompts, sides
 from rag.answering.grounding import check, renumber
 from rag.answering.judge import make_judge
 from rag.calibration import CALIBRATION
@@ -221,18 +221,9 @@ class Assistant:
     ) -> tuple[SearchResult, list[Hit]]:
         k = self.settings.context_passages
         if reading.kind == "compare":
-            # each method looked up on its own: by its name in titles and abstracts first, then by meaning
-            results = [self.retriever.search(t, k=5, filters=filters) for t in reading.targets]
-            chosen: list[Hit] = []
-            keyword = self.retriever.keyword_index()
-            for target, result in zip(reading.targets, results, strict=True):
-                candidates = extractive.with_sayers(target, result.hits, keyword, None if filters else self.store)
-                named = extractive.named_hits(target, candidates, keyword.coverage, query)
-                pick = next((h for h in named + result.hits if h not in chosen), None)
-                if pick:
-                    chosen.append(pick)
-            rest = [h for r in results for h in r.hits if h not in chosen]
-            return results[0], self._pin(_unique([*chosen, *rest]), focus)[: max(k, 2)]
+            store = None if filters else self.store
+            result, found = sides.found(reading.targets, query, self.retriever, store, filters)
+            return result, self._pin(found, focus)[: max(k, 2)]
         subject = reading.targets[0] if reading.kind == "summary" and not focus else query
         depth = max(k, 2 * CALIBRATION.list_max) if reading.kind == "list" else k
         result = self.retriever.search(subject, k=depth, filters=filters)
@@ -254,7 +245,7 @@ class Assistant:
         "What is TraDy?" has a low embedding similarity but names the paper exactly, and one
         vector per paper dilutes a question that matches one sentence of a long abstract.
         """
-        if any(extractive.names_in(query, h.abstract) for h in hits):
+        if any(sides.names_in(query, h.abstract) for h in hits):
             return False
         keyword = self.retriever.keyword_index()
         query = keyword.without_aside(query)  # "Scary. Is there ...?": a reaction no abstract's words say is no topic
@@ -378,13 +369,6 @@ class Assistant:
         )
 
     # --- similarity -------------------------------------------------------------------------
-
-
-def _unique(hits: list[Hit]) -> list[Hit]:
-    seen: dict[str, Hit] = {}
-    for hit in hits:
-        seen.setdefault(hit.paper_id, hit)
-    return list(seen.values())
 
 
 _default: Assistant | None = None

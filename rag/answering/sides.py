@@ -1,0 +1,151 @@
+"""The paper each side of a comparison names: "ProtoKV vs FlowKV", "MoEEdit and the KV cache eviction paper".
+
+A side is looked up on its own, by its coined name in titles and abstracts first, then by meaning; a name several
+papers say is told apart by the side's and the question's other words, and a side that is only a word of the field
+("GUI") by the rest of the question (rag.answering.pipeline; the table is rag.answering.extractive.compare).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from rag.calibration import CALIBRATION
+from rag.reading.text import coined_names, defined_acronyms, sentences
+from rag.retrieval.keyword import KeywordIndex
+from rag.types import Hit
+
+if TYPE_CHECKING:
+    from rag.index.store import Store
+    from rag.retrieval.filters import Filters
+    from rag.retrieval.retriever import Retriever, SearchResult
+
+
+def title_phrase(target: str) -> str:
+    """The leading run of capitalised words of a target ("Local Linear Attention as ..."), if it has two or more."""
+    words = []
+    for word in target.split():
+        if not word[:1].isupper():
+            break
+        words.append(word.rstrip(",;:"))
+        if words[-1] != word:  # "Parallel Prompting, which also ...": the name ends at its comma
+            break
+    return " ".join(words) if len(words) >= 2 else ""
+
+
+def named_hits(target: str, hits: list[Hit], coverage: Callable[[str, str], float], question: str) -> list[Hit]:
+    """The hits a comparison's side names: its coined name in their text, or its leading title phrase in their
+    title. A name several papers share ("what sets it apart from CORE, the concept-oriented RL paper for math
+    reasoning?", "SPICE (bayesian in-context RL) and COP-Q") is told apart by the side's other words, then the
+    question's: the one covering more of them first."""
+    phrase = title_phrase(target).lower()
+    named = [h for h in hits if names_in(target, _text(h)) or (phrase and phrase in h.title.lower())]
+    if not named and hits:
+        # "lana vs PFT3A": the word search and the meaning search each put a paper first, tied; the side's own
+        # words tell which it names (the one abstract saying "Lana", not the closest in meaning to "lana")
+        tied = [h for h in hits if h.score >= hits[0].score]
+        return sorted(tied, key=lambda h: -coverage(target, _text(h)))[:1]
+    # the paper the name is its own method's first ("We introduce DAVIS", "Dynamic Multi-sample Mixup ... (DEMO)", not
+    # a paper that compares with it), then the side's own words ("CORE, the concept oriented RL one"), then the
+    # question's
+    return (
+        sorted(
+            named, key=lambda h: (not own_name(target, h), -coverage(target, _text(h)), -coverage(question, _text(h)))
+        )
+        if named[1:]
+        else named
+    )
+
+
+def own_name(target: str, paper: Hit) -> bool:
+    """A coined name of the target is the paper's own: its title's head, defined or introduced in its abstract
+    ("we revisit ... and introduce Inter‑Slice Consistent Stochasticity (ISCS)", its hyphens of any kind), the
+    subject of what the abstract finds ("FAST-DIPS is a training-free solver", "results show that ShotKV
+    achieves ...") or its code's address (".../r/PFT3A"); not a baseline it beats ("outperforms FastV by 5.7")."""
+    abstract = re.sub(r"[\u2010\u2011\u2012\u2013]", "-", paper.abstract)
+    own = set(coined_names(paper.title.split(":")[0])) | defined_acronyms(abstract)
+    introducing = [s for s in sentences(abstract) if _INTRODUCES.search(s)]
+    return any(
+        n in own
+        or any(re.search(rf"\b{re.escape(n)}\b", s) for s in introducing)
+        or re.search(_FINDS.format(re.escape(n)), abstract, re.I | re.M)
+        or re.search(rf"https?://\S*/{re.escape(n)}\b", abstract)
+        for n in coined_names(target)
+    )
+
+
+_INTRODUCES = re.compile(r"\b(?:propos|introduc|present|develop|design)(?:e|es|ed|ing|s)?\b", re.I)
+# the name as the subject of a finding: at a sentence's start or after "that", set in bold or not
+_FINDS = (
+    r"(?:(?:^|[.!?]\s+|\bthat\s+)[$*{{\\a-z]*?(?:textbf\{{)?){0}\W{{0,3}}\s+(?:is|are|achieves?|delivers?|outperforms?"
+    r"|improves?|yields?|attains?|reaches|surpasses|sets|establishes|consistently|significantly|substantially)\b"
+)
+
+
+def found(
+    targets: Sequence[str], query: str, retriever: Retriever, store: Store | None, filters: Filters | None
+) -> tuple[SearchResult, list[Hit]]:
+    """The two methods of a comparison, each looked up on its own: by its name in titles and abstracts first,
+    then by meaning; then the other papers their searches found. `store`: add the papers that say a name."""
+    keyword = retriever.keyword_index()
+    queries = [side_query(t, targets, query, keyword) for t in targets]
+    results = [retriever.search(q, k=5, filters=filters) for q in queries]
+    chosen: list[Hit] = []
+    for target, side, result in zip(targets, queries, results, strict=True):
+        candidates = with_sayers(target, result.hits, keyword, store)
+        # a word of the field names no paper ("GUI"): the search of the rest of the question says which
+        named = named_hits(target, candidates, keyword.coverage, query) if side == target else []
+        pick = next((h for h in named + result.hits if h not in chosen), None)
+        if pick:
+            chosen.append(pick)
+    found: dict[str, Hit] = {}
+    for hit in [*chosen, *(h for r in results for h in r.hits)]:
+        found.setdefault(hit.paper_id, hit)
+    return results[0], list(found.values())
+
+
+def side_query(target: str, targets: Sequence[str], question: str, keyword: KeywordIndex) -> str:
+    """What to search for one side of a comparison: the side, or where it is only a word of the field ("Contrast
+    MedLesionVQA with the multiparametric brain MRI VQA work": MRI, said by hundreds of papers) the question
+    without the other side, whose words say which paper it means."""
+    names = coined_names(target)
+    if not names or any(len(keyword.named(n)) <= CALIBRATION.named_max for n in names):
+        return target
+    scene = question
+    for other in targets:
+        if other != target:
+            scene = scene.replace(other, " ")
+    return scene
+
+
+def with_sayers(target: str, hits: list[Hit], keyword: KeywordIndex, store: Store | None) -> list[Hit]:
+    """The search's hits and the other papers that say the target's coined name, for `named_hits` to tell apart
+    ("SPICE (bayesian in-context RL) and COP-Q ..."). No store: the search's hits alone."""
+    from rag.answering.listing import whole_paper
+
+    said = {pid for n in coined_names(target) for pid in keyword.named(n)}
+    missed = said - {h.paper_id for h in hits}
+    # a name as many papers say as a rare word's ("SPICE": eight of 19,630) is still a paper's; more ("GRPO", 14 of
+    # 500) is the field's
+    if store is None or not missed or len(said) > keyword.rare():
+        return hits
+    return [*hits, *(whole_paper(p) for p in store.get_papers(sorted(missed)).values())]
+
+
+def _text(paper: Hit) -> str:
+    return f"{paper.title} {paper.abstract}"
+
+
+def said_names(target: str, paper: Hit) -> list[str]:
+    """The target's coined names the paper says, or a one-word target as the paper spells it ("lana": "Lana")."""
+    text = _text(paper)
+    if found := names_in(target, text):
+        return found
+    spelled = re.search(rf"\b{re.escape(target)}\b", text, re.I) if re.fullmatch(r"[\w-]{3,}", target) else None
+    return [spelled[0]] if spelled and spelled[0] != target and spelled[0][0].isupper() else []
+
+
+def names_in(target: str, text: str) -> list[str]:
+    """The coined names of the target that the text says."""
+    return [n for n in coined_names(target) if re.search(rf"\b{re.escape(n)}\b", text)]
