@@ -223,6 +223,9 @@ def test_an_answer_says_which_offered_names_its_paper_never_names(seeded: Settin
     )
     assert not answer.refused
     assert answer.text.endswith(f"The abstract of **{answer.citations[0].title}** [1] does not name FastV.")
+    # people dev2 dc-q104: a name typed with a superscript is the name a title sets in LaTeX ("$\text{G}^2$RPO")
+    typed, _notices = Assistant(settings, Store(settings))._clean("G²RPO and the distillation method, H₂O: how?")
+    assert typed == "G2RPO and the distillation method, H2O: how?"
 
 
 def test_plain_words_set_as_math_are_read_as_written() -> None:

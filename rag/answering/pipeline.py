@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 __all__ = ["Answer", "Assistant", "Citation", "Delta", "Sources", "Turn", "answer"]
 
 
+_SCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉", "01234567890123456789")
+
+
 class Assistant:
     """Answers questions over one index with one chat model. Thread-safe; the model loads lazily."""
 
@@ -168,8 +171,9 @@ class Assistant:
     # --- steps ------------------------------------------------------------------------------
 
     def _clean(self, question: str) -> tuple[str, list[str]]:
-        # "whats", "hows that different": read as "what's" and "how's that", as every rule reads them
-        question = with_apostrophes(CONTROL.sub(" ", question_text(question)).strip())
+        # "whats", "hows that different": read as "what's" and "how's that", as every rule reads them; "G²RPO" as
+        # "G2RPO", as titles set in LaTeX ("$\text{G}^2$RPO") are read
+        question = with_apostrophes(CONTROL.sub(" ", question_text(question)).strip()).translate(_SCRIPT_DIGITS)
         if not question:
             raise InputError("the question is empty: ask something about the papers")
         notices = []
