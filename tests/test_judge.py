@@ -124,6 +124,28 @@ def test_a_part_the_rules_answer_is_not_stated_when_the_judge_finds_no_sentence_
     assert sorted([*first[1], *rest[1]]) == sorted(sentences(ABSTRACT))
 
 
+class FakeFavouring:
+    """Finds one sentence far likelier to state the part than the others, which it still finds stated."""
+
+    def __init__(self, favoured: str) -> None:
+        self.favoured = favoured
+
+    def __call__(self, part: str, texts: list[str]) -> list[float]:
+        return [0.95 if self.favoured in t else 0.4 for t in texts]
+
+
+def test_the_sentences_a_part_admits_are_ranked_by_closeness_and_the_judge(assistant: Assistant) -> None:
+    """Dev (people-dev dx-034, blind 28 q020 ...): of the sentences the rules let answer a part, closeness alone
+    often put a near one first; the judge reading each with the part weighs in (judge_rank_weight)."""
+    question = "What does FlashSketch report?"
+    by_rules = _answer_parts(question, None, assistant)[0]
+    assert by_rules is not None
+    assert _answer_parts(question, FakeJudge(0.5), assistant)[0] == by_rules  # the same chance for each: no change
+    other = next(s for s in sentences(ABSTRACT) if s != by_rules)
+    assert _answer_parts(question, FakeFavouring(other[:30]), assistant)[0] == other
+    assert evidence.ranked([(0.9, "a"), (0.5, "b")], "part", None) == [(0.9, "a"), (0.5, "b")]
+
+
 def test_a_doubted_sentence_is_still_shown_beside_what_is_stated(assistant: Assistant) -> None:
     from rag.answering import compose
 

@@ -152,3 +152,5 @@ def test_a_side_of_a_comparison_that_is_only_a_word_of_the_field_is_found_by_the
     keyword = assistant.retriever.keyword_index()
     assert side_query("HyT", ("HyT", "VLA"), question, keyword) == "HyT"  # one paper's name is searched as typed
     assert side_query("VLA", ("HyT", "VLA"), question, keyword) == question.replace("HyT", " ")
+    # people dev2 dc-c057: a side saying more than the word ("it", read as the title of the paper just discussed)
+    assert side_query("VLA pretraining", ("HyT", "VLA pretraining"), question, keyword) == "VLA pretraining"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rag.answering import values
 from rag.answering.values import counts_only, names, numbers
@@ -19,6 +20,9 @@ from rag.reading.parts import YES_NO, Part, asked
 from rag.reading.questions import Reading
 from rag.reading.text import coined_names, defined_acronyms, flat_math, initialisms, sentences
 from rag.types import Hit
+
+if TYPE_CHECKING:
+    from rag.answering.judge import Judge
 
 # Calibrated on the dev questions (rag eval --set dev --answers), never on test.
 
@@ -186,7 +190,14 @@ def closeness(similarity: float, covered: float) -> float:
 
 
 def answer_part(
-    part: Part, paper: Hit, similar: Similarity, coverage: Coverage, terms: Terms, exclude: set[str], question: str
+    part: Part,
+    paper: Hit,
+    similar: Similarity,
+    coverage: Coverage,
+    terms: Terms,
+    exclude: set[str],
+    question: str,
+    judge: Judge | None = None,
 ) -> Found:
     """The paper's sentence that best answers the part, or a Found with no sentence: not stated.
 
@@ -208,12 +219,7 @@ def answer_part(
     if checked and values.unmet_condition(asked(part.text), flat_math(f"{paper.title} {paper.abstract}")):
         return Found(part, paper, None, max(sims))
     kind = values.wanted(asked(part.text))
-    # "what improvements does it report?", "how much does it improve over X?": a result with a figure
-    results_asked = (
-        part.head.lower() in RESULT_HEADS
-        or (not part.head and bool(_IMPROVES.search(part.text)))
-        or (bool(_CHANGE.search(part.text)) and not (kind and kind.name == "ratio"))
-    )
+    results_asked = _results_asked(part, kind)
     head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
     evaluated_on = part.head.lower() in EVALUATION_HEADS
     plain_names = part.head.lower() in PLAIN_NAMED  # "the 20 Questions game", not "Euclidean baselines"
@@ -228,12 +234,7 @@ def answer_part(
     stated: list[tuple[float, str]] = []
     for sim, sentence, quoted in zip(sims, views, candidates, strict=True):
         covered = coverage(detail, sentence) if detail else 0.0
-        score = closeness(sim, covered)
-        if part.wants == "method" and MECHANISM.search(sentence):  # "how does it ...?": how, not how well
-            score += CALIBRATION.method_bonus
-        score += sum(
-            CALIBRATION.method_bonus for asked, says in ASPECTS if asked.search(part.text) and says.search(sentence)
-        )
+        score = closeness(sim, covered) + _bonus(part, sentence)
         # a kind of value a sentence must hold ("did they release code?") is checked whatever the part wants
         if part.wants in ("number", "name") or (kind is not None and kind.held is not None):
             if results_asked:  # "what improvements does it report?": any result sentence with a figure
@@ -262,9 +263,37 @@ def answer_part(
         stated.append((score, quoted))
     if not stated:
         return Found(part, paper, None, max(sims))
-    stated.sort(key=lambda pair: -pair[0])
+    stated = ranked(stated, part.text, judge)
     also = stated[1][1] if part.wants in ("number", "name") and head and _alike(stated, detail, head, terms) else None
     return Found(part, paper, stated[0][1], stated[0][0], also)
+
+
+def _results_asked(part: Part, kind: values.ValueKind | None) -> bool:
+    """ "What improvements does it report?", "how much does it improve over X?": a result with a figure."""
+    return (
+        part.head.lower() in RESULT_HEADS
+        or (not part.head and bool(_IMPROVES.search(part.text)))
+        or (bool(_CHANGE.search(part.text)) and not (kind and kind.name == "ratio"))
+    )
+
+
+def _bonus(part: Part, sentence: str) -> float:
+    """A sentence saying what the part asks about: how it works for "how does it ...?" (not how well), what a
+    benchmark holds, what fails."""
+    mechanism = part.wants == "method" and bool(MECHANISM.search(sentence))
+    aspects = sum(bool(asked.search(part.text) and says.search(sentence)) for asked, says in ASPECTS)
+    return CALIBRATION.method_bonus * (mechanism + aspects)
+
+
+def ranked(stated: list[tuple[float, str]], asked: str, judge: Judge | None) -> list[tuple[float, str]]:
+    """The sentences the rules let answer a part, best first: by closeness, plus the judge's chance that each states
+    it (rag.answering.judge). "By what margin does it outperform in-context learning on VL-ICL Bench?": closeness
+    alone put "meta-learning further enhances this adaptation by 7.7%" before "... outperforming ICL by 21.2%"."""
+    if judge is not None and len(stated) > 1:
+        chances = judge(asked, [sentence for _, sentence in stated])
+        weight = CALIBRATION.judge_rank_weight
+        stated = [(score + weight * p, sentence) for (score, sentence), p in zip(stated, chances, strict=True)]
+    return sorted(stated, key=lambda pair: -pair[0])
 
 
 def _told(
@@ -363,32 +392,3 @@ def _detail(part: str, title: str, own: set[str]) -> str:
     title_words = {w.lower() for w in re.findall(r"\w+", title)}
     kept = [w for w in re.findall(r"[\w$\\-]+", part) if w not in own and w.lower() not in title_words]
     return " ".join(kept)
-
-
-def best_sentences(
-    question: str,
-    paper: Hit,
-    similar: Similarity,
-    exclude: set[str],
-    most: int = 3,
-    coverage: Coverage | None = None,
-) -> list[str]:
-    """What to quote when the question asks about a paper as a whole: the sentences closest to the
-    question, then its proposal, how it works and its result, in the abstract's order. With `coverage`,
-    closeness also counts the question's rarer words a sentence holds ("alternating least squares"):
-    the small embedder alone favours an abstract's general opening."""
-    candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
-    if not candidates:
-        return []
-    sims = similar(question, candidates)
-    if coverage is not None:
-        sims = [closeness(sim, coverage(question, s)) for sim, s in zip(sims, candidates, strict=True)]
-    order = sorted(range(len(candidates)), key=lambda i: -sims[i])
-    picked = order[: max(1, most - 3)] if most > 1 else order[:1]
-    if most > 1:
-        proposal = next((i for i, s in enumerate(candidates) if PROPOSE.search(s)), None)
-        result = next((i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i])), None)
-        for i in (proposal, None if proposal is None else proposal + 1, result, *order):
-            if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
-                picked.append(i)
-    return [candidates[i] for i in sorted(picked)]

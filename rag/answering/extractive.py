@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rag.answering import approaches, compose, evidence, sides, subject, values
+from rag.answering import approaches, compose, evidence, quotes, sides, subject, values
 from rag.answering.judge import Judge
 from rag.calibration import CALIBRATION
 from rag.reading.parts import YES_NO, split_parts
@@ -53,7 +53,7 @@ def extract(
     if whole:
         most = 5 if not turns else 3
         quoted = {
-            h.paper_id: evidence.best_sentences(question, h, similar, exclude, most, keyword.coverage) for h in chosen
+            h.paper_id: quotes.best_sentences(question, h, similar, exclude, most, keyword.coverage) for h in chosen
         }
         draft = compose.nothing_new(chosen) if said and not any(quoted.values()) else compose.about(chosen, quoted)
     else:
@@ -61,7 +61,7 @@ def extract(
             chosen, _answer_parts(question, reading, chosen, keyword, similar, exclude, foreign, judge)
         )
         if draft.refused:
-            nearest = evidence.best_sentences(question, chosen[0], similar, set(), most=1)
+            nearest = quotes.best_sentences(question, chosen[0], similar, set(), most=1)
             draft = compose.not_stated_with_nearest(draft, nearest[0] if nearest else None)
     # names the question offers beside what it asks ("I wonder if StreamingLLM was included") are answered for
     return compose.unnamed(draft, [n for n in foreign if not any(n in p.text for p in reading.parts)])
@@ -147,7 +147,7 @@ def _answer_parts(
             continue
         found[i] = max(
             (
-                evidence.answer_part(parts[i], h, similar, keyword.coverage, keyword.terms, skip, question)
+                evidence.answer_part(parts[i], h, similar, keyword.coverage, keyword.terms, skip, question, judge)
                 for h in chosen
             ),
             key=lambda f: (f.sentence is not None, f.score),
@@ -191,7 +191,7 @@ def item_sentence(
     query: str, paper: Hit, similar: evidence.Similarity, exclude: set[str], keyword: KeywordIndex
 ) -> str:
     """The one sentence that makes a paper a list item: the closest to the question, in meaning and words."""
-    return (evidence.best_sentences(query, paper, similar, exclude, 1, keyword.coverage) or [paper.passage])[0]
+    return (quotes.best_sentences(query, paper, similar, exclude, 1, keyword.coverage) or [paper.passage])[0]
 
 
 def compare(
@@ -261,8 +261,8 @@ def _cells(
         for other in filter(None, names):
             aspect = aspect.replace(other, " ")
         quoted = shown | set(on_question)
-        after = evidence.best_sentences(aspect, paper, similar, set(ordered[:at]) | quoted, 1, keyword.coverage)
-        on_question += after[:1] or evidence.best_sentences(aspect, paper, similar, quoted, 1, keyword.coverage)
+        after = quotes.best_sentences(aspect, paper, similar, set(ordered[:at]) | quoted, 1, keyword.coverage)
+        on_question += after[:1] or quotes.best_sentences(aspect, paper, similar, quoted, 1, keyword.coverage)
     return works, on_question
 
 

@@ -108,9 +108,9 @@ def found(
 def side_query(target: str, targets: Sequence[str], question: str, keyword: KeywordIndex) -> str:
     """What to search for one side of a comparison: the side, or where it is only a word of the field ("Contrast
     MedLesionVQA with the multiparametric brain MRI VQA work": MRI, said by hundreds of papers) the question
-    without the other side, whose words say which paper it means."""
-    names = coined_names(target)
-    if not names or any(len(keyword.named(n)) <= CALIBRATION.named_max for n in names):
+    without the other side, whose words say which paper it means. A title standing for the paper just discussed
+    is searched as it is, whatever names it says."""
+    if coined_names(target) != [target.strip()] or len(keyword.named(target.strip())) <= CALIBRATION.named_max:
         return target
     scene = question
     for other in targets:

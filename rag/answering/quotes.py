@@ -1,0 +1,37 @@
+"""What to quote when a question asks about a paper as a whole: the sentences closest to it, then the paper's
+proposal, how it works and its result, in the abstract's order (rag.answering.extractive)."""
+
+from __future__ import annotations
+
+from rag.answering.evidence import PROPOSE, RESULT, Coverage, Similarity, closeness
+from rag.reading.text import sentences
+from rag.types import Hit
+
+
+def best_sentences(
+    question: str,
+    paper: Hit,
+    similar: Similarity,
+    exclude: set[str],
+    most: int = 3,
+    coverage: Coverage | None = None,
+) -> list[str]:
+    """What to quote when the question asks about a paper as a whole: the sentences closest to the
+    question, then its proposal, how it works and its result, in the abstract's order. With `coverage`,
+    closeness also counts the question's rarer words a sentence holds ("alternating least squares"):
+    the small embedder alone favours an abstract's general opening."""
+    candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
+    if not candidates:
+        return []
+    sims = similar(question, candidates)
+    if coverage is not None:
+        sims = [closeness(sim, coverage(question, s)) for sim, s in zip(sims, candidates, strict=True)]
+    order = sorted(range(len(candidates)), key=lambda i: -sims[i])
+    picked = order[: max(1, most - 3)] if most > 1 else order[:1]
+    if most > 1:
+        proposal = next((i for i, s in enumerate(candidates) if PROPOSE.search(s)), None)
+        result = next((i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i])), None)
+        for i in (proposal, None if proposal is None else proposal + 1, result, *order):
+            if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
+                picked.append(i)
+    return [candidates[i] for i in sorted(picked)]
