@@ -194,6 +194,35 @@ NAMED_PAPERS = {
 }
 
 
+def test_a_name_ending_in_pluses_finds_the_paper_its_title_is_headed_by(settings: Settings) -> None:
+    """Blind batches 29-33 at 19,630 papers: "H+" (Byzantine-robust aggregation) was read as the word "h", which
+    other abstracts cover; "JavisDiT++" found the JavisDiT paper it extends. 34 ICLR 2026 titles are so headed."""
+    store = Store(settings, create=True)
+    store.ingest(
+        [
+            Paper(paper_id="h-plus", title="H+: Similarity-Aware Aggregation", abstract="Robust federated learning."),
+            Paper(paper_id="javis", title="JavisDiT: Joint Audio-Video Diffusion", abstract="JavisDiT makes video."),
+            Paper(
+                paper_id="javis-plus",
+                title="JavisDiT++: Unified Modeling",
+                abstract="JavisDiT++ unifies audio-video generation.",
+            ),
+            Paper(paper_id="h-words", title="Questions on H", abstract="What is h about? H is about h and h."),
+            *(Paper(paper_id=f"f{i}", title=f"Study {i}", abstract=f"We study agents, setting {i}.") for i in range(4)),
+        ]
+    )
+    retriever = Retriever(store)
+    for question, paper in [
+        ("What is H+ about?", "h-plus"),
+        ("How big is the dataset of JavisDiT++?", "javis-plus"),
+        ("What does JavisDiT do?", "javis"),  # the name without its pluses is the other paper's
+    ]:
+        hits = retriever.search(question, k=3).hits
+        assert hits[0].paper_id == paper, (question, [h.paper_id for h in hits])
+    # the name without its plus is another thing: "H" is a word of the index
+    assert retriever.search("What is H about?", k=3).hits[0].paper_id == "h-words"
+
+
 def test_a_paper_is_found_by_a_plain_name_heading_its_title_or_a_name_it_shares(settings: Settings) -> None:
     store = Store(settings, create=True)
     fillers = [

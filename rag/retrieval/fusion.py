@@ -126,6 +126,10 @@ def _named_papers(
         titling = sorted(pid for pid in set.intersection(*words) if phrase.lower() in titles.text[pid])
         if len(titling) <= CALIBRATION.named_max:
             out += [(pid, 0.1) for pid in titling]
+    # "Self-Forcing++", "H+": a name whose pluses no word of the index keeps names the paper its title is headed by,
+    # by a whole point: the word side reads "H+" as "h", which any abstract may cover
+    for name in dict.fromkeys(_PLUS_NAME.findall(query)):
+        out += [(pid, 1.0) for pid in sorted(_plus_headed(keyword, name))[: CALIBRATION.named_max]]
     # a plain word names a paper only when a title is headed by it and few abstracts use it ("Fighter")
     plain = [w for w in plain_words(query) if keyword.df(keyword.stemmer.stemWord(w.lower())) <= keyword.rare()]
     # a name typed in another case ("omniv2v", "mosa") may be a word too ("got" for GoT): it counts for a paper
@@ -152,6 +156,14 @@ def _named_papers(
             chosen |= titled
         out += [(pid, 0.1 if pid in titled else 0.0) for pid in sorted(chosen)]
     return out
+
+
+_PLUS_NAME = re.compile(r"(?<![\w+])([A-Za-z][\w.-]*\+{1,2})(?![\w+])")
+
+
+def _plus_headed(keyword: KeywordIndex, name: str) -> set[str]:
+    titles = _titles(keyword)
+    return {pid for pid in titles.by_word.get(name.lower(), ()) if _head(titles.text[pid]) == name.lower()}
 
 
 @dataclass

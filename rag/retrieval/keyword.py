@@ -214,7 +214,8 @@ class KeywordIndex:
                 pid, title = str(chunk["paper_id"]), str(chunk.get("title", ""))
                 head = title.split(":")[0] if ":" in title else (title.split() or [""])[0]
                 for n in coined_names(head) or plain_head(title):
-                    names.setdefault(n, {})[pid] = True
+                    # "JavisDiT++: ..." is named after JavisDiT++, and only says JavisDiT (fusion._plus_headed)
+                    names.setdefault(n, {})[pid] = f"{n}+" not in head
                 for n in coined_names(title):
                     names.setdefault(n, {}).setdefault(pid, False)
                 for n in coined_names(str(chunk.get("text", ""))):
