@@ -102,6 +102,18 @@ def test_follow_ups_by_pronoun_ordinal_and_summarise_it_stay_on_the_cited_papers
     assert simpler.follows and simpler.cited_ids == (KV,)
 
 
+def test_a_conversation_citing_papers_this_index_lacks_is_read_without_them(assistant: Assistant) -> None:
+    """A chat carried over from the conference index to the seeds cites ids the seeds lack: the follow-up raised
+    ValueError (no paper to quote) or came back empty. It is read without them, and the answer says so."""
+    elsewhere = Turn("Grasping from one demo?", "DemoGrasp edits a single demonstration [1].", ("Bf4FeuW0Mr",))
+    for question in ("How many real objects did they manage to grasp in the real-world tests?", "what is it?"):
+        answer = assistant.answer(question, [elsewhere])
+        assert answer.text and answer.cited_ids, question
+        assert any("Bf4FeuW0Mr" in n and "not in this index" in n for n in answer.notices), answer.notices
+    both = Turn("Which papers edit knowledge?", "MoEEdit [1] and another [2].", (MOE, "Bf4FeuW0Mr"))
+    assert assistant.answer("How does the first one work?", [both]).cited_ids == (MOE,)  # the held one stays
+
+
 def test_a_follow_up_asking_a_fact_is_answered_by_the_sentence_the_last_answer_quoted(assistant: Assistant) -> None:
     first = assistant.answer("Which paper randomizes KV cache eviction?")
     quoted = [s for s in first.text.split("[1]") if "%" in s]

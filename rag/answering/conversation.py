@@ -33,6 +33,19 @@ __all__ = ["Evidence", "follows", "previous", "reference", "rewrite"]
 Reference = Callable[[str, Turn, "Filters | None"], Evidence]
 
 
+def held(turns: Sequence[Turn], store: Store) -> tuple[list[Turn], list[str]]:
+    """The turns citing only the papers this index holds, and a notice naming the others: a conversation carried over
+    from another corpus, or kept across a re-index, points at papers that are not here, and a follow-up about them
+    had nothing to quote."""
+    cited = {pid for turn in turns for pid in turn.cited}
+    missing = sorted(cited - set(store.get_papers(sorted(cited)))) if cited else []
+    if not missing:
+        return list(turns), []
+    kept = [replace(turn, cited=tuple(pid for pid in turn.cited if pid not in missing)) for turn in turns]
+    shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+    return kept, [f"Papers this conversation cited are not in this index ({shown}): read without them."]
+
+
 def follows(question: str, turns: Sequence[Turn], reference: Reference, filters: Filters | None = None) -> bool:
     """Does the question point back at the last turn, or start a new topic? Decided by what its own
     words find against what the last answer cited, with the reference cues (rag.reading.turns)."""

@@ -95,7 +95,8 @@ class Assistant:
         self, question: str, history: Sequence[Any] = (), filters: Filters | None = None, mode: str | None = None
     ) -> Generator[Event, None, None]:
         question, notices = self._clean(question)
-        turns = as_turns(history)
+        turns, missing = conversation.held(as_turns(history), self.store)
+        notices += missing
         filters = self._filters(question, filters, notices)
         reading = read_question(question, turns)
         # "How does it differ from SUIT?", "how do these two differ?": sides that stand for the papers just discussed
