@@ -269,7 +269,8 @@ def answer_part(
 
 
 def _results_asked(part: Part, kind: values.ValueKind | None) -> bool:
-    """ "What improvements does it report?", "how much does it improve over X?": a result with a figure."""
+    """The part asks for a result with a figure: "What improvements does it report?", "how much does it improve
+    over X?"."""
     return (
         part.head.lower() in RESULT_HEADS
         or (not part.head and bool(_IMPROVES.search(part.text)))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from rag.answering import approaches, compose, evidence, quotes, sides, subject, values
 from rag.answering.judge import Judge
@@ -18,9 +17,6 @@ from rag.reading.questions import Reading
 from rag.reading.text import coined_names, sentences
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit, Turn
-
-if TYPE_CHECKING:
-    pass
 
 
 def extract(
