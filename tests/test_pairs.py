@@ -646,3 +646,29 @@ def test_a_side_typed_as_the_words_of_a_title_names_that_paper() -> None:
     # words no title holds as typed: the search's first paper, as before
     found = sides(("scaling with collapse", "relative laws of scaling"), search)
     assert found and [h.paper_id for h in found] == ["p1", "p2"]
+
+
+class FakeNamedBy:
+    """How many papers say a name, and how many are named after it (their titles headed by it)."""
+
+    def __init__(self, **counts: tuple[int, int]) -> None:
+        self.counts = counts
+
+    def named(self, name: str) -> dict[str, bool]:
+        said, after = self.counts.get(name, (0, 0))
+        return {f"{name}-{i}": i < after for i in range(said)}
+
+
+def test_a_side_that_is_only_a_word_of_the_field_is_searched_with_the_rest_of_the_question() -> None:
+    """People dev dA-q014 "Contrast MedLesionVQA with the multiparametric brain MRI VQA work" read "MRI" as a side;
+    63 papers say it at 19,630 and one is named after it. "PRISM" heads 16 titles: a name papers take, which the
+    rest of the question tells apart among them (`named_hits`), not a word of the field."""
+    from rag.answering.sides import side_query
+
+    keyword = FakeNamedBy(MRI=(63, 1), PRISM=(27, 16), MedLesionVQA=(1, 1))
+    question = "Contrast MedLesionVQA with the multiparametric brain MRI VQA work."
+    sides = ("MedLesionVQA", "MRI")
+    assert side_query("MRI", sides, question, keyword) == question.replace("MedLesionVQA", " ")
+    assert side_query("MedLesionVQA", sides, question, keyword) == "MedLesionVQA"
+    prism = "PRISM vs UniFy on capturing structure at multiple scales?"
+    assert side_query("PRISM", ("PRISM", "UniFy"), prism, keyword) == "PRISM"
