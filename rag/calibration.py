@@ -108,7 +108,7 @@ class Calibration(BaseModel):
         0.1,
         description="Each of two things a question sets against each other is one paper when its best paper holds "
         "this IDF-weighted share of its words more than the next (or leads the search by more than `tied`); a "
-        "family of methods fits many papers alike (rag.answering.pairs.sides). bench/fit_pairs.py, dev questions.",
+        "family of methods fits many papers alike (rag.answering.sides.described). bench/fit_pairs.py, dev questions.",
     )
     pair_back_gain: float = Field(
         0.25,

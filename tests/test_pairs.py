@@ -615,13 +615,18 @@ def test_a_name_the_index_says_only_as_a_baseline_is_no_paper_to_compare_with(as
 
 class FakeSideSearch:
     """A search that ranks the papers given first for the words of their key, else in the order given; coverage is
-    the share of the side's words a text holds (what `pairs.sides` reads of the retriever)."""
+    the share of the side's words a text holds; `said` the papers that say a name (what `sides.described` reads of
+    the retriever)."""
 
-    def __init__(self, ranked: dict[str, list[Hit]]) -> None:
+    def __init__(self, ranked: dict[str, list[Hit]], said: dict[str, int] | None = None) -> None:
         self.ranked = ranked
+        self.said = said or {}
 
     def keyword_index(self) -> FakeSideSearch:
         return self
+
+    def named(self, name: str) -> dict[str, bool]:
+        return {f"{name}-{i}": False for i in range(self.said.get(name, 0))}
 
     def coverage(self, side: str, text: str) -> float:
         asked = set(re.findall(r"\w+", side.lower()))
@@ -635,16 +640,38 @@ class FakeSideSearch:
 def test_a_side_typed_as_the_words_of_a_title_names_that_paper() -> None:
     """Blind 29: "scaling with collapse vs relative scaling laws": the search of "relative scaling laws" ranked
     "Scaling Laws and Symmetry" above "Relative Scaling Laws for LLMs", clearly, so that paper was the side."""
-    from rag.answering.pairs import sides
+    from rag.answering.sides import described
 
     collapse = _paper(1, "Scaling with Collapse: Predictable Training", "Loss curves collapse across sizes.")
     symmetry = _paper(2, "Scaling Laws and Symmetry", "Scaling laws of equivariant force fields, relative to data.")
     relative = _paper(3, "Relative Scaling Laws for LLMs", "Scaling laws measured on subpopulations.")
     search = FakeSideSearch({"collapse": [collapse, symmetry], "relative": [symmetry, relative]})
-    found = sides(("scaling with collapse", "relative scaling laws"), search)
+    question = "scaling with collapse vs relative scaling laws: how do they differ?"
+    found = described(("scaling with collapse", "relative scaling laws"), search, None, question)
     assert found and [h.paper_id for h in found] == ["p1", "p3"]
     # words no title holds as typed: the search's first paper, as before
-    found = sides(("scaling with collapse", "relative laws of scaling"), search)
+    found = described(("scaling with collapse", "relative laws of scaling"), search, None, question)
+    assert found and [h.paper_id for h in found] == ["p1", "p2"]
+
+
+def test_a_side_whose_name_several_papers_say_is_searched_with_the_rest_of_the_question() -> None:
+    """Blind 34: two papers say DIFT at 19,630; "the DIFT paper" alone found the tokenizer-free transformer, and
+    the question says the one about refusing too much, as `named_hits` tells a typed side's shared name apart."""
+    from rag.answering.sides import described
+
+    usb = _paper(1, "USB: A Unified Safety Benchmark", "USB tests harmful queries and over-refusal.")
+    transformer = _paper(2, "The Dynamic Interaction Field Transformer", "DIFT is a tokenizer-free architecture.")
+    safety = _paper(3, "Beyond Refusals: Safety Alignment", "DIFT aligns reasoning models without over-refusal.")
+    ranked = {"refusing": [safety, transformer], "DIFT": [transformer, safety], "USB": [usb, safety]}
+    question = "USB benchmark and the DIFT paper both talk about models refusing too much. how does each handle it"
+    found = described(
+        ("USB benchmark", "the DIFT paper"), FakeSideSearch(ranked, {"DIFT": 2, "USB": 1}), None, question
+    )
+    assert found and [h.paper_id for h in found] == ["p1", "p3"]
+    # one paper says it: the side alone, as before
+    found = described(
+        ("USB benchmark", "the DIFT paper"), FakeSideSearch(ranked, {"DIFT": 1, "USB": 1}), None, question
+    )
     assert found and [h.paper_id for h in found] == ["p1", "p2"]
 
 

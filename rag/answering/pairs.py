@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
+from rag.answering import sides
 from rag.calibration import CALIBRATION
 from rag.reading.contrasts import (
     BOTH,
@@ -101,7 +102,7 @@ def best_pair(
         earlier = whole_paper(stored[cited[0]])
         mine = keyword.coverage(question, _text(earlier))
         # of the search's best few, the one the question describes most: ties at the top are common at scale
-        other = max(others[:BACK_AMONG], key=lambda h: keyword.coverage(question, _text(h)))
+        other = max(others[: sides.BACK_AMONG], key=lambda h: keyword.coverage(question, _text(h)))
         asked = set(keyword.terms(question))
         beyond = asked & set(keyword.terms(_text(other))) - set(keyword.terms(_text(earlier)))
         rare = any(keyword.idf(t) >= CALIBRATION.group_min_idf for t in beyond)
@@ -109,7 +110,6 @@ def best_pair(
     return fresh, back
 
 
-BACK_AMONG = 3  # ...and the other paper of a comparison with the paper just discussed among the best three
 SECOND_AMONG = 6  # the two papers are among the search's best few: a comparison's papers both match it well
 
 
@@ -124,49 +124,6 @@ def chosen(fresh: Pair | None, back: Pair | None, question: str, follows: bool, 
     if fresh is not None and fresh.gain >= needed and not follows:
         return fresh
     return None
-
-
-def sides(
-    named: Sequence[str], retriever: Retriever, filters: Filters | None = None, question: str | None = None
-) -> tuple[Hit, Hit] | None:
-    """Two things a question sets against each other ("SAM-based unlearning vs the component-wise replacement
-    approach"), each as the one paper it describes; None when either describes no paper in particular (a
-    family of methods, "transformers", fits many papers alike) or both describe the same one.
-    Sides the question sets up one by one ("two papers on long-tailed data: one for class-conditional diffusion,
-    one for ...") are each searched with the rest of the question but the other side: the scene is theirs too."""
-    found: list[Hit] = []
-    for side, other in zip(named, reversed(named), strict=True):
-        hit = _side_paper(side, side if question is None else question.replace(other, " "), retriever, filters)
-        if hit is None:
-            return None
-        found.append(hit)
-    if len(found) != 2 or found[0].paper_id == found[1].paper_id:
-        return None
-    return found[0], found[1]
-
-
-def _side_paper(side: str, query: str, retriever: Retriever, filters: Filters | None = None) -> Hit | None:
-    """The one paper a side describes, searched by `query` (the side, or the question without the other side), or
-    None when its words do not single one out."""
-    keyword = retriever.keyword_index()
-    scened = query != side
-    hits = retriever.search(query, k=BACK_AMONG if scened else 2, filters=filters).hits
-    if not hits:
-        return None
-    covered = [keyword.coverage(side, _text(h)) for h in hits]
-    # "scaling with collapse vs relative scaling laws": a side typed as the words of one title names that paper
-    titled = [i for i, h in enumerate(hits) if re.search(rf"(?<!\w){re.escape(side)}(?!\w)", h.title, re.I)]
-    # a tie at the top of the search of a side and its scene goes to the paper the side itself describes most
-    level = [i for i, h in enumerate(hits) if hits[0].score - h.score < CALIBRATION.tied] if scened else [0]
-    top = titled[0] if len(titled) == 1 else max(level, key=covered.__getitem__)
-    # the side's words single out its best paper: the next one holds clearly fewer of them
-    if (nxt := next((i for i in range(len(hits)) if i != top), None)) is not None and (
-        covered[top] - covered[nxt] < CALIBRATION.side_margin
-        and hits[top].score - hits[nxt].score < CALIBRATION.tied
-        and not titled
-    ):
-        return None
-    return hits[top]
 
 
 _QUOTED = re.compile(r"(?:^|(?<=\s))['\"“‘]([A-Z][^'\"”’]{2,60})['\"”’](?=[\s,.?!:;]|$)")  # a title in quotes
@@ -272,7 +229,7 @@ def related_back(
         or (several(other) and not names)
     ):
         return None
-    hit = _side_paper(other, other, retriever, filters)
+    hit = sides.side_paper(other, other, retriever, filters)
     # ... and the other side says a rare word of its paper that the paper just discussed does not ("the sota models")
     if (
         hit is None
@@ -310,12 +267,11 @@ def _a_paper(name: str, keyword: KeywordIndex, store: Store) -> bool:
     """Some paper of the index is the one the name names: named after it, or its own name in its abstract
     (`sides.own_name`). A name more papers say than a rare word ("GRPO") is the field's, taken as said."""
     from rag.answering.listing import whole_paper
-    from rag.answering.sides import own_name
 
     said = keyword.named(name)
     if keyword.typed_names(name) or any(said.values()) or len(said) > keyword.rare():
         return True
-    return any(own_name(name, whole_paper(p)) for p in store.get_papers(sorted(said)).values())
+    return any(sides.own_name(name, whole_paper(p)) for p in store.get_papers(sorted(said)).values())
 
 
 def _against_the_field(question: str, keyword: KeywordIndex) -> bool:
@@ -380,7 +336,7 @@ def compared(
         if pair is None:
             fresh, back = best_pair(question, turns, retriever, store, filters, searched())
             described = reading.sides or said or each
-            two = sides(described, retriever, filters, question if said else None) if described else None
+            two = sides.described(described, retriever, filters, question, scened=bool(said)) if described else None
             # two papers of the search alone are weak evidence after an answer: a new topic says "differ" too
             # here nothing is named or pointed at: what set the question up is its two papers introduced
             pair = (

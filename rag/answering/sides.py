@@ -151,3 +151,53 @@ def said_names(target: str, paper: Hit) -> list[str]:
 def names_in(target: str, text: str) -> list[str]:
     """The coined names of the target that the text says."""
     return [n for n in coined_names(target) if re.search(rf"\b{re.escape(n)}\b", text)]
+
+
+BACK_AMONG = 3  # the other paper of a comparison with the paper just discussed is among the best three
+
+
+def described(
+    named: Sequence[str], retriever: Retriever, filters: Filters | None, question: str, scened: bool = False
+) -> tuple[Hit, Hit] | None:
+    """Two things a question sets against each other ("SAM-based unlearning vs the component-wise replacement
+    approach"), each as the one paper it describes; None when either describes no paper in particular (a
+    family of methods, "transformers", fits many papers alike) or both describe the same one.
+    Sides the question sets up one by one ("two papers on long-tailed data: one for class-conditional diffusion,
+    one for ...") are each searched with the rest of the question but the other side (`scened`): the scene is
+    theirs too. So is a side whose name several papers say ("USB benchmark and the DIFT paper both talk about models
+    refusing too much": two papers say DIFT at 19,630), as `named_hits` tells them apart by the question's words."""
+    keyword = retriever.keyword_index()
+    found: list[Hit] = []
+    for side, other in zip(named, reversed(named), strict=True):
+        shared = any(len(keyword.named(n)) > 1 for n in coined_names(side))
+        hit = side_paper(side, question.replace(other, " ") if scened or shared else side, retriever, filters)
+        if hit is None:
+            return None
+        found.append(hit)
+    if len(found) != 2 or found[0].paper_id == found[1].paper_id:
+        return None
+    return found[0], found[1]
+
+
+def side_paper(side: str, query: str, retriever: Retriever, filters: Filters | None = None) -> Hit | None:
+    """The one paper a side describes, searched by `query` (the side, or the question without the other side), or
+    None when its words do not single one out."""
+    keyword = retriever.keyword_index()
+    scened = query != side
+    hits = retriever.search(query, k=BACK_AMONG if scened else 2, filters=filters).hits
+    if not hits:
+        return None
+    covered = [keyword.coverage(side, _text(h)) for h in hits]
+    # "scaling with collapse vs relative scaling laws": a side typed as the words of one title names that paper
+    titled = [i for i, h in enumerate(hits) if re.search(rf"(?<!\w){re.escape(side)}(?!\w)", h.title, re.I)]
+    # a tie at the top of the search of a side and its scene goes to the paper the side itself describes most
+    level = [i for i, h in enumerate(hits) if hits[0].score - h.score < CALIBRATION.tied] if scened else [0]
+    top = titled[0] if len(titled) == 1 else max(level, key=covered.__getitem__)
+    # the side's words single out its best paper: the next one holds clearly fewer of them
+    if (nxt := next((i for i in range(len(hits)) if i != top), None)) is not None and (
+        covered[top] - covered[nxt] < CALIBRATION.side_margin
+        and hits[top].score - hits[nxt].score < CALIBRATION.tied
+        and not titled
+    ):
+        return None
+    return hits[top]

@@ -145,7 +145,7 @@ BOTH = re.compile(r"\b(?:both|in common|same)\b", re.I)
 FROM_A_THIRD = re.compile(r"\b(?:differ\w*|different|apart|distinguish\w*) from\b|\bunlike\b", re.I)
 
 # Two things set against each other in words, whatever they are: "A and B both ...", "what sets A apart from B",
-# "how is A's take on X different from B's". Whether each is a paper is rag.answering.pairs.sides's to decide.
+# "how is A's take on X different from B's". Whether each is a paper is rag.answering.sides.described's to decide.
 SET_AGAINST = re.compile(
     r"(?:^|[.?!]\s+)(?:do\s+|are\s+|did\s+)?(?P<a>[^,.?!;:]{3,80}?)\s+and\s+(?P<b>[^,.?!;:]{3,80}?)\s+both\b"
     r"|\bsets\s+(?P<a2>[^,.?!;:]{3,80}?)\s+apart\s+from\s+(?P<b2>[^?!;:]{3,120})",
@@ -158,7 +158,7 @@ SET_AGAINST = re.compile(
 # the one about ...", "but one is certified unlearning with noise and the other is test-time adaptation", ": one does
 # signal control ..., the other reads traffic signs", ": one for class-conditional diffusion, one for ...", "Both
 # Parallel Prompting and the KV-cache eviction paper speed up ...", "H+ and CABA are both about ...". Cues only:
-# rag.answering.pairs.sides decides whether each side is one paper of the index. Counterexamples:
+# rag.answering.sides.described decides whether each side is one paper of the index. Counterexamples:
 # tests/test_reading_rules.py.
 _THE_THING = r"(?:\s+(?:one|paper|work|study|method|approach))?"
 _SIDE = (
