@@ -1,8 +1,10 @@
 """The paper each side of a comparison names: "ProtoKV vs FlowKV", "MoEEdit and the KV cache eviction paper".
 
-A side is looked up on its own, by its coined name in titles and abstracts first, then by meaning; a name several
-papers say is told apart by the side's and the question's other words, and a side that is only a word of the field
-("GUI") by the rest of the question (rag.answering.pipeline; the table is rag.answering.extractive.compare).
+A side the reading found (`found`, for rag.answering.pipeline) is looked up on its own, by its coined name in titles
+and abstracts first, then by meaning; a name several papers say is told apart by the side's and the question's other
+words, and a side that is only a word of the field ("GUI") by the rest of the question. Two things a question sets
+against each other in its own words (`described`, for rag.answering.pairs) are each one paper only where their words
+single it out. The table is rag.answering.extractive.compare.
 """
 
 from __future__ import annotations
