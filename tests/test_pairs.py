@@ -264,7 +264,8 @@ def test_a_result_against_a_name_many_papers_say_is_no_comparison_of_two_papers(
     """Blinds 31 and 33: "what top-1 accuracy does PsychoNet get on ImageNet compared to a plain ResNet-50?" compared
     PsychoNet's paper with another that says ResNet-50: a baseline of the field (21 papers say it at 19,630), not a
     paper of its own."""
-    from rag.answering.pairs import _against_the_field, _the_field
+    from rag.answering.pairs import _against_the_field
+    from rag.answering.sides import the_field
 
     class FakeNames:
         def named(self, name: str) -> dict[str, bool]:
@@ -275,7 +276,7 @@ def test_a_result_against_a_name_many_papers_say_is_no_comparison_of_two_papers(
     assert not _against_the_field("is it similar to what PsychoNet does?", said)
     assert not _against_the_field("how does it compare with the debate paper?", said)
     # ... nor a follow-up's other side ("is it better than ResNet-50?"): pairs.related_back asks the same
-    assert _the_field(["ResNet-50"], said) and not _the_field(["PsychoNet"], said) and not _the_field([], said)
+    assert the_field(["ResNet-50"], said) and not the_field(["PsychoNet"], said) and not the_field([], said)
 
 
 def test_an_ordinal_that_picks_a_cited_paper_points_back_whatever_its_words_find() -> None:

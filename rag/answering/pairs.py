@@ -225,7 +225,7 @@ def related_back(
     if (
         not (refers_back(subject) or told)
         or any(_says(earlier, n) for n in names)
-        or _the_field(names, keyword)
+        or sides.the_field(names, keyword)
         or (several(other) and not names)
     ):
         return None
@@ -277,11 +277,7 @@ def _a_paper(name: str, keyword: KeywordIndex, store: Store) -> bool:
 def _against_the_field(question: str, keyword: KeywordIndex) -> bool:
     """The question relates its paper to a name many papers say ("what top-1 accuracy does PsychoNet get on ImageNet
     compared to a plain ResNet-50?"): a result against a baseline of the field, not a second paper."""
-    return _the_field(coined_names(said[1]) if (said := related(asking_sentences(question))) else [], keyword)
-
-
-def _the_field(names: Sequence[str], keyword: KeywordIndex) -> bool:
-    return bool(names) and all(len(keyword.named(n)) > CALIBRATION.named_max for n in names)
+    return sides.the_field(coined_names(said[1]) if (said := related(asking_sentences(question))) else [], keyword)
 
 
 def _points_back(question: str) -> bool:

@@ -107,14 +107,21 @@ def found(
     return results[0], list(found.values())
 
 
+def the_field(names: Sequence[str], keyword: KeywordIndex) -> bool:
+    """Every name is one more papers say than a name of one paper is ("ResNet-50", "MRI"): a name of the field."""
+    return bool(names) and all(len(keyword.named(n)) > CALIBRATION.named_max for n in names)
+
+
 def side_query(target: str, targets: Sequence[str], question: str, keyword: KeywordIndex) -> str:
     """What to search for one side of a comparison: the side, or where it is only a word of the field ("Contrast
     MedLesionVQA with the multiparametric brain MRI VQA work": MRI, said by hundreds of papers) the question
     without the other side, whose words say which paper it means. A title standing for the paper just discussed
     is searched as it is, whatever names it says; so is a name many papers are named after ("PRISM": 16 titles of
     19,630 are headed by it, and the rest of the question tells them apart, as `named_hits` does)."""
-    said = keyword.named(target.strip()) if coined_names(target) == [target.strip()] else {}
-    if len(said) <= CALIBRATION.named_max or sum(said.values()) > CALIBRATION.named_max:
+    name = target.strip()
+    if coined_names(target) != [name] or not the_field([name], keyword):
+        return target
+    if sum(keyword.named(name).values()) > CALIBRATION.named_max:
         return target
     scene = question
     for other in targets:
