@@ -143,7 +143,7 @@ def test_the_sentences_a_part_admits_are_ranked_by_closeness_and_the_judge(assis
     assert _answer_parts(question, FakeJudge(0.5), assistant)[0] == by_rules  # the same chance for each: no change
     other = next(s for s in sentences(ABSTRACT) if s != by_rules)
     assert _answer_parts(question, FakeFavouring(other[:30]), assistant)[0] == other
-    assert evidence.ranked([(0.9, "a"), (0.5, "b")], "part", None) == [(0.9, "a"), (0.5, "b")]
+    assert evidence.ranked([(0.9, "a"), (0.5, "b")], "part", None) == ([(0.9, "a"), (0.5, "b")], {})
 
 
 def test_a_doubted_sentence_is_still_shown_beside_what_is_stated(assistant: Assistant) -> None:

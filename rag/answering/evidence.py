@@ -117,6 +117,7 @@ class Found:
     score: float
     also: str | None = None  # a second sentence stating the asked thing, where the part cannot tell the two apart
     doubted: str | None = None  # the sentence the rules chose and the judge found not to state it (rag.answering.judge)
+    chance: float | None = None  # the judge's chance that `sentence` states the part, where it ranked the sentences
 
 
 Similarity = Callable[[str, list[str]], list[float]]  # cosine of a text to each of several texts
@@ -263,9 +264,9 @@ def answer_part(
         stated.append((score, quoted))
     if not stated:
         return Found(part, paper, None, max(sims))
-    stated = ranked(stated, part.text, judge)
+    stated, chances = ranked(stated, part.text, judge)
     also = stated[1][1] if part.wants in ("number", "name") and head and _alike(stated, detail, head, terms) else None
-    return Found(part, paper, stated[0][1], stated[0][0], also)
+    return Found(part, paper, stated[0][1], stated[0][0], also, chance=chances.get(stated[0][1]))
 
 
 def _results_asked(part: Part, kind: values.ValueKind | None) -> bool:
@@ -286,15 +287,18 @@ def _bonus(part: Part, sentence: str) -> float:
     return CALIBRATION.method_bonus * (mechanism + aspects)
 
 
-def ranked(stated: list[tuple[float, str]], asked: str, judge: Judge | None) -> list[tuple[float, str]]:
+def ranked(
+    stated: list[tuple[float, str]], asked: str, judge: Judge | None
+) -> tuple[list[tuple[float, str]], dict[str, float]]:
     """The sentences the rules let answer a part, best first: by closeness, plus the judge's chance that each states
-    it (rag.answering.judge). "By what margin does it outperform in-context learning on VL-ICL Bench?": closeness
-    alone put "meta-learning further enhances this adaptation by 7.7%" before "... outperforming ICL by 21.2%"."""
+    it (rag.answering.judge), and those chances, for the "not stated" decision to read rather than compute again.
+    "By what margin does it outperform in-context learning on VL-ICL Bench?": closeness alone put "meta-learning
+    further enhances this adaptation by 7.7%" before "... outperforming ICL by 21.2%"."""
+    chances: dict[str, float] = {}
     if judge is not None and len(stated) > 1:
-        chances = judge(asked, [sentence for _, sentence in stated])
-        weight = CALIBRATION.judge_rank_weight
-        stated = [(score + weight * p, sentence) for (score, sentence), p in zip(stated, chances, strict=True)]
-    return sorted(stated, key=lambda pair: -pair[0])
+        chances = dict(zip((sentence for _, sentence in stated), judge(asked, [s for _, s in stated]), strict=True))
+        stated = [(score + CALIBRATION.judge_rank_weight * chances[sentence], sentence) for score, sentence in stated]
+    return sorted(stated, key=lambda pair: -pair[0]), chances
 
 
 def _told(

@@ -160,8 +160,11 @@ def _judged_stated(judge: Judge, found: evidence.Found, skip: set[str]) -> bool:
     for one call where it holds (most parts), where reading all cost a tenth of a second on AVX2 hosts."""
     candidates = [s for s in sentences(found.paper.abstract or found.paper.passage) if s not in skip]
     first = [s for s in candidates if s == found.sentence][:1]
-    if first and judge(found.part.text, first)[0] >= CALIBRATION.judge_stated:
-        return True
+    if first:
+        # the judge's chance for it, where ranking the part's sentences read it already
+        chance = found.chance if found.chance is not None else judge(found.part.text, first)[0]
+        if chance >= CALIBRATION.judge_stated:
+            return True
     rest = [s for s in candidates if s not in first]
     return max(judge(found.part.text, rest), default=0.0) >= CALIBRATION.judge_stated
 
