@@ -65,7 +65,7 @@ def part_features(args: tuple[Any, ...], found: Any, n_parts: int) -> list[float
     """What the rules measured of one part against one abstract, as numbers (FEATURES); `args` are
     answer_part's, `found` what it returned. `n_parts` is set by the caller once the question's parts
     are all known."""
-    from rag.answering import evidence, values
+    from rag.answering import evidence, known, values
     from rag.reading.parts import YES_NO, asked
     from rag.reading.text import sentences
 
@@ -74,9 +74,9 @@ def part_features(args: tuple[Any, ...], found: Any, n_parts: int) -> list[float
     candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
     if not candidates:
         return [0.0] * len(FEATURES)
-    own_name = evidence._own_name_asked(part, question)
-    given = evidence._given(part, paper, question, candidates, own_name)
-    detail = evidence._detail(part.text, paper.title, given)
+    own_name = known.own_name_asked(part, question)
+    given = known.given(part, paper, question, candidates, own_name)
+    detail = known.detail(part.text, paper.title, given)
     sims = sorted(similar(part.text, candidates), reverse=True)
     covered = [coverage(detail, s) if detail else 0.0 for s in candidates]
     kind = values.wanted(asked(part.text))

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from rag.answering.approaches import Group
-from rag.answering.evidence import PROPOSE, RESULT, Found
+from rag.answering.evidence import RESULT, Found
 from rag.answering.grounding import cite
+from rag.answering.known import PROPOSE
 from rag.reading.parts import YES_NO, asked
 from rag.reading.text import sentences
 from rag.types import Hit

@@ -13,12 +13,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rag.answering import values
+from rag.answering import known, values
 from rag.answering.values import counts_only, names, numbers
 from rag.calibration import CALIBRATION
 from rag.reading.parts import YES_NO, Part, asked
 from rag.reading.questions import Reading
-from rag.reading.text import coined_names, defined_acronyms, flat_math, initialisms, sentences
+from rag.reading.text import coined_names, flat_math, sentences
 from rag.types import Hit
 
 if TYPE_CHECKING:
@@ -81,17 +81,6 @@ ASPECTS = [
         ),
     ),
 ]
-# A sentence that puts forward the paper's own method: "we propose ...", "we also introduce RL-MIA, a benchmark",
-# "this study proposes COP-Q", "This paper challenges the notion ... by introducing RIVAL", "we bridge this gap by
-# proposing LLA"
-PROPOSE = re.compile(
-    r"\b(we (?:(?:\w+ly|also|further|then|instead|therefore|thus|hence|here|now|first|additionally) )?"
-    r"(?:propose|introduce|present|develop|design)|this (?:paper|work|study) (?:proposes|introduces|presents|develops)"
-    # "by introducing" said of the paper's own work, not of a method it builds on ("LoRA ... reduces costs by
-    # introducing two trainable low-rank matrices")
-    r"|\b(?:we|this (?:paper|work|study))\b[^.]{0,100}?\bby (?:introducing|proposing))\b",
-    re.I,
-)
 
 
 def choose_papers(reading: Reading, hits: Sequence[Hit], focus: Sequence[str]) -> list[Hit]:
@@ -173,17 +162,6 @@ def new_names(sentence: str, given: set[str], plain_names: bool = False) -> set[
     return (names(sentence) | proper) - given
 
 
-# What a paper compares its method with or builds it on is never the method it proposes:
-NOT_OWN = {"backbone", "backbones", "baseline", "baselines"}
-# "which backbones did they test it with?", "what base model is it fine-tuned from?", "which model does X fine-tune?"
-_BUILT_ON = re.compile(
-    r"\b(?:base|built (?:on|upon)|fine-?tuned from|(?:does|do|did) (?:[\w$^{}-]+ ){1,4}?fine-?tune"
-    r"|initiali[sz]ed (?:from|with)|starts? from|compared? (?:with|to|against))\b",
-    re.I,
-)
-_CAPITAL_PIECE = re.compile(r"\b[A-Z]{2,}(?=-[a-z])")
-
-
 def closeness(similarity: float, covered: float) -> float:
     """How well a sentence answers: its cosine to the asked words, plus half the share of their
     rarer (IDF-weighted) words it holds; the small embedder alone favours general sentences."""
@@ -212,9 +190,9 @@ def answer_part(
     if not candidates:
         return Found(part, paper, None, 0.0)
     views = [flat_math(s) for s in candidates]  # what each says, read past plain words set as math; quoted as is
-    own_name = _own_name_asked(part, question)  # "What is the method called?": the paper's own name answers
-    given = _given(part, paper, question, candidates, own_name)
-    detail = _detail(part.text, paper.title, given)
+    own_name = known.own_name_asked(part, question)  # "What is the method called?": the paper's own name answers
+    given = known.given(part, paper, question, candidates, own_name)
+    detail = known.detail(part.text, paper.title, given)
     sims = similar(part.text, views)
     checked = part.wants in ("number", "name") or YES_NO.match(part.text)
     if checked and values.unmet_condition(asked(part.text), flat_math(f"{paper.title} {paper.abstract}")):
@@ -241,7 +219,7 @@ def answer_part(
             if results_asked:  # "what improvements does it report?": any result sentence with a figure
                 about = bool(RESULT.search(sentence))
             elif own_name:
-                about = bool(PROPOSE.search(sentence)) or bool(set(coined_names(paper.title)) & names(sentence))
+                about = bool(known.PROPOSE.search(sentence)) or bool(set(coined_names(paper.title)) & names(sentence))
             elif head:
                 # "which Atari games": "evaluations on ... environments (PitFall! ...)" names them too
                 about = bool(head & set(terms(sentence))) or (evaluated_on and bool(_EXPERIMENT.search(sentence)))
@@ -331,26 +309,6 @@ def _alike(stated: list[tuple[float, str]], detail: str, head: set[str], terms: 
     return bool(head & first & second) and not qualifier & (first ^ second)
 
 
-def _given(part: Part, paper: Hit, question: str, candidates: list[str], own_name: bool) -> set[str]:
-    """The names and numbers the question and the paper's title already say: none of them answers."""
-    title_names = set() if own_name else set(coined_names(paper.title)) | names(paper.title)
-    # ... and the acronyms of its words: "TTA" of "test time adaptation"
-    given = names(question) | title_names | numbers(question) | initialisms(f"{question} {paper.title}")
-    given |= {piece for name in given for piece in name.split("-")}  # "BED" of "BED-LLM"
-    given |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
-    # "world model (WM)" names no model, but "the generalized Cauchy-Schwarz divergence (GCSD)" names the divergence
-    # asked for
-    given |= defined_acronyms(paper.abstract or paper.passage, unless_of=part.head.lower().rstrip("s"))
-    if builds_on(part):  # never the method they propose
-        given |= {n for s in candidates if PROPOSE.search(s) for n in names(s)}
-    return given
-
-
-def builds_on(part: Part) -> bool:
-    """The part asks what the paper builds on or compares with (a backbone, a baseline, a base model)."""
-    return part.head.lower() in NOT_OWN or bool(_BUILT_ON.search(part.text))
-
-
 def _holds_value(
     part: Part,
     sentence: str,
@@ -376,24 +334,3 @@ def _holds_value(
         or part.kind_of  # "what kind of solver?": a description of it answers
         or values.of_class(asked_class, new_names(sentence, given, plain_names), sentence)
     )
-
-
-_CALLED = re.compile(r"\b(?:called|named)\b|\bname of\b", re.I)
-_OWN_THINGS = {"", "it", "method", "approach", "framework", "model", "technique", "system", "algorithm", "paper"}
-
-
-def _own_name_asked(part: Part, question: str) -> bool:
-    """The part asks what the paper's own method is called, and the question does not say it already."""
-    return (
-        part.wants == "name"
-        and bool(_CALLED.search(part.text))
-        and part.head.lower() in _OWN_THINGS
-        and not (coined_names(question))
-    )
-
-
-def _detail(part: str, title: str, own: set[str]) -> str:
-    """The words of a part that ask for the detail, not those that name the paper."""
-    title_words = {w.lower() for w in re.findall(r"\w+", title)}
-    kept = [w for w in re.findall(r"[\w$\\-]+", part) if w not in own and w.lower() not in title_words]
-    return " ".join(kept)

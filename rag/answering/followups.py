@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rag.answering.evidence import PROPOSE
+from rag.answering.known import PROPOSE
 from rag.reading.questions import read_question
 from rag.reading.text import NAME, coined_names, sentences
 from rag.reading.turns import follow_up

@@ -3,7 +3,8 @@ proposal, how it works and its result, in the abstract's order (rag.answering.ex
 
 from __future__ import annotations
 
-from rag.answering.evidence import PROPOSE, RESULT, Coverage, Similarity, closeness
+from rag.answering.evidence import RESULT, Coverage, Similarity, closeness
+from rag.answering.known import PROPOSE
 from rag.reading.text import sentences
 from rag.types import Hit
 

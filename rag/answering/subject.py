@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from rag.answering import evidence, values
+from rag.answering import known, values
 from rag.calibration import CALIBRATION
 from rag.reading.parts import Part, asked
 from rag.reading.text import coined_names
@@ -74,7 +74,7 @@ def describes(part: Part, question: str, papers: Sequence[Hit], keyword: Keyword
     if (part.wants == "number" and not asks_paper) or not papers or any(names_paper(question, p) for p in papers):
         return False
     kind = values.wanted(asked(part.text))
-    if (kind is not None and kind.name != "description") or evidence.builds_on(part):
+    if (kind is not None and kind.name != "description") or known.builds_on(part):
         return False
     paper = papers[0]
     share = subject_share(part, paper, keyword)

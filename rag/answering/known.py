@@ -1,0 +1,78 @@
+"""What a part and its paper already say: the names and numbers that cannot answer it, the paper's own names, and
+the words left that ask for the detail."""
+
+from __future__ import annotations
+
+import re
+
+from rag.answering.values import names, numbers
+from rag.reading.parts import Part
+from rag.reading.text import coined_names, defined_acronyms, initialisms
+from rag.types import Hit
+
+# A sentence that puts forward the paper's own method: "we propose ...", "we also introduce RL-MIA, a benchmark",
+# "this study proposes COP-Q", "This paper challenges the notion ... by introducing RIVAL", "we bridge this gap by
+# proposing LLA"
+PROPOSE = re.compile(
+    r"\b(we (?:(?:\w+ly|also|further|then|instead|therefore|thus|hence|here|now|first|additionally) )?"
+    r"(?:propose|introduce|present|develop|design)|this (?:paper|work|study) (?:proposes|introduces|presents|develops)"
+    # "by introducing" said of the paper's own work, not of a method it builds on ("LoRA ... reduces costs by
+    # introducing two trainable low-rank matrices")
+    r"|\b(?:we|this (?:paper|work|study))\b[^.]{0,100}?\bby (?:introducing|proposing))\b",
+    re.I,
+)
+# What a paper compares its method with or builds it on is never the method it proposes:
+NOT_OWN = {"backbone", "backbones", "baseline", "baselines"}
+# "which backbones did they test it with?", "what base model is it fine-tuned from?", "which model does X fine-tune?"
+_BUILT_ON = re.compile(
+    r"\b(?:base|built (?:on|upon)|fine-?tuned from|(?:does|do|did) (?:[\w$^{}-]+ ){1,4}?fine-?tune"
+    r"|initiali[sz]ed (?:from|with)|starts? from|compared? (?:with|to|against))\b",
+    re.I,
+)
+_CAPITAL_PIECE = re.compile(r"\b[A-Z]{2,}(?=-[a-z])")
+
+
+def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name: bool) -> set[str]:
+    """The names and numbers the question and the paper's title already say: none of them answers."""
+    title_names = set() if own_name else set(coined_names(paper.title)) | names(paper.title)
+    # ... and the acronyms of its words: "TTA" of "test time adaptation"
+    said = names(question) | title_names | numbers(question) | initialisms(f"{question} {paper.title}")
+    said |= {piece for name in said for piece in name.split("-")}  # "BED" of "BED-LLM"
+    said |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
+    # "world model (WM)" names no model, but "the generalized Cauchy-Schwarz divergence (GCSD)" names the divergence
+    # asked for
+    said |= defined_acronyms(paper.abstract or paper.passage, unless_of=part.head.lower().rstrip("s"))
+    if builds_on(part):  # never the method they propose
+        said |= proposed(candidates)
+    return said
+
+
+def builds_on(part: Part) -> bool:
+    """The part asks what the paper builds on or compares with (a backbone, a baseline, a base model)."""
+    return part.head.lower() in NOT_OWN or bool(_BUILT_ON.search(part.text))
+
+
+_CALLED = re.compile(r"\b(?:called|named)\b|\bname of\b", re.I)
+_OWN_THINGS = {"", "it", "method", "approach", "framework", "model", "technique", "system", "algorithm", "paper"}
+
+
+def own_name_asked(part: Part, question: str) -> bool:
+    """The part asks what the paper's own method is called, and the question does not say it already."""
+    return (
+        part.wants == "name"
+        and bool(_CALLED.search(part.text))
+        and part.head.lower() in _OWN_THINGS
+        and not (coined_names(question))
+    )
+
+
+def proposed(candidates: list[str]) -> set[str]:
+    """The names the sentences proposing the paper's method say."""
+    return {n for s in candidates if PROPOSE.search(s) for n in names(s)}
+
+
+def detail(part: str, title: str, own: set[str]) -> str:
+    """The words of a part that ask for the detail, not those that name the paper."""
+    title_words = {w.lower() for w in re.findall(r"\w+", title)}
+    kept = [w for w in re.findall(r"[\w$\\-]+", part) if w not in own and w.lower() not in title_words]
+    return " ".join(kept)
