@@ -750,6 +750,28 @@ def test_a_count_answers_only_where_it_counts_the_thing_asked() -> None:
     assert answer("how many materials does the dataset cover?", "It contains materials from many labs.") is None
 
 
+def test_a_value_asked_of_another_named_thing_is_stated_by_the_sentence_that_names_it() -> None:
+    """People-dev3 and blind 30: "ShoppingComp ... also what did GPT-5 score?" and "what did GPT-Image-1 score?" were
+    "not stated", though a sentence gives "11.22% for GPT-5": the part names no thing it asks for, and the name it
+    says was read only as given."""
+
+    def answer(question: str, *sentences: str) -> str | None:
+        paper = _abstract_hit("ShoppingComp: Are LLMs Ready for Your Cart?", " ".join(sentences))
+        terms = lambda t: [w.lower().rstrip("s") for w in re.findall(r"\w+", t)]  # noqa: E731
+        found = answer_part(split_parts(question)[-1], paper, lambda q, ts: [0.2] * len(ts), lambda q, t: 0.0, terms,
+                            set(), question)  # fmt: skip
+        return found.sentence
+
+    intro = "We present ShoppingComp, a benchmark of 120 tasks for shopping agents."
+    scored = "Even strong models do poorly (e.g., 11.22% for GPT-5, 3.92% for Gemini-2.5-Flash)."
+    asked = "ShoppingComp - how many tasks? also what did GPT-5 score?"
+    assert answer(asked, intro, scored) == scored
+    assert answer(asked, intro, "Even strong models do poorly (e.g., 3.92% for Gemini-2.5-Flash).") is None
+    faster = "It is also 7x faster than MRL at retrieval, with 14% higher accuracy."
+    assert answer("how fast is it vs MRL?", intro, faster) == faster
+    assert answer("how fast is it vs CSR?", intro, faster) is None
+
+
 def test_the_papers_own_name_and_the_acronym_of_the_asked_words_name_no_dataset() -> None:
     """Blind 28: "PFT3A tabular test time adaptation - what datasets?" quoted "Extensive experiments demonstrate the
     effectiveness ... of PFT$_3$A in tabular TTA tasks": its own name set in math, and the acronym of the question's

@@ -192,6 +192,7 @@ def answer_part(
     views = [flat_math(s) for s in candidates]  # what each says, read past plain words set as math; quoted as is
     own_name = known.own_name_asked(part, question)  # "What is the method called?": the paper's own name answers
     given = known.given(part, paper, question, candidates, own_name)
+    others = known.others_named(part, paper, candidates)
     detail = known.detail(part.text, paper.title, given)
     sims = similar(part.text, views)
     checked = part.wants in ("number", "name") or YES_NO.match(part.text)
@@ -232,6 +233,7 @@ def answer_part(
                     sim >= CALIBRATION.stated_similarity
                     or covered >= CALIBRATION.stated_coverage
                     or (sized and bool(values.SIZE.search(sentence)))
+                    or bool(others & names(sentence))  # "what did GPT-5 score?": "11.22% for GPT-5"
                 )
             if not (about or (kind is not None and kind.self_evident)):
                 continue

@@ -66,6 +66,13 @@ def own_name_asked(part: Part, question: str) -> bool:
     )
 
 
+def others_named(part: Part, paper: Hit, candidates: list[str]) -> set[str]:
+    """Names the part says that are not the paper's own ("what did GPT-5 score?", "how fast is it vs MRL?"): a
+    sentence saying one is about the part, though the part names no thing it asks for. The paper's own name is
+    said by most of its sentences, so it tells none of them apart."""
+    return names(part.text) - set(coined_names(paper.title)) - names(paper.title) - proposed(candidates)
+
+
 def proposed(candidates: list[str]) -> set[str]:
     """The names the sentences proposing the paper's method say."""
     return {n for s in candidates if PROPOSE.search(s) for n in names(s)}
