@@ -614,6 +614,22 @@ def test_a_name_the_index_says_only_as_a_baseline_is_no_paper_to_compare_with(as
     assert answer.kind == "compare" and set(answer.cited_ids) == {MOE, SUIT}
 
 
+def test_a_name_is_the_papers_own_in_its_singular_or_plural() -> None:
+    """Blind 35: "InVirtuoGen's discrete flow vs FlexMDM" was answered about InVirtuoGen alone, as if no paper were
+    FlexMDM: its paper introduces "**Flex**ible **M**asked **D**iffusion **M**odels (FlexMDMs)"."""
+    from rag.answering.sides import own_name
+
+    flex = _paper(
+        1, "Any-Order Flexible Length Masked Diffusion", "We introduce FlexMDMs, a discrete diffusion paradigm."
+    )
+    assert own_name("FlexMDM", flex) and own_name("FlexMDMs", flex)
+    single = _paper(2, "Length Diffusion", "We introduce FlexMDM, a discrete diffusion paradigm.")
+    assert own_name("FlexMDMs", single)
+    beaten = _paper(3, "Faster Diffusion", "We introduce RapidMDM. It outperforms FlexMDMs by 5 points.")
+    assert not own_name("FlexMDM", beaten)
+    assert not own_name("FlexMD", flex)  # another name, not its number
+
+
 class FakeSideSearch:
     """A search that ranks the papers given first for the words of their key, else in the order given; coverage is
     the share of the side's words a text holds; `said` the papers that say a name (what `sides.described` reads of

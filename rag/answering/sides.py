@@ -69,12 +69,17 @@ def own_name(target: str, paper: Hit) -> bool:
     own = set(coined_names(paper.title.split(":")[0])) | defined_acronyms(abstract)
     introducing = [s for s in sentences(abstract) if _INTRODUCES.search(s)]
     return any(
-        n in own
-        or any(re.search(rf"\b{re.escape(n)}\b", s) for s in introducing)
-        or re.search(_FINDS.format(re.escape(n)), abstract, re.I | re.M)
-        or re.search(rf"https?://\S*/{re.escape(n)}\b", abstract)
-        for n in coined_names(target)
+        any(re.fullmatch(n, o) for o in own)
+        or any(re.search(rf"\b{n}\b", s) for s in introducing)
+        or re.search(_FINDS.format(n), abstract, re.I | re.M)
+        or re.search(rf"https?://\S*/{n}\b", abstract)
+        for n in map(_either_number, coined_names(target))
     )
+
+
+def _either_number(name: str) -> str:
+    """A name as a pattern the plural or singular of it matches: "FlexMDM" of "we introduce ... (FlexMDMs)"."""
+    return rf"{re.escape(name.removesuffix('s'))}s?"
 
 
 _INTRODUCES = re.compile(r"\b(?:propos|introduc|present|develop|design)(?:e|es|ed|ing|s)?\b", re.I)
