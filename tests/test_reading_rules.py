@@ -313,6 +313,12 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
             "DP synthetic data, the other is about attacks. main takeaway of each?",
             ("Sim-PE", "the study on membership inference in generative text classifiers"),
         ),
+        # blind 35: a heading that counts two, the first side holding an "and"
+        (
+            "Two ways of getting more physically plausible generated videos: the one where an MLLM critiques each "
+            "video and rewrites the prompt, and DiffPhy. How do they differ in whether the video generator gets trained?",
+            ("the one where an MLLM critiques each video and rewrites the prompt", "DiffPhy"),
+        ),
     ):
         assert introduced_sides(question) == said, question
     for unset in (
@@ -327,6 +333,8 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
         "Images and text are both fed to the encoder?",
         "In TabPFN, are the encoder and decoder both frozen?",
         "Setup: the encoder and the decoder are frozen. Which is bigger?",  # a heading's sentence with a verb
+        "What are the two benchmarks: the unsafe-video one, and which other?",  # "two" asked, not a heading
+        "Two benchmarks come with StreamGuard. How many unsafe videos, and how long are they?",  # no colon
     ):
         assert introduced_sides(unset) is None, unset
     # blind 31: "each" asked of two papers a "do" names (rag.answering.pairs searches each side alone)

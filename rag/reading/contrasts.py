@@ -187,7 +187,10 @@ _INTRODUCED_SIDES = re.compile(
     rf"|(?:^|[.?!]\s+)(?P<a5>{_BOTH_SIDE})\s+and\s+(?P<b5>{_BOTH_SIDE})\s+(?:are\s+|were\s+)?both\b"
     # "privacy stuff: Sim-PE and the study on membership inference ... . main takeaway of each?": a short heading, then
     # a sentence that only names the two
-    rf"|(?:^|[.?!]\s+)(?:[\w'-]+\s+){{0,3}}[\w'-]+:\s+(?P<a6>{_NAMING}{{3,80}}?)\s+and\s+(?P<b6>{_NAMING}{{3,80}}?)\s*[.;]\s",
+    rf"|(?:^|[.?!]\s+)(?:[\w'-]+\s+){{0,3}}[\w'-]+:\s+(?P<a6>{_NAMING}{{3,80}}?)\s+and\s+(?P<b6>{_NAMING}{{3,80}}?)\s*[.;]\s"
+    # "Two ways of getting more plausible videos: the one where an MLLM critiques each video and rewrites the prompt,
+    # and DiffPhy.": a heading that counts two, then the two, the last after ", and" (the first may hold an "and")
+    r"|(?:^|[.?!]\s+)(?:two|2)\s+[^:.?!;]{3,120}:\s+(?P<a7>[^.?!;]{3,200}?),\s+and\s+(?P<b7>[^,.?!;:]{3,120}?)\s*[.;]\s",
     re.I,
 )
 
@@ -196,7 +199,7 @@ def introduced_sides(question: str) -> tuple[str, str] | None:
     """What the question says of each of the two papers it sets up, or None where it does not say it."""
     if not (m := _INTRODUCED_SIDES.search(question)):
         return None
-    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", "2", "3", "4", "5", "6") if m[f"a{i}"])
+    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", "2", "3", "4", "5", "6", "7") if m[f"a{i}"])
     return a.strip(" ,"), b.strip(" ,")
 
 
