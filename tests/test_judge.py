@@ -146,6 +146,33 @@ def test_the_sentences_a_part_admits_are_ranked_by_closeness_and_the_judge(assis
     assert evidence.ranked([(0.9, "a"), (0.5, "b")], "part", None) == ([(0.9, "a"), (0.5, "b")], {})
 
 
+def test_a_value_the_closest_sentence_holds_in_other_words_is_stated_where_the_judge_reads_it_so() -> None:
+    """Blinds 26 and 30, people-dev2: "how often do big sim-to-real gaps still happen?" of "keeps the incidence of
+    large sim-to-real gaps below 0.09%", "how much human labour went into building it?" of "Built with over 1,500
+    hours of human labor": the part names no thing the sentence says, and its words fall short of the rules' bar."""
+    from rag.reading.parts import split_parts
+
+    intro = "We propose GapONet, an operator for the humanoid sim-to-real gap."
+    gaps = "GapONet keeps the incidence of large sim-to-real gaps below 0.09% on unseen motions."
+    wordy = "It also learns faster than every prior method we tried."
+    paper = Hit.of_abstract(rank=1, paper_id="p", title="GapONet", url="", score=1.0, similarity=None,
+                            abstract=" ".join((intro, gaps, wordy)))  # fmt: skip
+    question = "how often do big gaps still happen with it?"
+
+    def answer(judged: judge.Judge | None, closest: str = gaps) -> str | None:
+        def similar(part: str, texts: list[str]) -> list[float]:
+            return [0.45 if t == closest else 0.2 for t in texts]
+
+        return evidence.answer_part(
+            split_parts(question)[-1], paper, similar, lambda q, t: 0.0, str.split, set(), question, judged
+        ).sentence
+
+    assert answer(None) is None  # the rules alone: not stated, as before
+    assert answer(FakeJudge(CALIBRATION.judge_rescue)) == gaps
+    assert answer(FakeJudge(CALIBRATION.judge_rescue - 0.1)) is None
+    assert answer(FakeJudge(0.99), closest=wordy) is None  # the closest sentence holds no figure
+
+
 def test_a_doubted_sentence_is_still_shown_beside_what_is_stated(assistant: Assistant) -> None:
     from rag.answering import compose
 

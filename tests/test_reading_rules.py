@@ -316,7 +316,7 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
         # blind 35: a heading that counts two, the first side holding an "and"
         (
             "Two ways of getting more physically plausible generated videos: the one where an MLLM critiques each "
-            "video and rewrites the prompt, and DiffPhy. How do they differ in whether the video generator gets trained?",
+            "video and rewrites the prompt, and DiffPhy. How do they differ in whether the generator gets trained?",
             ("the one where an MLLM critiques each video and rewrites the prompt", "DiffPhy"),
         ),
     ):
