@@ -171,6 +171,17 @@ def test_a_value_the_closest_sentence_holds_in_other_words_is_stated_where_the_j
     assert answer(FakeJudge(CALIBRATION.judge_rescue)) == gaps
     assert answer(FakeJudge(CALIBRATION.judge_rescue - 0.1)) is None
     assert answer(FakeJudge(0.99), closest=wordy) is None  # the closest sentence holds no figure
+    # a count the rules read as of another thing stays unread: people-dev2 "how many people did the human ranking
+    # annotations?" of "2,600 images from 13 state-of-the-art models and ... human-ranked annotations"
+    counted = "We generate 2,600 images from 13 models and perform human-ranked annotations."
+    other = Hit.of_abstract(rank=1, paper_id="q", title="LPG-Bench", url="", score=1.0, similarity=None,
+                            abstract=f"We present LPG-Bench. {counted}")  # fmt: skip
+    asked = "how many people did the human ranking annotations?"
+    found = evidence.answer_part(
+        split_parts(asked)[-1], other, lambda p, ts: [0.45 if t == counted else 0.2 for t in ts], lambda q, t: 0.0,
+        str.split, set(), asked, FakeJudge(0.99),
+    )  # fmt: skip
+    assert found.sentence is None
 
 
 def test_a_doubted_sentence_is_still_shown_beside_what_is_stated(assistant: Assistant) -> None:

@@ -231,8 +231,9 @@ def answer_part(
                 about = about or (part.which_thing and sim == max(sims) and bool(new_names(sentence, given)))
             else:  # "what did GPT-5 score?": "11.22% for GPT-5"
                 about = _near(sim, covered) or bool(others & names(sentence)) or (sized and bool(SIZE.search(sentence)))
-            unsure = not (about or (kind is not None and kind.self_evident))  # the closest sentence: for the judge
-            if (unsure and (judge is None or sim < max(sims))) or not _holds_value(
+            # not about it by the rules' words: the closest sentence is for the judge, unless it counts another thing
+            unsure = not (about or (kind is not None and kind.self_evident))
+            if (unsure and (judge is None or count or sim < max(sims))) or not _holds_value(
                 part, sentence, (kind, asked_class), given, question, plain_names, own_name or results_asked
             ):
                 continue
