@@ -183,9 +183,9 @@ def answer_part(
     A part asking for anything ("how does it work?") is always answered by its closest sentence.
     A part asking for a number or a name is answered only by a sentence that states one the
     question did not already give, and that is about the part: it says the thing asked for
-    ("clients" in "how many clients") or, where the part names none, is similar enough or shares
-    enough of its words. Without one, the abstract does not state it.
-    """
+    ("clients" in "how many clients") or, where the part names none, is similar enough, shares enough
+    of its words or says a name it says; else the closest sentence holding one, where the judge reads
+    it as stating the part. Without one, the abstract does not state it."""
     candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
     if not candidates:
         return Found(part, paper, None, 0.0)
@@ -241,10 +241,9 @@ def answer_part(
                 closest = (score, quoted)
                 continue
         stated.append((score, quoted))
-    stated = stated or _rescued(part.text, closest, judge)
+    stated, chances = ranked(stated, part.text, judge) if stated else _rescued(part.text, closest, judge)
     if not stated:
         return Found(part, paper, None, max(sims))
-    stated, chances = ranked(stated, part.text, judge)
     also = stated[1][1] if part.wants in ("number", "name") and head and _alike(stated, detail, head, terms) else None
     return Found(part, paper, stated[0][1], stated[0][0], also, chance=chances.get(stated[0][1]))
 
@@ -254,13 +253,16 @@ def _near(similarity: float, covered: float) -> bool:
     return similarity >= CALIBRATION.stated_similarity or covered >= CALIBRATION.stated_coverage
 
 
-def _rescued(part: str, closest: tuple[float, str] | None, judge: Judge | None) -> list[tuple[float, str]]:
+def _rescued(
+    part: str, closest: tuple[float, str] | None, judge: Judge | None
+) -> tuple[list[tuple[float, str]], dict[str, float]]:
     """The sentence closest in meaning to a part, holding a value of the wanted kind but none of the words the rules
-    read as the part's, where the judge reads it as stating the part: "how often do big gaps still happen?" of
-    "keeps the incidence of large sim-to-real gaps below 0.09%"."""
+    read as the part's, where the judge reads it as stating the part ("how often do big gaps still happen?" of
+    "keeps the incidence of large sim-to-real gaps below 0.09%"), and the judge's chance, as `ranked` gives it."""
     if closest is None or judge is None:
-        return []
-    return [closest] if judge(part, [flat_math(closest[1])])[0] >= CALIBRATION.judge_rescue else []
+        return [], {}
+    chance = judge(part, [closest[1]])[0]
+    return ([closest], {closest[1]: chance}) if chance >= CALIBRATION.judge_rescue else ([], {})
 
 
 def _results_asked(part: Part, kind: values.ValueKind | None) -> bool:
