@@ -236,6 +236,10 @@ def test_what_a_part_asks_for_is_read_past_words_that_only_look_like_it() -> Non
     assert wants("what is the inference time on a single GPU") == "number"
     assert wants("what is its speed-up over FlashAttention") == "number"
     assert wants("what TM-score do they get on RecentPDB-RNA") == "number"
+    # a measure in the plural (conference dev dy-035 "... and with what overall accuracies?" was read as a name)
+    assert wants("with what overall accuracies") == "number"
+    assert wants("what perplexities do they get") == "number"
+    assert wants("which accurate model do they pick") != "number"
     assert Part("what kinds of perception tasks does it cover", "name").head == "tasks"
     assert Part("what regret bound do they get", "number").head == "regret"
     for topic in (

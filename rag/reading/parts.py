@@ -118,9 +118,9 @@ _NUMBER = re.compile(
     # a measure in a compound that describes something else asks for no figure: "test-time adaptation", "real-time
     # streaming", "a fixed-size state" ("TM-score", "F1-score" and "run-time" still do)
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b"
-    r"|(?<!test-)(?<!real-)(?<!inference-)(?<!training-)(?<!fixed-)(?<!long-)(?<!short-)\b(?:speed-?up|accuracy|score|"
+    r"|(?<!test-)(?<!real-)(?<!inference-)(?<!training-)(?<!fixed-)(?<!long-)(?<!short-)\b(?:speed-?up|accurac(?:y|ie)|score|"
     r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
-    r"compression ratio|win rate|success rate|(?:learning )?rate|perplexity|FID|BLEU|ROUGE|AUC|F1|PSNR|pass@\d+|"
+    r"compression ratio|win rate|success rate|(?:learning )?rate|perplexit(?:y|ie)|FID|BLEU|ROUGE|AUC|F1|PSNR|pass@\d+|"
     # "mAP" in its own case: "feature maps" asks for no figure
     r"(?-i:mAP)|budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|"
     r"RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|"
