@@ -195,9 +195,10 @@ def answer_part(
     others = known.others_named(part, paper, candidates)
     detail = known.detail(part.text, paper.title, given)
     sims = similar(part.text, views)
+    top = max(sims)  # the closest sentence's cosine
     checked = part.wants in ("number", "name") or YES_NO.match(part.text)
     if checked and values.unmet_condition(asked(part.text), flat_math(f"{paper.title} {paper.abstract}")):
-        return Found(part, paper, None, max(sims))
+        return Found(part, paper, None, top)
     kind = values.wanted(asked(part.text))
     results_asked = _results_asked(part, kind)
     head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
@@ -228,12 +229,12 @@ def answer_part(
                 about = values.counts(count, head, sentence, terms) if count else about  # a count: of the very thing
                 about = about or (held and values.sized(sentence))
                 # "on which edge device does it run?": "... training on NVIDIA Jetson AGX Xavier", its closest sentence
-                about = about or (part.which_thing and sim == max(sims) and bool(new_names(sentence, given)))
+                about = about or (part.which_thing and sim == top and bool(new_names(sentence, given)))
             else:  # "what did GPT-5 score?": "11.22% for GPT-5"
                 about = _near(sim, covered) or bool(others & names(sentence)) or (sized and bool(SIZE.search(sentence)))
             # not about it by the rules' words: the closest sentence is for the judge, unless it counts another thing
             unsure = not (about or (kind is not None and kind.self_evident))
-            if (unsure and (judge is None or count or sim < max(sims))) or not _holds_value(
+            if (unsure and (judge is None or count or sim < top)) or not _holds_value(
                 part, sentence, (kind, asked_class), given, question, plain_names, own_name or results_asked
             ):
                 continue
@@ -243,7 +244,7 @@ def answer_part(
         stated.append((score, quoted))
     stated, chances = ranked(stated, part.text, judge) if stated else _rescued(part.text, closest, judge)
     if not stated:
-        return Found(part, paper, None, max(sims))
+        return Found(part, paper, None, top)
     also = stated[1][1] if part.wants in ("number", "name") and head and _alike(stated, detail, head, terms) else None
     return Found(part, paper, stated[0][1], stated[0][0], also, chance=chances.get(stated[0][1]))
 
