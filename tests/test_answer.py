@@ -689,6 +689,13 @@ def test_a_change_asked_after_a_description_is_a_result_and_a_bound_is_a_figure(
     assert answer("how much token savings do they get", intro, cut) == cut
     assert answer("what regret do they get", intro, regret) == regret
     assert answer("how much better does it get", intro) is None  # no result with a figure: not stated
+    # a change asked by its verb (people-dev3 dc-q078, blind 27 b27-q033): "how much does it cut ...", "how far did
+    # ... raise ..." was a name-less number part no sentence was close enough to
+    steps = "Concurrently, we reduce the average inference steps from 16 to 9.5, with fewer synaptic operations."
+    raised = "Our method improves accuracy on GrayCount250 from 20.0\\% to 85.3\\%."
+    assert answer("how much does it cut the average number of inference steps", intro, steps) == steps
+    assert answer("how far did their fix raise accuracy on it", intro, raised) == raised
+    assert answer("how much does it cut the average number of inference steps", intro) is None
     assert answer("what regret do they get", intro, "The regret is small in practice.") is None
     # "how much faster?" still wants a factor or a share, not any figure
     assert answer("how much faster is it", intro, "It runs on 8 GPUs.") is None

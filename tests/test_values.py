@@ -167,6 +167,9 @@ def test_a_sentence_counting_what_the_question_counted_names_none_of_them() -> N
     # the things counted and then named answer
     assert not counts_only("We cover six languages (English, German, ...).", "Which six languages?")
     assert not counts_only("We use three benchmarks: MMLU, GSM8K and ARC.", "Which three benchmarks?")
+    # blind 32 b32-q022: the names follow "named", set in bold
+    named = "In this paper, we propose two benchmark, named \\textbf{EgoMemBench} and \\textbf{LifeMemBench}."
+    assert not counts_only(named, "a paper with two benchmarks for memory. what are the benchmarks called?")
     principles = "Grounded in two practical and general principles, independence and sufficiency, it employs ..."
     assert not counts_only(principles, "Which two principles does it build on?")
     # "the first half of the layers" counts nothing the question names

@@ -34,7 +34,10 @@ _IMPROVES = re.compile(r"\b(?:improv|outperform|gains?\b|boost|beat|surpass)", r
 # "how much faster?" asks a ratio (values.KINDS), which says how it is told
 _CHANGE = re.compile(
     r"\bhow (?:much|many)\s+(?:(?:[\w-]+\s+)?(?:better|worse|higher|lower|fewer|less|more)\b"
-    r"|(?:[\w-]+\s+){0,2}(?:savings?|speed-?ups?|reductions?)\b)",
+    r"|(?:[\w-]+\s+){0,2}(?:savings?|speed-?ups?|reductions?)\b)"
+    # "how much does it cut the average number of steps?", "how far did their fix raise accuracy?"
+    r"|\bhow (?:much|far)\s+(?:do|does|did|can|could|will|would)\s+(?:[\w-]+\s+){1,3}?"
+    r"(?:cut|reduce|lower|raise|increase|decrease|boost|shrink|drop|lift)s?\b",
     re.I,
 )
 # What a method is evaluated on goes by many words; a sentence about its experiments names them.

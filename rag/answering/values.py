@@ -271,7 +271,7 @@ def unmet_condition(part: str, text: str) -> str | None:
 # benchmarks: MMLU, ...", "two tasks, namely ...", "four LVLMs such as LLaVA", "two principles, independence
 # and sufficiency".
 _LISTED_AFTER = re.compile(
-    r"\s*(?:\(|:|[,;]?\s*(?:such as|including|namely|e\.g\.|i\.e\.|like)\b|,\s*[A-Z0-9]"
+    r"\s*(?:\(|:|[,;]?\s*(?:such as|including|namely|e\.g\.|i\.e\.|like|named|called|dubbed)\b|,\s*[A-Z0-9]"
     r"|,\s*(?!and\b|or\b)[\w-]+(?:\s[\w-]+){0,2}(?:,\s*[\w-]+(?:\s[\w-]+){0,2})*,?\s(?:and|or)\s)"
 )
 _WORDS = re.compile(r"[a-z][\w-]*")
