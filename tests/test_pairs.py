@@ -15,7 +15,7 @@ from rag.answering.pipeline import Assistant
 from rag.answering.sides import named_hits, title_phrase
 from rag.reading.contrasts import ELIDED, contrasts_with
 from rag.reading.questions import asks_contrast, asks_for_papers, contrast_asked_later, read_question
-from rag.reading.turns import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS, INTRODUCED, PICKED
+from rag.reading.turns import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS, INTRODUCED, PICKED, follow_up
 from rag.types import Hit, Turn
 
 from .conftest import DEMOGRASP, KV, MOE, SUIT, seed_hit
@@ -293,6 +293,24 @@ def test_an_ordinal_that_picks_a_cited_paper_points_back_whatever_its_words_find
     assert conversation.follows(f"in the first one, {question}", [listed], elsewhere)
     assert conversation.follows(f"and the second paper, {question}", [listed], elsewhere)
     assert not conversation.follows(f"in the third one, {question}", [listed], elsewhere)  # none to pick
+    # blind 36: "the 3rd, how does it decide ...?", a numeral set off by a comma
+    assert conversation.follows(f"the 2nd, {question}", [listed], elsewhere)
+    assert follow_up(f"the 2nd, {question}", [listed], True).focus == (MOE,)
+
+
+def test_the_model_a_new_question_speaks_of_is_no_reference_to_the_paper_just_discussed() -> None:
+    """Blind 36: "different q - which paper updates the model parameters during the conversation itself using the
+    users feedback?" found its own paper, yet went to the one just discussed: its "the model" was read as "the
+    paper". Of the 7 labelled second questions whose only such cue is "the model", 4 start a new topic."""
+    from rag.reading.following import Evidence
+
+    def elsewhere(question: str, last: Turn, filters: object = None) -> Evidence:  # as measured at 500 papers
+        return Evidence(False, 0.33, 0.126, 9, False, own_similarity=0.37, own_coverage=0.63, rarity=0.62)
+
+    discussed = Turn("KV cache eviction keeps killing my chatbot's memory of early turns. any paper?", "…", (KV,))
+    question = "different q - which paper updates the model parameters during the conversation itself using feedback?"
+    assert not conversation.follows(question, [discussed], elsewhere)
+    assert conversation.follows("and what do the authors update during the conversation?", [discussed], elsewhere)
 
 
 def test_a_paper_asked_for_and_then_asked_of_is_not_set_against_the_one_just_discussed(assistant: Assistant) -> None:
@@ -329,6 +347,9 @@ def test_a_follow_up_after_a_list_is_about_the_cited_paper_its_words_name(assist
     assert assistant.answer("How does the mixture-of-experts one keep routing stable?", [listed]).cited_ids == (MOE,)
     assert assistant.answer("And the unlearning one?", [listed]).cited_ids == (SAM,)
     assert assistant.answer("How does it work?", [listed]).cited_ids == (KV,)  # no words say which: the first
+    # blind 36: "which one had the AIME numbers": a name one of them says, whose stemmed word many abstracts say
+    picked = assistant.answer("wait which one had the BCD numbers, and what did it get", [listed])
+    assert picked.cited_ids == (MOE,)
 
 
 def test_the_one_about_something_picks_the_cited_paper_those_words_fit_and_no_other(assistant: Assistant) -> None:

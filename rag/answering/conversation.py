@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rag.answering import prompts
+from rag.answering.values import names
 from rag.calibration import CALIBRATION
 from rag.errors import BackendError
 from rag.reading.following import NO_EVIDENCE, Evidence, follow_probability
@@ -69,7 +70,7 @@ def reference(
     if not top or not any(t.strip() for t in earlier):
         return NO_EVIDENCE
     found = f"{top[0].title}. {top[0].abstract or top[0].passage}"
-    stored = _similarities(question, [top[0].paper_id, *papers], store, similar) if papers else []
+    stored = similarities(question, [top[0].paper_id, *papers], store, similar) if papers else []
     sims = stored or similar.of(question, [found, *earlier])
     return Evidence(
         top_cited=top[0].paper_id in last.cited,
@@ -83,7 +84,7 @@ def reference(
     )
 
 
-def _similarities(question: str, paper_ids: list[str], store: Store, similar: Similarities) -> list[float]:
+def similarities(question: str, paper_ids: list[str], store: Store, similar: Similarities) -> list[float]:
     """The question's cosine to each paper by the vectors the index stores (the best of a paper's chunks):
     embedding the cited abstracts again cost a second question most of its time. [] when one is missing."""
     import numpy as np
@@ -120,7 +121,10 @@ def fitting(question: str, cited: Sequence[str], retriever: Retriever, store: St
     )
     if len(covered) > 1 and covered[0][0] - covered[1][0] >= CALIBRATION.cited_margin:
         return covered[0][1]
-    return None
+    # a name only one of them says: "which one had the AIME numbers?" of an abstract that says "AIME24", whose
+    # stemmed "aim" many abstracts say
+    saying = [str(pid) for pid, p in papers.items() if any(n in f"{p.title} {p.abstract}" for n in names(question))]
+    return saying[0] if len(saying) == 1 and len(papers) > 1 else None
 
 
 def picked(question: str, turns: Sequence[Turn], retriever: Retriever, store: Store) -> str | None:

@@ -58,7 +58,7 @@ EXPERIMENT_COMPARED = re.compile(
 # is a feature of the follow-up decision (rag.reading.turns.ANNOUNCED, with examples and counterexamples).
 NEW_TOPIC = re.compile(
     r"(?:^|[.!?]\s+)(?:[\w']+[\s,]+){0,5}?(?:(?:totally|completely|entirely|quite)\s+)?"
-    r"(?:different|diff|new|another|unrelated|separate)\s+(?:question|topic|subject|area|field|domain|thing|direction|thread|paper)s?"
+    r"(?:different|diff|new|another|unrelated|separate)\s+(?:question|q|topic|subject|area|field|domain|thing|direction|thread|paper)s?"
     r"\s*(?:[:\-–—,.!;]|\bnow\b|\bhere\b|\bbut\b)"
     r"|^\W*(?:(?:ok(?:ay)?|thanks|thank you|cool|great|alright|nice|got it|also|now)[\s,.!]+)*"
     r"(?:unrelated|separately|moving on|switching\s+(?:gears|topics?|subjects?|fields?|areas?|tracks?)"

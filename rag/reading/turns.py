@@ -34,6 +34,10 @@ class Cue:
 
 
 _THING = rf"(?:{'|'.join(THINGS)})"
+# "the model" is as often any model as the one just discussed: "which paper updates the model parameters during the
+# conversation?", "is there one that leaves the model alone?" start new topics (4 of the 7 labelled second questions
+# whose only such cue it is); "the paper", "this method" point back
+_NAMED_THING = rf"(?:{'|'.join(t for t in THINGS if t != 'model')})"
 # a word of the asking sentence that points at the earlier answer ("is there a follow-up to it?")
 _BACK = r"\b(?:it|its|they|their|them|this|these|those)\b"
 # the "it" that stands for nothing: "it's possible to", "is it even possible", "its feasible"
@@ -41,9 +45,24 @@ _DUMMY = r"(?:'s|’s|s|\s+is|\s+was|\s+would\s+be)?\s+(?:(?:even|also|really)\s
 CUES = (
     Cue(
         "ordinal",
-        re.compile(rf"\bthe\s+(first|second|third|fourth|fifth|last)\b(?:\s+{_THING}s?\b|\s*[?.!]*\s*$)", re.I),
-        ("How does the second one work?", "And the second?", "Summarise the first paper."),
-        ("What is the first step of the method?", "Which paper was first to scale MoE?"),
+        # "the 3rd, how does it decide ...?": typed as a numeral, set off by a comma or a dash
+        re.compile(
+            rf"\bthe\s+(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\b"
+            rf"(?:\s+{_THING}s?\b|\s*[?.!]*\s*$|\s*[,:;\u2013\u2014-]\s(?!(?:and\s+)?(?:second|third|fourth|fifth|last)\b))",
+            re.I,
+        ),
+        (
+            "How does the second one work?",
+            "And the second?",
+            "Summarise the first paper.",
+            "the 3rd, how does it decide which clients go together?",
+            "the second \u2014 what does it train on?",
+        ),
+        (
+            "What is the first step of the method?",
+            "Which paper was first to scale MoE?",
+            "what do the first, second and third stages do?",
+        ),
     ),
     Cue(
         "pronoun",
@@ -76,7 +95,7 @@ CUES = (
         # "the paper" not followed by what describes it ("the paper that compresses proteins", "the one doing
         # online augmentation"); "this" and "that" take one thing ("the one that models relations" says no "that model")
         re.compile(
-            rf"\b(?:(?:the|these|those)\s+(?:{_THING}|authors)s?|(?:this|that)\s+(?:{_THING}|authors))\b"
+            rf"\b(?:(?:the|these|those)\s+(?:{_NAMED_THING}|authors)s?|(?:this|that)\s+(?:{_THING}|authors))\b"
             r"(?!-)"  # not "the model-free X"
             # a lower-case participle describes ("the one doing ..."); a title may open with one ("the paper Editing")
             r"(?!\s+(?:that|which|who|on|about|for|in|from|with|where|called|named|(?-i:[a-z]+ing))\b)",
@@ -94,6 +113,7 @@ CUES = (
             "Is there a paper that drops optimism from the model-free decision-estimation coefficient?",
             "and the one doing online augmentation for time series, how does it generate series?",
             "what does the one that models inter-object relations with a graph do?",
+            "different q - which paper updates the model parameters during the conversation itself?",
         ),
     ),
     Cue(
@@ -149,12 +169,14 @@ ANNOUNCED = Cue(
         "Now something else - I remember a paper where diffusion deletes residues.",
         "diff topic, which prompting scheme sorts 32 numbers better than ToT?",
         "something different: robots satisfying LTL specs at runtime. whats that paper?",
+        "different q - which paper updates the model during the conversation itself?",
     ),
     (
         "How is it different from SUIT?",
         "Does it use another dataset?",
         "Is it unrelated to pruning?",
         "Is it something different from SUIT?",
+        "Is that a different q from the one before?",
     ),
 )
 # A question that brings in a paper of its own ("I remember a paper that ...", "there's a scaling laws paper that
@@ -238,6 +260,7 @@ def refers_back(question: str) -> bool:
 
 
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
+_ORDINALS |= {"1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
 _PLURAL = re.compile(r"\b(?:they|their|them|these|those)\b", re.I)
 
 
