@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -617,6 +618,74 @@ def test_a_name_several_papers_share_is_the_one_the_question_describes(monkeypat
     assert sides.named_hits("lana", [lana, close], words, "lana vs PFT3A") == [lana]
     # and its row is named as the abstract spells it
     assert sides.said_names("lana", lana) == ["Lana"] and sides.said_names("lana", close) == []
+
+
+def test_a_name_many_papers_share_is_told_apart_by_the_meaning_of_the_rest_of_the_question() -> None:
+    """Blind 36: "How do Fighter and PRISM differ in the way they capture multiple temporal scales?" named a PRISM for
+    imitation learning at 19,630 papers (28 say PRISM): it holds more of the question's words ("multiple", "scales"),
+    and the time-series PRISM says "multiscale"."""
+    from rag.answering import sides
+
+    imitation = _paper(1, "PRISM: Single-pass Multisensory Imitation Learning", "PRISM scales to multiple sensors.")
+    series = _paper(2, "PRISM: A Hierarchical Multiscale Approach for Time Series", "PRISM partitions a series.")
+
+    def words(question: str, text: str) -> float:
+        asked = set(re.findall(r"\w+", question.lower()))
+        return len(asked & set(re.findall(r"\w+", text.lower()))) / len(asked)
+
+    def closeness(text: str, hits: list[Hit]) -> list[float]:  # a FakeEmbedder's cosine: the time-series one
+        return [0.34 if "Time Series" in h.title else 0.22 for h in hits]
+
+    scene = "How do Fighter and   differ in the way they capture multiple temporal scales?"
+    assert sides.named_hits("PRISM", [imitation, series], words, scene)[0] == imitation  # words alone
+    assert sides.named_hits("PRISM", [imitation, series], words, scene, closeness) == [series, imitation]
+    # "SSE vs LLA - which one is actually aimed at efficiency?": the rest says nothing, the other side's paper does
+    subgoal = _paper(3, "Strict Subgoal Execution for Long-Horizon Planning", "We propose SSE for subgoal planning.")
+    linear = _paper(
+        4, "Scaling Linear Attention with Sparse State Expansion", "We propose SSE to expand linear attention states."
+    )
+    lla = _paper(5, "Local Linear Attention", "LLA interpolates linear and softmax attention.")
+
+    def shared(text: str, hits: list[Hit]) -> list[float]:  # a FakeEmbedder: the share of words in common
+        said = set(re.findall(r"\w+", text.lower()))
+        return [len(said & set(re.findall(r"\w+", f"{h.title} {h.abstract}".lower()))) / len(said) for h in hits]
+
+    efficiency = "  vs   - which one is actually aimed at efficiency? planning"
+    assert sides.named_hits("SSE", [linear, subgoal], words, efficiency, shared)[0] == subgoal
+    assert sides.named_hits("SSE", [subgoal, linear], words, efficiency, sides._beside(lla, shared))[0] == linear
+
+
+class FakeRetriever:
+    """A search that ranks the given hits first to last, whatever is asked, and a keyword side that counts words."""
+
+    def __init__(self, hits: list[Hit]) -> None:
+        self.hits = hits
+
+    def search(self, query: str, k: int = 5, filters: object = None) -> object:
+        from rag.retrieval.retriever import SearchResult
+
+        return SearchResult(query=query, hits=self.hits[:k], searched=len(self.hits), matched=len(self.hits))
+
+    def keyword_index(self) -> FakeRetriever:
+        return self
+
+    def coverage(self, question: str, text: str) -> float:  # the share of the question's words the text holds
+        asked = set(re.findall(r"\w+", question.lower()))
+        return len(asked & set(re.findall(r"\w+", text.lower()))) / len(asked)
+
+
+def test_a_side_typed_as_the_words_of_one_title_is_that_paper_wherever_the_search_puts_it_among_the_first() -> None:
+    """Blind 36: "Local Linear Attention and Sparse State Expansion both change attention ..." found "Local Linear
+    Attention: An Optimal Interpolation ..." third for its side at 19,630 papers, after two titles on linear attention,
+    and cited the first."""
+    from rag.answering import sides
+
+    residual = _paper(1, "Enhancing linear attention with residual learning", "Linear attention, local and fast.")
+    multi = _paper(2, "MHLA: Restoring Expressivity of Linear Attention", "Linear attention loses expressivity.")
+    local = _paper(3, "Local Linear Attention: An Optimal Interpolation", "We propose local linear attention.")
+    retriever: Any = FakeRetriever([residual, multi, local])
+    assert sides.side_paper("Local Linear Attention", "Local Linear Attention", retriever) == local
+    assert sides.side_paper("Linear Attention", "Linear Attention", retriever) != local  # three titles say it
 
 
 def test_a_name_the_index_says_only_as_a_baseline_is_no_paper_to_compare_with(assistant: Assistant) -> None:

@@ -227,12 +227,18 @@ class Assistant:
         k = self.settings.context_passages
         if reading.kind == "compare":
             store = None if filters else self.store
-            result, found = sides.found(reading.targets, query, self.retriever, store, filters)
+            result, found = sides.found(reading.targets, query, self.retriever, store, filters, self._closeness)
             return result, self._pin(found, focus)[: max(k, 2)]
         subject = reading.targets[0] if reading.kind == "summary" and not focus else query
         depth = max(k, 2 * CALIBRATION.list_max) if reading.kind == "list" else k
         result = self.retriever.search(subject, k=depth, filters=filters)
         return result, self._pin(result.hits, focus)[:depth]
+
+    def _closeness(self, text: str, hits: list[Hit]) -> list[float]:
+        """The text's cosine to each paper, by the vectors the index stores where it has them."""
+        return conversation.similarities(text, [h.paper_id for h in hits], self.store, self.similar) or self.similar.of(
+            text, [f"{h.title}. {h.abstract or h.passage}" for h in hits]
+        )
 
     def _pin(self, hits: list[Hit], focus: Sequence[str]) -> list[Hit]:
         """Papers an earlier turn discussed stay in play, first, even if this search missed them."""

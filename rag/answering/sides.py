@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from rag.retrieval.filters import Filters
     from rag.retrieval.retriever import Retriever, SearchResult
 
+Closeness = Callable[[str, list[Hit]], list[float]]  # a text's cosine to each paper
+
 
 def title_phrase(target: str) -> str:
     """The leading run of capitalised words of a target ("Local Linear Attention as ..."), if it has two or more."""
@@ -36,11 +38,19 @@ def title_phrase(target: str) -> str:
     return " ".join(words) if len(words) >= 2 else ""
 
 
-def named_hits(target: str, hits: list[Hit], coverage: Callable[[str, str], float], question: str) -> list[Hit]:
+def named_hits(
+    target: str,
+    hits: list[Hit],
+    coverage: Callable[[str, str], float],
+    question: str,
+    closeness: Closeness | None = None,
+) -> list[Hit]:
     """The hits a comparison's side names: its coined name in their text, or its leading title phrase in their
     title. A name several papers share ("what sets it apart from CORE, the concept-oriented RL paper for math
     reasoning?", "SPICE (bayesian in-context RL) and COP-Q") is told apart by the side's other words, then the
-    question's: the one covering more of them first."""
+    question's: the one covering more of them first, or, given `closeness`, the one closest in meaning to the
+    question without the sides' names ("How do Fighter and PRISM differ in the way they capture multiple temporal
+    scales?": 28 papers of 19,630 say PRISM, and "multiscale" is no word of "multiple temporal scales")."""
     phrase = title_phrase(target).lower()
     named = [h for h in hits if names_in(target, _text(h)) or (phrase and phrase in h.title.lower())]
     if not named and hits:
@@ -51,13 +61,14 @@ def named_hits(target: str, hits: list[Hit], coverage: Callable[[str, str], floa
     # the paper the name is its own method's first ("We introduce DAVIS", "Dynamic Multi-sample Mixup ... (DEMO)", not
     # a paper that compares with it), then the side's own words ("CORE, the concept oriented RL one"), then the
     # question's
-    return (
-        sorted(
-            named, key=lambda h: (not own_name(target, h), -coverage(target, _text(h)), -coverage(question, _text(h)))
-        )
-        if named[1:]
-        else named
+    if not named[1:]:
+        return named
+    close = closeness(question, named) if closeness else [coverage(question, _text(h)) for h in named]
+    ranked = sorted(
+        zip(named, close, strict=True),
+        key=lambda hc: (not own_name(target, hc[0]), -coverage(target, _text(hc[0])), -hc[1]),
     )
+    return [h for h, _ in ranked]
 
 
 def own_name(target: str, paper: Hit) -> bool:
@@ -91,25 +102,50 @@ _FINDS = (
 
 
 def found(
-    targets: Sequence[str], query: str, retriever: Retriever, store: Store | None, filters: Filters | None
+    targets: Sequence[str],
+    query: str,
+    retriever: Retriever,
+    store: Store | None,
+    filters: Filters | None,
+    closeness: Closeness | None = None,
 ) -> tuple[SearchResult, list[Hit]]:
     """The two methods of a comparison, each looked up on its own: by its name in titles and abstracts first,
-    then by meaning; then the other papers their searches found. `store`: add the papers that say a name."""
+    then by meaning; then the other papers their searches found. `store`: add the papers that say a name.
+    `closeness`: tell the papers a name several say apart by meaning (`named_hits`)."""
     keyword = retriever.keyword_index()
     queries = [side_query(t, targets, query, keyword) for t in targets]
     results = [retriever.search(q, k=5, filters=filters) for q in queries]
+    # what the question says of the sides besides their names: what tells the papers a shared name names apart
+    scene = query if closeness is None else re.sub(rf"(?:{'|'.join(map(re.escape, targets))})", " ", query)
+    candidates = [with_sayers(t, r.hits, keyword, store) for t, r in zip(targets, results, strict=True)]
+    # a word of the field names no paper ("GUI"): the search of the rest of the question says which
+    named = [
+        named_hits(t, c, keyword.coverage, scene, closeness) if side == t else []
+        for t, side, c in zip(targets, queries, candidates, strict=True)
+    ]
+    if closeness is not None and len(targets) == 2:
+        for i in (0, 1):
+            if named[i][1:] and (other := next(iter(named[1 - i] + results[1 - i].hits), None)):
+                named[i] = named_hits(targets[i], candidates[i], keyword.coverage, scene, _beside(other, closeness))
     chosen: list[Hit] = []
-    for target, side, result in zip(targets, queries, results, strict=True):
-        candidates = with_sayers(target, result.hits, keyword, store)
-        # a word of the field names no paper ("GUI"): the search of the rest of the question says which
-        named = named_hits(target, candidates, keyword.coverage, query) if side == target else []
-        pick = next((h for h in named + result.hits if h not in chosen), None)
+    for pick in (next((h for h in n + r.hits if h not in chosen), None) for n, r in zip(named, results, strict=True)):
         if pick:
             chosen.append(pick)
     found: dict[str, Hit] = {}
     for hit in [*chosen, *(h for r in results for h in r.hits)]:
         found.setdefault(hit.paper_id, hit)
     return results[0], list(found.values())
+
+
+def _beside(other: Hit, closeness: Closeness) -> Closeness:
+    """Closeness to the question and to the other side's paper: a comparison's two papers share a field ("SSE vs LLA":
+    the SSE of linear attention, not of subgoal planning; the question's few other words tell neither)."""
+
+    def both(text: str, hits: list[Hit]) -> list[float]:
+        beside = closeness(f"{other.title}. {other.abstract or other.passage}", hits)
+        return [a + b for a, b in zip(closeness(text, hits), beside, strict=True)]
+
+    return both
 
 
 def the_field(names: Sequence[str], keyword: KeywordIndex) -> bool:
@@ -168,6 +204,7 @@ def names_in(target: str, text: str) -> list[str]:
 
 
 BACK_AMONG = 3  # the other paper of a comparison with the paper just discussed is among the best three
+TITLED_AMONG = 5  # a side typed as a title's words: that title among the best five
 
 
 def described(
@@ -198,12 +235,18 @@ def side_paper(side: str, query: str, retriever: Retriever, filters: Filters | N
     None when its words do not single one out."""
     keyword = retriever.keyword_index()
     scened = query != side
-    hits = retriever.search(query, k=BACK_AMONG if scened else 2, filters=filters).hits
+    found = retriever.search(query, k=TITLED_AMONG, filters=filters).hits
+    # "scaling with collapse vs relative scaling laws": a side typed as the words of one title names that paper, where
+    # the search puts it among the first few ("Local Linear Attention", third at 19,630 papers after two titles on
+    # linear attention)
+    titled = [i for i, h in enumerate(found) if re.search(rf"(?<!\w){re.escape(side)}(?!\w)", h.title, re.I)]
+    if len(titled) == 1:
+        return found[titled[0]]
+    hits = found[: BACK_AMONG if scened else 2]
     if not hits:
         return None
     covered = [keyword.coverage(side, _text(h)) for h in hits]
-    # "scaling with collapse vs relative scaling laws": a side typed as the words of one title names that paper
-    titled = [i for i, h in enumerate(hits) if re.search(rf"(?<!\w){re.escape(side)}(?!\w)", h.title, re.I)]
+    titled = [i for i in titled if i < len(hits)]
     # a tie at the top of the search of a side and its scene goes to the paper the side itself describes most
     level = [i for i, h in enumerate(hits) if hits[0].score - h.score < CALIBRATION.tied] if scened else [0]
     top = titled[0] if len(titled) == 1 else max(level, key=covered.__getitem__)
