@@ -159,6 +159,10 @@ def test_read_questions() -> None:
         ("number", "clients", True),
     ]
     assert not read_question("Which work shows that the number of samples matters?").parts[0].asks_detail
+    # blind 36: the asking words where the thing asked stands ("SR-3D is built on top of which LLM backbone?")
+    for question in ("SR-3D is built on top of which LLM backbone?", "it was trained on how many GPUs?"):
+        assert read_question(question).parts[0].asks_detail, question
+    assert not read_question("KV eviction is related to which papers?").parts[0].asks_detail
 
 
 MESSAGES = [

@@ -74,6 +74,10 @@ def test_a_name_of_another_kind_of_thing_does_not_answer() -> None:
     assert values.of_class("model", {"VSI-Bench", "InternVL2-8B"}, both)
     assert values.of_class("data", {"VSI-Bench"}, both)
     assert values.name_class(["which", "base", "model"]) == "model"
+    # blind 36: the noun before "such as" says what the names after it are
+    introduced = "a 10.7% gain on the dataset, enabling models such as Qwen2.5-3B-Instruct to outperform"
+    assert not values.of_class("data", {"Qwen2"}, introduced)
+    assert values.of_class("data", {"GSM8K"}, "We evaluate on benchmarks such as GSM8K and MATH.")
 
 
 def test_a_figure_measured_on_a_thing_the_paper_never_names_is_not_stated() -> None:

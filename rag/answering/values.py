@@ -229,6 +229,7 @@ CLASSES = {
     "metric": re.compile(r"^(?:scores?|metrics?|accuracy|f1)$", re.I),
 }
 _WORD = re.compile(r"[\w$\\^{}.-]+")
+_INTRODUCING = {"as", "including", "like", "e.g.", "namely"}
 
 
 def name_class(words: list[str]) -> str | None:
@@ -244,7 +245,9 @@ def of_class(wanted_class: str | None, found: set[str], sentence: str) -> bool:
     for i, word in enumerate(words):
         for name in (n for n in found if n in word):
             own = name_class([name]) if "bench" in name.lower() else None
-            said = own or name_class(words[i + 1 : i + 3]) or name_class(words[max(0, i - 2) : i])
+            # "models such as Qwen2.5-3B": the noun before the words that introduce the names
+            back = 4 if i and words[i - 1].lower().strip(",") in _INTRODUCING else 2
+            said = own or name_class(words[i + 1 : i + 3]) or name_class(words[max(0, i - back) : i])
             if said is None or said == wanted_class:
                 return True
     return False

@@ -23,7 +23,7 @@ class Part:
         answer is a detail a paper's abstract may not state."""
         opening = asked(self.text)
         return self.wants in ("number", "name") and bool(
-            _DETAIL_OPENING.match(opening) or _MEASURE_COMPARED.match(opening)
+            _DETAIL_OPENING.match(opening) or _MEASURE_COMPARED.match(opening) or _IN_SITU.match(opening)
         )
 
     @property
@@ -172,6 +172,14 @@ _DETAIL_OPENING = re.compile(
     r"(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
     r"|by how|to what)\b"
     rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{ASKED_OF}))\b)",
+    re.I,
+)
+# The asking words where the thing asked stands, after the verb: "SR-3D is built on top of which LLM backbone?", "it
+# was trained on how many GPUs?"
+_IN_SITU = re.compile(
+    r"^(?!(?:what|which|how|who|whom|where|when|why|is|are|was|were|does|do|did|can|could|has|have)\b)[^?]*?"
+    r"\b(?:on|of|with|in|by|to|from|at|for|uses?|used|is|are|was|were|reach(?:es|ed)?|gets?|got)\s+"
+    r"(?:which|what|how (?:many|much))\s+(?!(?:\w+\s+)?(?:work|works|paper|papers|study|studies)\b)",
     re.I,
 )
 _KIND_OF = re.compile(r"^(?:\w+\s+)?(?:what|which)\s+(?:kind|type|sort|form)s?\s+of\b", re.I)
