@@ -875,3 +875,36 @@ def test_a_chat_word_declines_nothing_a_sentence_says_nearly_as_asked(
     answer = assistant.answer(question)
     assert not answer.refused and answer.cited_ids[:1] == (KV,)
     assert assistant.answer("my labmate asked: which paper forecasts volcanic eruptions from tremor?").refused
+
+
+def test_names_a_plain_word_or_a_dash_introduces_are_the_names_asked_for() -> None:
+    """Blind 36: "What benchmark is GOAT evaluated on" of "... on the Overcooked benchmark" and "which two capabilities
+    does it target" of "two core capabilities necessary for such settings---perceptual updating and contingency
+    awareness---" were "not stated"."""
+
+    def answer(question: str, *sentences: str) -> str | None:
+        paper = _abstract_hit("A Paper", " ".join(sentences))
+        part = split_parts(question)[0]
+        found = answer_part(
+            part,
+            paper,
+            lambda q, ts: [0.2] * len(ts),
+            lambda q, t: 0.0,
+            lambda t: re.findall(r"\w+", t),
+            set(),
+            question,
+        )
+        return found.sentence
+
+    intro = "We call our method GOAT: Generative Online Adversarial Training."
+    overcooked = "We evaluate GOAT with real human partners, with state-of-the-art results on the Overcooked benchmark."
+    assert answer("What benchmark is GOAT evaluated on?", intro, overcooked) == overcooked
+    humans = "We evaluate GOAT with real human partners, with state-of-the-art results."
+    assert answer("What benchmark is GOAT evaluated on?", intro, humans) is None
+    two = (
+        "We identify two core capabilities necessary for such settings---perceptual updating and contingency awareness."
+    )
+    demands = "Real-time interactive settings place new demands on vision-language models."
+    assert answer("which two capabilities does it target?", demands, two) == two
+    counted = "We identify two core capabilities necessary for such settings."
+    assert answer("which two capabilities does it target?", demands, counted) is None

@@ -154,15 +154,24 @@ _BOUND = re.compile(r"(?<![\w-])(?:\\(?:mathcal|tilde|widetilde)\{O\}|O|\\Theta|
 _ENUMERATION = re.compile(
     r"[\w-]+(?: [\w-]+){0,3}, [\w-]+(?: [\w-]+){0,3},? (?:and|or) [\w-]+"
     r"|\b(?:such as|including|namely|e\.g\.|i\.e\.|for example|for instance)\b|\w: \w"
-    r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\s+\(",
+    r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\s+\("
+    # ... or before a dash or a colon some words on: "two core capabilities necessary for such settings---A and B"
+    r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\b[^.;()]{0,40}?"
+    r"(?:---|\u2014|:)\s*\S",
     re.I,
+)
+
+
+# A plain capitalised word the noun after it says is a name: "the Overcooked benchmark", "the Cityscapes dataset"
+_NAMED_BY_NOUN = re.compile(
+    r"(?<=[\w,;:(] )[A-Z][a-z]{2,}(?= (?:benchmark|dataset|suite|corpus|environment|game|simulator)s?\b)"
 )
 
 
 def new_names(sentence: str, given: set[str], plain_names: bool = False) -> set[str]:
     # not the words an abbreviation spells out: "a Large Language Model (LLM)"
     proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if plain_names else set()
-    return (names(sentence) | proper) - given
+    return (names(sentence) | proper | set(_NAMED_BY_NOUN.findall(sentence))) - given
 
 
 def closeness(similarity: float, covered: float) -> float:

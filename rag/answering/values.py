@@ -275,6 +275,7 @@ def unmet_condition(part: str, text: str) -> str | None:
 # and sufficiency".
 _LISTED_AFTER = re.compile(
     r"\s*(?:\(|:|[,;]?\s*(?:such as|including|namely|e\.g\.|i\.e\.|like|named|called|dubbed)\b|,\s*[A-Z0-9]"
+    r"|[^.;()]{0,40}?(?:---|\u2014|:)\s*\S"  # "two core capabilities necessary for such settings---A and B"
     r"|,\s*(?!and\b|or\b)[\w-]+(?:\s[\w-]+){0,2}(?:,\s*[\w-]+(?:\s[\w-]+){0,2})*,?\s(?:and|or)\s)"
 )
 _WORDS = re.compile(r"[a-z][\w-]*")
