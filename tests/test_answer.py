@@ -908,3 +908,30 @@ def test_names_a_plain_word_or_a_dash_introduces_are_the_names_asked_for() -> No
     assert answer("which two capabilities does it target?", demands, two) == two
     counted = "We identify two core capabilities necessary for such settings."
     assert answer("which two capabilities does it target?", demands, counted) is None
+
+
+def test_tasks_listed_in_plain_words_and_models_counted_by_their_kind_are_stated() -> None:
+    """People-dev3 and the blind batches: "which two downstream tasks ...?" of "downstream tasks such as concept
+    detection and spurious correlation removal", "how many models were tested?" of "12 mainstream open-source MLLMs
+    and 5 closed-source commercial MLLMs" were "not stated"; "why does it drop the squared l2 distance?" was read as
+    asking for a number."""
+
+    def answer(question: str, *sentences: str) -> str | None:
+        paper = _abstract_hit("Ensembling Sparse Autoencoders", " ".join(sentences))
+        part = split_parts(question)[0]
+        found = answer_part(part, paper, lambda q, ts: [0.2] * len(ts), lambda q, t: 0.0, _stems, set(), question)
+        return found.sentence
+
+    intro = "We propose to ensemble SAEs by naive bagging and boosting."
+    tasks = "On downstream tasks such as concept detection and spurious correlation removal, the ensembles do better."
+    assert answer("which two downstream tasks are used to show practical utility?", intro, tasks) == tasks
+    vague = "On downstream tasks, the ensembles do better."
+    assert answer("which two downstream tasks are used to show practical utility?", intro, vague) is None
+    tested = "We test 12 mainstream open-source MLLMs and 5 closed-source commercial MLLMs."
+    assert answer("how many models were tested?", intro, tested) == tested
+    assert answer("how many models were tested?", intro, "We test several MLLMs.") is None
+    assert split_parts("why does the l1 latent distance paper drop the squared l2 distance?")[0].wants == "any"
+
+
+def _stems(text: str) -> list[str]:  # a FakeStemmer's terms: "MLLMs" is "mllm", "models" "model"
+    return [w.lower().rstrip("s") for w in re.findall(r"\w+", text)]

@@ -129,6 +129,8 @@ SAID_AS = {
     "time": "seconds minutes hours days weeks months",  # "how much time did it take?": "three days"
     # "what training data did they build?": "Video-Thinker-10K, a dataset"; "how much data?": "only 10K samples"
     "data": "dataset datasets corpus samples examples instances",
+    # "how many models were tested?": "12 mainstream open-source MLLMs and 5 closed-source commercial MLLMs"
+    "models": "LLMs MLLMs VLMs LVLMs",
 }
 
 
@@ -138,8 +140,8 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) 
     "What kind of solver?" is answered by what the sentence says of the solver, named or not."""
     if part.wants == "number":  # a bound is a figure too: "what regret?" of "an $O(\\log T)$ regret"
         return bool(numbers(sentence) - given) or bool(_BOUND.search(sentence))
-    if part.wants == "name" and not part.kind_of:
-        return bool(new_names(sentence, given, plain_names))
+    if part.wants == "name" and not part.kind_of:  # tasks are often listed in plain words ("tasks such as ...")
+        return bool(new_names(sentence, given, plain_names)) or (plain_names and bool(_ENUMERATION.search(sentence)))
     if part.wants == "name" and part.which_thing:  # "Which GNNs?" is not answered by "various classic GNNs"
         return bool(new_names(sentence, given, plain_names) or _ENUMERATION.search(sentence))
     return True
@@ -359,9 +361,11 @@ def _holds_value(
     if not fits(part, sentence, given, plain_names):
         return False
     # the name must be of the thing asked for: a dataset's name does not answer "which model"
+    found = new_names(sentence, given, plain_names)
     return (
         part.wants != "name"
         or any_name
         or part.kind_of  # "what kind of solver?": a description of it answers
-        or values.of_class(asked_class, new_names(sentence, given, plain_names), sentence)
+        or (plain_names and not found)  # tasks listed in plain words ("tasks such as concept detection and ...")
+        or values.of_class(asked_class, found, sentence)
     )

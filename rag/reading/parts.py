@@ -283,6 +283,8 @@ def wants(part: str) -> str:
     """The kind of answer a part asks for: a number, a name, a method, or anything relevant."""
     if _TOPIC_RAISED.match(part):  # "what about using LLMs to pick data ...?" brings up a topic, asks no detail
         return "any"
+    if _WHY.match(part):  # "why does it drop the squared l2 distance?" asks a reason, whatever it measures
+        return "any"
     m = _NAME.search(part)
     if m and m.start() < 4 and not _COUNTED.search(part):  # "Which LLM reaches 78% pass@1?" asks for a name
         return "name"
@@ -302,6 +304,7 @@ def wants(part: str) -> str:
     return "any"
 
 
+_WHY = re.compile(r"^(?:(?:and|so|but|ok|okay|hm+|wait)[\s,]+)*why\b", re.I)
 # "what about using LLMs to pick finetuning data ...?", "what about that paper which replaces the MLP ...?": what is
 # said of a topic, not a detail ("what about its accuracy?" asks one)
 _TOPIC_RAISED = re.compile(
