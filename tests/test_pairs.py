@@ -806,3 +806,54 @@ def test_a_side_that_is_only_a_word_of_the_field_is_searched_with_the_rest_of_th
     assert side_query("MedLesionVQA", sides, question, keyword) == "MedLesionVQA"
     prism = "PRISM vs UniFy on capturing structure at multiple scales?"
     assert side_query("PRISM", ("PRISM", "UniFy"), prism, keyword) == "PRISM"
+
+
+class FakeSearches(FakeRetriever):
+    """A search that finds, for each query, the hits given for it (each with its score), and nothing else."""
+
+    def __init__(self, found: dict[str, list[Hit]]) -> None:
+        super().__init__([h for hits in found.values() for h in hits])
+        self.found = found
+
+    def search(self, query: str, k: int = 5, filters: object = None) -> object:
+        from rag.retrieval.retriever import SearchResult
+
+        hits = self.found.get(query, [])[:k]
+        return SearchResult(query=query, hits=hits, searched=len(self.hits), matched=len(self.hits))
+
+
+def test_two_papers_described_as_sides_are_each_the_one_the_side_and_the_scene_find_together() -> None:
+    """Blind 36: "diversity in diffusion outputs: how does the long-tailed contrastive alignment paper differ from the
+    group inference one?" was read as a list, and at 19,630 papers the first side alone found long-tailed entity
+    alignment in knowledge graphs; "the X paper vs the Y paper: how does each save tokens?" was no comparison."""
+    from rag.answering import sides
+
+    question = (
+        "diversity in diffusion outputs: how does the long-tailed contrastive alignment paper differ from the group "
+        "inference one?"
+    )
+    reading = read_question(question)
+    assert reading.kind == "compare"
+    assert reading.targets == ("the long-tailed contrastive alignment paper", "the group inference one")
+    headed = read_question("the information bottleneck paper vs the sparse debate paper: how does each save tokens?")
+    assert headed.targets == ("the information bottleneck paper", "the sparse debate paper")
+    assert read_question("state-space models vs transformers: which is better for long context?").kind == "list"
+
+    def scored(hit: Hit, score: float) -> Hit:
+        return replace(hit, score=score)
+
+    entities = _paper(1, "Cross Lingual Long-tailed Entity Alignment in Knowledge Graphs", "Entities align.")
+    diffusion = _paper(2, "Contrastive Alignment for Long-tailed Diffusion Models", "Diffusion, long-tailed data.")
+    verifier = _paper(3, "Diffusion Models as Self-Verifiers", "Diffusion outputs are checked.")
+    groups = _paper(4, "Scaling Group Inference for Diverse Generation", "Outputs are chosen as a group.")
+    first, second = reading.targets
+    retriever: Any = FakeSearches(
+        {
+            first: [scored(entities, 0.83), scored(diffusion, 0.71)],
+            question.replace(second, " "): [scored(diffusion, 0.88), scored(verifier, 0.5)],
+            second: [scored(groups, 0.73)],
+            question.replace(first, " "): [scored(verifier, 0.60), scored(groups, 0.5)],
+        }
+    )
+    _, found = sides.found(reading.targets, question, retriever, None, None)
+    assert [h.paper_id for h in found[:2]] == ["p2", "p4"]

@@ -53,6 +53,8 @@ _SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)
 # "X vs Y: <a sentence that sets the scene>. How does each ...?": a heading of two methods opens the question,
 # and the asking sentence after it need not name them again
 _VS_HEADING = re.compile(r"^\s*(?P<a>[^,:;.?]+?)\s+(?:vs\.?|versus)\s+(?P<b>[^:;?]+?)\s*(?::|\.\s|\?|$)", re.I)
+# A side that describes one paper ("the long-tailed contrastive alignment paper", "the group inference one")
+DESCRIBED_SIDE = re.compile(r"^\s*the\s+(?:[\w-]+\s+){1,8}?(?:paper|one|work|study|method|approach)\s*$", re.I)
 _NOT_A_METHOD = re.compile(r"(?:it|its|this|that|these|those|they|their)\b", re.I)
 _SUMMARY = re.compile(
     r"^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?a summary of|summary of|tl;?dr(?: of)?|sum up)"
@@ -89,6 +91,10 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     heading = _VS_HEADING.match(question)
     if heading and heading.end() < len(question.rstrip()) and _named(heading["a"]) and _named(heading["b"]):
         return Reading("compare", (heading["a"].strip(), heading["b"].strip()), ())
+    # "the compressor-predictor information bottleneck paper vs the sparse multi agent debate paper: how does each
+    # save tokens?": two papers described as a heading, each looked up as a side is
+    if heading and heading.end() < len(question.rstrip()) and all(DESCRIBED_SIDE.match(heading[s]) for s in "ab"):
+        return Reading("compare", (heading["a"].strip(), heading["b"].strip()), ())
     # "In the study on prompt complexity vs quality of T2I data, which models ...?": a "vs" that says which
     # paper is meant compares nothing
     scene = scene_set.end() if (scene_set := SCENE.match(asking)) else 0
@@ -114,7 +120,9 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
             if not (a and b) and not turns:  # "vs MoEEdit?" with nothing discussed before compares nothing
                 continue
             a, b = a or _ELIDED_SIDE, b or _ELIDED_SIDE
-            if not (_named(a) or _named(b)):  # "state-space models vs transformers": papers comparing families
+            # "state-space models vs transformers": papers comparing families; "the long-tailed contrastive alignment
+            # paper ... from the group inference one" are two papers
+            if not (_named(a) or _named(b) or all(DESCRIBED_SIDE.match(side) for side in (a, b))):
                 return Reading("list", (), tuple(split_parts(question)), sides=(a, b))
             return Reading("compare", (a, b), ())
     parts = tuple(split_parts(question))
