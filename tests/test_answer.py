@@ -927,6 +927,10 @@ def test_tasks_listed_in_plain_words_and_models_counted_by_their_kind_are_stated
     assert answer("which two downstream tasks are used to show practical utility?", intro, tasks) == tasks
     vague = "On downstream tasks, the ensembles do better."
     assert answer("which two downstream tasks are used to show practical utility?", intro, vague) is None
+    # blind 37: where a sentence names them, tasks "such as" others' are no answer
+    others = "Video LLMs do well on tasks such as captioning, summarization, and question answering."
+    named = "We design three QA tasks: Existence, Temporal, and Narrative."
+    assert answer("what tasks does it have?", others, named) == named
     tested = "We test 12 mainstream open-source MLLMs and 5 closed-source commercial MLLMs."
     assert answer("how many models were tested?", intro, tested) == tested
     assert answer("how many models were tested?", intro, "We test several MLLMs.") is None

@@ -134,14 +134,14 @@ SAID_AS = {
 }
 
 
-def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False) -> bool:
+def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, listed: bool = False) -> bool:
     """Does the sentence hold the kind of thing the part asks for, beyond what the question itself gave?
     Games, tasks and environments are often plain capitalised words ("the 20 Questions game", "Atari").
     "What kind of solver?" is answered by what the sentence says of the solver, named or not."""
     if part.wants == "number":  # a bound is a figure too: "what regret?" of "an $O(\\log T)$ regret"
         return bool(numbers(sentence) - given) or bool(_BOUND.search(sentence))
     if part.wants == "name" and not part.kind_of:  # tasks are often listed in plain words ("tasks such as ...")
-        return bool(new_names(sentence, given, plain_names)) or (plain_names and bool(_ENUMERATION.search(sentence)))
+        return bool(new_names(sentence, given, plain_names)) or (listed and bool(_ENUMERATION.search(sentence)))
     if part.wants == "name" and part.which_thing:  # "Which GNNs?" is not answered by "various classic GNNs"
         return bool(new_names(sentence, given, plain_names) or _ENUMERATION.search(sentence))
     return True
@@ -217,7 +217,7 @@ def answer_part(
     results_asked = _results_asked(part, kind)
     head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
     evaluated_on = part.head.lower() in EVALUATION_HEADS
-    plain_names = part.head.lower() in PLAIN_NAMED  # "the 20 Questions game", not "Euclidean baselines"
+    plain = _plain(part, views, given, terms)
     kind = None if results_asked else kind
     # the class of thing named: "which LLM ...", or the head the words name ("the name of the dataset they released")
     asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5]) or values.name_class([part.head])
@@ -249,7 +249,7 @@ def answer_part(
             # not about it by the rules' words: the closest sentence is for the judge, unless it counts another thing
             unsure = not (about or (kind is not None and kind.self_evident))
             if (unsure and (judge is None or count or sim < top)) or not _holds_value(
-                part, sentence, (kind, asked_class), given, question, plain_names, own_name or results_asked
+                part, sentence, (kind, asked_class), given, question, plain, own_name or results_asked
             ):
                 continue
             if unsure:
@@ -261,6 +261,16 @@ def answer_part(
         return Found(part, paper, None, top)
     also = stated[1][1] if part.wants in ("number", "name") and head and _alike(stated, detail, head, terms) else None
     return Found(part, paper, stated[0][1], stated[0][0], also, chance=chances.get(stated[0][1]))
+
+
+def _plain(part: Part, views: list[str], given: set[str], terms: Terms) -> tuple[bool, bool]:
+    """Whether the names asked for may be plain capitalised words ("the 20 Questions game", "Atari"; not "Euclidean
+    baselines"), and whether they may be listed in plain words ("downstream tasks such as concept detection and ..."):
+    only where no sentence saying the thing names it ("three tasks: Existence, Temporal, and Narrative", where "tasks
+    such as captioning and question answering" are other work's)."""
+    plain = part.head.lower() in PLAIN_NAMED
+    head = set(terms(part.head))
+    return plain, plain and not any(new_names(v, given, plain) for v in views if head & set(terms(v)))
 
 
 def _near(similarity: float, covered: float) -> bool:
@@ -348,7 +358,7 @@ def _holds_value(
     wanted: tuple[values.ValueKind | None, str | None],
     given: set[str],
     question: str,
-    plain_names: bool,
+    plain: tuple[bool, bool],
     any_name: bool,
 ) -> bool:
     """The sentence holds a value of the kind the part wants (its kind of value, and for a name the class of
@@ -358,7 +368,8 @@ def _holds_value(
         return values.holds(kind, sentence, question)
     if part.wants == "name" and (part.which_thing or not part.kind_of) and counts_only(sentence, question):
         return False
-    if not fits(part, sentence, given, plain_names):
+    plain_names, listed = plain
+    if not fits(part, sentence, given, plain_names, listed):
         return False
     # the name must be of the thing asked for: a dataset's name does not answer "which model"
     found = new_names(sentence, given, plain_names)
@@ -366,6 +377,6 @@ def _holds_value(
         part.wants != "name"
         or any_name
         or part.kind_of  # "what kind of solver?": a description of it answers
-        or (plain_names and not found)  # tasks listed in plain words ("tasks such as concept detection and ...")
+        or (listed and not found)  # tasks listed in plain words ("tasks such as concept detection and ...")
         or values.of_class(asked_class, found, sentence)
     )
