@@ -838,6 +838,9 @@ def test_two_papers_described_as_sides_are_each_the_one_the_side_and_the_scene_f
     headed = read_question("the information bottleneck paper vs the sparse debate paper: how does each save tokens?")
     assert headed.targets == ("the information bottleneck paper", "the sparse debate paper")
     assert read_question("state-space models vs transformers: which is better for long context?").kind == "list"
+    # blind 37: "the" left out, and what the second is on after it
+    forces = "relative scaling laws paper vs the scaling-laws-and-symmetry one on neural force fields, what is each?"
+    assert read_question(forces).kind == "compare"
 
     def scored(hit: Hit, score: float) -> Hit:
         return replace(hit, score=score)

@@ -323,6 +323,22 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
             "video and rewrites the prompt, and DiffPhy. How do they differ in whether the generator gets trained?",
             ("the one where an MLLM critiques each video and rewrites the prompt", "DiffPhy"),
         ),
+        # blind 37: a side described with what it is on; a sentence that only names the two; "there's A, and B."
+        (
+            "both the discounted-RL paper on efficient reasoning and SeedThink want reasoning models to stop "
+            "overthinking. how do their approaches differ?",
+            ("the discounted-RL paper on efficient reasoning", "SeedThink"),
+        ),
+        (
+            "DAVIS and the 'prior distribution and model confidence' paper. which features/statistics does each rely "
+            "on for flagging unreliable inputs?",
+            ("DAVIS", "the 'prior distribution and model confidence' paper"),
+        ),
+        (
+            "There's the paper testing if reasoning models ask for missing info on incomplete math problems, and "
+            "BED-LLM. Do they both try to fix the problem or just measure it?",
+            ("the paper testing if reasoning models ask for missing info on incomplete math problems", "BED-LLM"),
+        ),
     ):
         assert introduced_sides(question) == said, question
     for unset in (
@@ -339,6 +355,8 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
         "Setup: the encoder and the decoder are frozen. Which is bigger?",  # a heading's sentence with a verb
         "What are the two benchmarks: the unsafe-video one, and which other?",  # "two" asked, not a heading
         "Two benchmarks come with StreamGuard. How many unsafe videos, and how long are they?",  # no colon
+        "DAVIS and the OOD paper. Which dataset is bigger?",  # asks neither each nor both of them
+        "There's the encoder and the decoder. Are they both frozen?",  # neither side called a paper
     ):
         assert introduced_sides(unset) is None, unset
     # blind 31: "each" asked of two papers a "do" names (rag.answering.pairs searches each side alone)

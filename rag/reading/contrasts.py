@@ -162,7 +162,9 @@ SET_AGAINST = re.compile(
 # tests/test_reading_rules.py.
 _THE_THING = r"(?:\s+(?:one|paper|work|study|method|approach))?"
 _SIDE = (
+    # "the discounted-RL paper on efficient reasoning": what it is on may follow
     r"(?:the|a|an|that)\s+[^,.?!;:]{3,80}?\s(?:paper|work|one|method|approach|study|framework)"
+    r"(?:\s+(?:on|about|for)\s+[^,.?!;:]{3,60}?)?"
     r"|(?!(?:the|a|an|that)\b)[^\s,.?!;:]*(?-i:[A-Z])[^\s,.?!;:]*(?:\s+(?-i:[A-Z])[^\s,.?!;:]*)*"
 )
 # ... or, before "both", a few words that are no question's opening and no part called by its kind ("the encoder")
@@ -190,7 +192,13 @@ _INTRODUCED_SIDES = re.compile(
     rf"|(?:^|[.?!]\s+)(?:[\w'-]+\s+){{0,3}}[\w'-]+:\s+(?P<a6>{_NAMING}{{3,80}}?)\s+and\s+(?P<b6>{_NAMING}{{3,80}}?)\s*[.;]\s"
     # "Two ways of getting more plausible videos: the one where an MLLM critiques each video and rewrites the prompt,
     # and DiffPhy.": a heading that counts two, then the two, the last after ", and" (the first may hold an "and")
-    r"|(?:^|[.?!]\s+)(?:two|2)\s+[^:.?!;]{3,120}:\s+(?P<a7>[^.?!;]{3,200}?),\s+and\s+(?P<b7>[^,.?!;:]{3,120}?)\s*[.;]\s",
+    r"|(?:^|[.?!]\s+)(?:two|2)\s+[^:.?!;]{3,120}:\s+(?P<a7>[^.?!;]{3,200}?),\s+and\s+(?P<b7>[^,.?!;:]{3,120}?)\s*[.;]\s"
+    # "DAVIS and the 'prior distribution and model confidence' paper. which features does each rely on?": a sentence
+    # that only names the two, then one asking of each; "There's the paper testing if ..., and BED-LLM. Do they both
+    # ...?": the two set up after "there's"
+    rf"|(?:^|[.?!]\s+)(?P<a8>{_SIDE})\s+and\s+(?P<b8>{_SIDE})\s*[.:]\s+(?=[^.?!]*\b(?:each|both|their|they)\b)"
+    rf"|\bthere(?:'s|s| is| are)\s+(?P<a9>(?:the|a|an)\s+[^.?!;]{{3,160}}?),?\s+and\s+(?P<b9>{_SIDE})\s*[.:]\s+"
+    r"(?=[^.?!]*\b(?:each|both|their|they)\b)",
     re.I,
 )
 
@@ -199,7 +207,7 @@ def introduced_sides(question: str) -> tuple[str, str] | None:
     """What the question says of each of the two papers it sets up, or None where it does not say it."""
     if not (m := _INTRODUCED_SIDES.search(question)):
         return None
-    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", "2", "3", "4", "5", "6", "7") if m[f"a{i}"])
+    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", *"23456789") if m[f"a{i}"])
     return a.strip(" ,"), b.strip(" ,")
 
 

@@ -54,7 +54,11 @@ _SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)
 # and the asking sentence after it need not name them again
 _VS_HEADING = re.compile(r"^\s*(?P<a>[^,:;.?]+?)\s+(?:vs\.?|versus)\s+(?P<b>[^:;?]+?)\s*(?::|\.\s|\?|$)", re.I)
 # A side that describes one paper ("the long-tailed contrastive alignment paper", "the group inference one")
-DESCRIBED_SIDE = re.compile(r"^\s*the\s+(?:[\w-]+\s+){1,8}?(?:paper|one|work|study|method|approach)\s*$", re.I)
+DESCRIBED_SIDE = re.compile(
+    r"^\s*(?:the\s+)?(?:[\w'-]+\s+){1,8}?(?:paper|one|work|study|method|approach)"
+    r"(?:\s+(?:on|about|for|in|of)\s+[\w\s'-]{3,60})?\s*$",
+    re.I,
+)
 _NOT_A_METHOD = re.compile(r"(?:it|its|this|that|these|those|they|their)\b", re.I)
 _SUMMARY = re.compile(
     r"^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?a summary of|summary of|tl;?dr(?: of)?|sum up)"
