@@ -85,7 +85,7 @@ def part_features(args: tuple[Any, ...], found: Any, n_parts: int) -> list[float
     head = set(terms(part.head)) if part.head and not results_asked else set()
     about = [bool(head & set(terms(s))) if head else c >= stated for s, c in zip(candidates, covered, strict=True)]
     holds = [
-        evidence._holds_value(part, s, (kind, asked_class), given, question, False, own_name or results_asked)
+        evidence._holds_value(part, s, (kind, asked_class), given, question, (False, False), own_name or results_asked)
         if part.wants in ("number", "name")
         else True
         for s in candidates
