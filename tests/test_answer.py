@@ -927,6 +927,9 @@ def test_tasks_listed_in_plain_words_and_models_counted_by_their_kind_are_stated
     assert answer("which two downstream tasks are used to show practical utility?", intro, tasks) == tasks
     vague = "On downstream tasks, the ensembles do better."
     assert answer("which two downstream tasks are used to show practical utility?", intro, vague) is None
+    # blind 28: listed, but not as the tasks ("... neural dynamics, behavior and cognition ... during complex tasks")
+    complex_tasks = "Its BOLD signals help study neural dynamics, behavior and cognition during complex tasks."
+    assert answer("in which task did they reproduce the BOLD signals?", intro, complex_tasks) is None
     # blind 37: where a sentence names them, tasks "such as" others' are no answer
     others = "Video LLMs do well on tasks such as captioning, summarization, and question answering."
     named = "We design three QA tasks: Existence, Temporal, and Narrative."

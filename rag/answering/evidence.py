@@ -141,7 +141,7 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
     if part.wants == "number":  # a bound is a figure too: "what regret?" of "an $O(\\log T)$ regret"
         return bool(numbers(sentence) - given) or bool(_BOUND.search(sentence))
     if part.wants == "name" and not part.kind_of:  # tasks are often listed in plain words ("tasks such as ...")
-        return bool(new_names(sentence, given, plain_names)) or (listed and bool(_ENUMERATION.search(sentence)))
+        return bool(new_names(sentence, given, plain_names)) or (listed and _listed_after(part.head, sentence))
     if part.wants == "name" and part.which_thing:  # "Which GNNs?" is not answered by "various classic GNNs"
         return bool(new_names(sentence, given, plain_names) or _ENUMERATION.search(sentence))
     return True
@@ -168,6 +168,14 @@ _ENUMERATION = re.compile(
 _NAMED_BY_NOUN = re.compile(
     r"(?<=[\w,;:(] )[A-Z][a-z]{2,}(?= (?:benchmark|dataset|suite|corpus|environment|game|simulator)s?\b)"
 )
+
+
+def _listed_after(head: str, sentence: str) -> bool:
+    """The things asked for, listed in plain words right after the word for them: "downstream tasks such as concept
+    detection and spurious correlation removal", "diverse tasks, including function calling and code generation";
+    not "... behavior and cognition ... during complex tasks"."""
+    thing = re.escape(head.lower().rstrip("s"))
+    return bool(re.search(rf"\b{thing}s?\b[^.;]{{0,20}}?\b(?:such as|including|like|namely|e\.g\.)", sentence, re.I))
 
 
 def new_names(sentence: str, given: set[str], plain_names: bool = False) -> set[str]:
