@@ -117,7 +117,7 @@ def found(
     queries = [side_query(t, targets, query, keyword) for t in targets]
     results = [retriever.search(q, k=5, filters=filters) for q in queries]
     # what the question says of the sides besides their names: what tells the papers a shared name names apart
-    scene = query if closeness is None else re.sub(rf"(?:{'|'.join(map(re.escape, targets))})", " ", query)
+    scene = query if closeness is None else _without(query, targets)
     candidates = [with_sayers(t, r.hits, keyword, store) for t, r in zip(targets, results, strict=True)]
     # a word of the field names no paper ("GUI"): the search of the rest of the question says which
     named = [
