@@ -74,6 +74,9 @@ def test_a_name_of_another_kind_of_thing_does_not_answer() -> None:
     assert values.of_class("model", {"VSI-Bench", "InternVL2-8B"}, both)
     assert values.of_class("data", {"VSI-Bench"}, both)
     assert values.name_class(["which", "base", "model"]) == "model"
+    # blind 37: a count in brackets is a count ("a tiny calibration set (256 samples)"); a list's "(1)" is none
+    assert values.numbers("using a tiny calibration set (256 samples).") == {"256"}
+    assert values.numbers("items (1) and (2) here") == set()
     # blind 36: the noun before "such as" says what the names after it are
     introduced = "a 10.7% gain on the dataset, enabling models such as Qwen2.5-3B-Instruct to outperform"
     assert not values.of_class("data", {"Qwen2"}, introduced)

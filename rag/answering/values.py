@@ -23,8 +23,8 @@ _NUM = (
 
 
 _NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5) nor a symbol (2^N)
-    # "3D" is no count, nor a list's "(1)", "(2)"
-    r"(?<![\w.\-])(?<!\()\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z]|\d|[.,]\d|D\b|\)\s)"
+    # "3D" is no count, nor a list's "(1)", "(2)"; a count in brackets is ("a tiny calibration set (256 samples)")
+    r"(?<![\w.\-])(?!(?<=\()\d{1,2}\))\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z]|\d|[.,]\d|D\b|\)\s)"
     # a number word, not a kind of thing ("two-stage", "three-dimensional")
     r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|double|half|dozens?|hundreds?|thousands?)\b(?!-)",
     re.I,
