@@ -207,6 +207,9 @@ def test_the_paper_just_discussed_related_to_one_described_or_named_is_compared_
         "the metacognition study",
     )
     assert related("Which papers are about diffusion?") is None
+    assert related("it reaches more than 90% accuracy on MMLU") is None  # a count, not a comparative
+    # people-dev3: a finding the question describes its paper by, not a comparison
+    assert related("which datasets show generative classifiers leak more membership information than others?") is None
     assert several("earlier methods") and several("the sota models")
     assert not several("the metacognition study on large reasoning models")
     first = assistant.answer("Which paper randomizes KV cache eviction?")
@@ -216,6 +219,8 @@ def test_the_paper_just_discussed_related_to_one_described_or_named_is_compared_
         "else?",
         "is the eviction part similar to what MoEEdit does for experts?",
         "ok how would that compare with MoEEdit as a way to save memory?",  # blind 32: a demonstrative after "would"
+        # blind 37: a comparative of more words than "better"
+        "is that more or less useful for saving memory than the one that edits knowledge in mixture-of-experts models?",
     ):
         answer = assistant.answer(question, [first.turn()])
         assert answer.kind == "compare" and answer.follows and answer.cited_ids == (KV, MOE), question

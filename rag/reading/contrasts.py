@@ -39,7 +39,14 @@ _RELATION = (
     r"(?:relat(?:e|es|ed|ion|ionship)|connect(?:s|ed|ion)?)(?:\s+at\s+all)?\s+(?:to|with)\b"
     r"|\b(?:relate|connect)\s*\?|\balternatives?\s+to\b|\bbe\s+combined\b"
 )
-RELATES = re.compile(r"\b(?:compar(?:e|ed|es|ing|ison)|(?:better|worse)(?:\s+\w+)?\s+than)\b|\b" + _RELATION, re.I)
+# "better than X", "is that more or less useful for saving compute than the one that ...": a comparative set against
+# a thing; "more ... than" only of the thing asked about ("generative classifiers leak more membership information
+# than discriminative ones" describes one paper's finding)
+_THAN = (
+    r"(?:(?:better|worse)(?:\s+\w+)?|(?:(?<=\bit\s)|(?<=\bthat\s)|(?<=\bthis\s)|(?<=\bthey\s))"
+    r"(?:more|less)(?:\s+or\s+(?:more|less))?\s+[a-z][\w-]+(?:\s+\w+){0,3}?)\s+than"
+)
+RELATES = re.compile(r"\b(?:compar(?:e|ed|es|ing|ison)|" + _THAN + r")\b|\b" + _RELATION, re.I)
 # What a paper's own experiments compared it with asks about that paper, not for a second one: "which baselines
 # is HarmoMoE compared against", "Does SiFEN compare against XGBoost?", "was BM25 compared with ColBERT?", "did they
 # compare with FAISS", "does the unified adaptive variance reduction paper compare its methods with Adam?", "PLanTS
@@ -86,7 +93,9 @@ _LIKENESS_AT_END = r"\bsimilar(?:\s+(?:idea|thing|approach|method|trick))?\s*[?.
 RELATIONAL = re.compile(
     r"\b(?:differ\w*|different|compar\w*|contrast\w*|relat\w*|similar\w*|apart)\s+(?:(?:from|to|with)\b|w/)|\b"
     + _RELATION
-    + r"|\b(?:better|worse)\b(?:\s+\w+)?\s+than\b|\bunlike\b|\bdifferently\b"
+    + r"|\b"
+    + _THAN
+    + r"\b|\bunlike\b|\bdifferently\b"
     r"|\b(?:compar|contrast)\w*\s+(?:it|this|that)\b|" + _LIKENESS_AT_END,
     re.I,
 )
@@ -108,7 +117,7 @@ ELIDED = re.compile(
 RELATED_TO = re.compile(
     r"\b(?:(?:the\s+)?same\s+(?:[\w-]+\s+){0,2}?as|similar(?:ly)?\s+(?:to|with)|relat(?:e|es|ed)\s+(?:at\s+all\s+)?(?:to|with)"
     r"|connect(?:s|ed)?\s+(?:to|with)|differ(?:s|ent)?\s+(?:from|to|than)|compar(?:e|es|ed)\s+(?:to|with|against)"
-    r"|(?:better|worse)(?:\s+\w+)?\s+than|unlike|(?:an\s+)?alternatives?\s+to)\s+(?P<other>[^?!;:]{3,160})",
+    r"|" + _THAN + r"|unlike|(?:an\s+)?alternatives?\s+to)\s+(?P<other>[^?!;:]{3,160})",
     re.I,
 )
 # where the other side's clause ends: "..., or something else?", "... and what do they keep?"
