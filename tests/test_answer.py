@@ -6,6 +6,7 @@ The chat model is a scripted Fake here (the logic is under test); test_answer_e2
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -674,35 +675,21 @@ def test_a_change_asked_after_a_description_is_a_result_and_a_bound_is_a_figure(
     cut = "KARMA achieves near-retraining efficacy with a 99.5% reduction in parameter updates."
     regret = "For unknown rewards, our bandit algorithm achieves an $O(\\log T)$ regret over a horizon $T$."
 
-    def answer(question: str, *sentences: str) -> str | None:
-        paper = _abstract_hit("A Paper", " ".join(sentences))
-        part = split_parts(question)[-1]
-        found = answer_part(
-            part,
-            paper,
-            lambda q, ts: [0.2] * len(ts),
-            lambda q, t: 0.0,
-            lambda t: re.findall(r"\w+", t),
-            set(),
-            question,
-        )
-        return found.sentence
-
-    assert answer("how much better does it get", intro, gain) == gain
-    assert answer("how many fewer params does it touch", intro, cut) == cut
-    assert answer("how much token savings do they get", intro, cut) == cut
-    assert answer("what regret do they get", intro, regret) == regret
-    assert answer("how much better does it get", intro) is None  # no result with a figure: not stated
+    assert _answered("how much better does it get", intro, gain) == gain
+    assert _answered("how many fewer params does it touch", intro, cut) == cut
+    assert _answered("how much token savings do they get", intro, cut) == cut
+    assert _answered("what regret do they get", intro, regret) == regret
+    assert _answered("how much better does it get", intro) is None  # no result with a figure: not stated
     # a change asked by its verb (people-dev3 dc-q078, blind 27 b27-q033): "how much does it cut ...", "how far did
     # ... raise ..." was a name-less number part no sentence was close enough to
     steps = "Concurrently, we reduce the average inference steps from 16 to 9.5, with fewer synaptic operations."
     raised = "Our method improves accuracy on GrayCount250 from 20.0\\% to 85.3\\%."
-    assert answer("how much does it cut the average number of inference steps", intro, steps) == steps
-    assert answer("how far did their fix raise accuracy on it", intro, raised) == raised
-    assert answer("how much does it cut the average number of inference steps", intro) is None
-    assert answer("what regret do they get", intro, "The regret is small in practice.") is None
+    assert _answered("how much does it cut the average number of inference steps", intro, steps) == steps
+    assert _answered("how far did their fix raise accuracy on it", intro, raised) == raised
+    assert _answered("how much does it cut the average number of inference steps", intro) is None
+    assert _answered("what regret do they get", intro, "The regret is small in practice.") is None
     # "how much faster?" still wants a factor or a share, not any figure
-    assert answer("how much faster is it", intro, "It runs on 8 GPUs.") is None
+    assert _answered("how much faster is it", intro, "It runs on 8 GPUs.") is None
 
 
 def test_a_detail_told_in_other_words_than_asked_is_stated() -> None:
@@ -882,32 +869,18 @@ def test_names_a_plain_word_or_a_dash_introduces_are_the_names_asked_for() -> No
     does it target" of "two core capabilities necessary for such settings---perceptual updating and contingency
     awareness---" were "not stated"."""
 
-    def answer(question: str, *sentences: str) -> str | None:
-        paper = _abstract_hit("A Paper", " ".join(sentences))
-        part = split_parts(question)[0]
-        found = answer_part(
-            part,
-            paper,
-            lambda q, ts: [0.2] * len(ts),
-            lambda q, t: 0.0,
-            lambda t: re.findall(r"\w+", t),
-            set(),
-            question,
-        )
-        return found.sentence
-
     intro = "We call our method GOAT: Generative Online Adversarial Training."
     overcooked = "We evaluate GOAT with real human partners, with state-of-the-art results on the Overcooked benchmark."
-    assert answer("What benchmark is GOAT evaluated on?", intro, overcooked) == overcooked
+    assert _answered("What benchmark is GOAT evaluated on?", intro, overcooked) == overcooked
     humans = "We evaluate GOAT with real human partners, with state-of-the-art results."
-    assert answer("What benchmark is GOAT evaluated on?", intro, humans) is None
+    assert _answered("What benchmark is GOAT evaluated on?", intro, humans) is None
     two = (
         "We identify two core capabilities necessary for such settings---perceptual updating and contingency awareness."
     )
     demands = "Real-time interactive settings place new demands on vision-language models."
-    assert answer("which two capabilities does it target?", demands, two) == two
+    assert _answered("which two capabilities does it target?", demands, two) == two
     counted = "We identify two core capabilities necessary for such settings."
-    assert answer("which two capabilities does it target?", demands, counted) is None
+    assert _answered("which two capabilities does it target?", demands, counted) is None
 
 
 def test_tasks_listed_in_plain_words_and_models_counted_by_their_kind_are_stated() -> None:
@@ -916,29 +889,41 @@ def test_tasks_listed_in_plain_words_and_models_counted_by_their_kind_are_stated
     and 5 closed-source commercial MLLMs" were "not stated"; "why does it drop the squared l2 distance?" was read as
     asking for a number."""
 
-    def answer(question: str, *sentences: str) -> str | None:
-        paper = _abstract_hit("Ensembling Sparse Autoencoders", " ".join(sentences))
-        part = split_parts(question)[0]
-        found = answer_part(part, paper, lambda q, ts: [0.2] * len(ts), lambda q, t: 0.0, _stems, set(), question)
-        return found.sentence
-
     intro = "We propose to ensemble SAEs by naive bagging and boosting."
     tasks = "On downstream tasks such as concept detection and spurious correlation removal, the ensembles do better."
-    assert answer("which two downstream tasks are used to show practical utility?", intro, tasks) == tasks
+    assert (
+        _answered("which two downstream tasks are used to show practical utility?", intro, tasks, terms=_stems) == tasks
+    )
     vague = "On downstream tasks, the ensembles do better."
-    assert answer("which two downstream tasks are used to show practical utility?", intro, vague) is None
+    assert (
+        _answered("which two downstream tasks are used to show practical utility?", intro, vague, terms=_stems) is None
+    )
     # blind 28: listed, but not as the tasks ("... neural dynamics, behavior and cognition ... during complex tasks")
     complex_tasks = "Its BOLD signals help study neural dynamics, behavior and cognition during complex tasks."
-    assert answer("in which task did they reproduce the BOLD signals?", intro, complex_tasks) is None
+    assert _answered("in which task did they reproduce the BOLD signals?", intro, complex_tasks, terms=_stems) is None
     # blind 37: where a sentence names them, tasks "such as" others' are no answer
     others = "Video LLMs do well on tasks such as captioning, summarization, and question answering."
     named = "We design three QA tasks: Existence, Temporal, and Narrative."
-    assert answer("what tasks does it have?", others, named) == named
+    assert _answered("what tasks does it have?", others, named, terms=_stems) == named
     tested = "We test 12 mainstream open-source MLLMs and 5 closed-source commercial MLLMs."
-    assert answer("how many models were tested?", intro, tested) == tested
-    assert answer("how many models were tested?", intro, "We test several MLLMs.") is None
+    assert _answered("how many models were tested?", intro, tested, terms=_stems) == tested
+    assert _answered("how many models were tested?", intro, "We test several MLLMs.", terms=_stems) is None
     assert split_parts("why does the l1 latent distance paper drop the squared l2 distance?")[0].wants == "any"
 
 
 def _stems(text: str) -> list[str]:  # a FakeStemmer's terms: "MLLMs" is "mllm", "models" "model"
     return [w.lower().rstrip("s") for w in re.findall(r"\w+", text)]
+
+
+def _words(text: str) -> list[str]:  # a FakeKeywordIndex's terms: the words as written
+    return re.findall(r"\w+", text)
+
+
+def _answered(question: str, *sentences: str, terms: Callable[[str], list[str]] = _words) -> str | None:
+    """The sentence of an abstract made of `sentences` that answers the question's one part, every sentence as close
+    in meaning (a FakeEmbedder's cosine) and none sharing its words; None: not stated."""
+    paper = _abstract_hit("A Paper", " ".join(sentences))
+    found = answer_part(
+        split_parts(question)[0], paper, lambda q, ts: [0.2] * len(ts), lambda q, t: 0.0, terms, set(), question
+    )
+    return found.sentence

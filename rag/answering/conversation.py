@@ -123,7 +123,8 @@ def fitting(question: str, cited: Sequence[str], retriever: Retriever, store: St
         return covered[0][1]
     # a name only one of them says: "which one had the AIME numbers?" of an abstract that says "AIME24", whose
     # stemmed "aim" many abstracts say
-    saying = [str(pid) for pid, p in papers.items() if any(n in f"{p.title} {p.abstract}" for n in names(question))]
+    said = names(question)
+    saying = [str(pid) for pid, p in papers.items() if any(n in f"{p.title} {p.abstract}" for n in said)]
     return saying[0] if len(saying) == 1 and len(papers) > 1 else None
 
 

@@ -93,11 +93,13 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     just discussed: "How does it differ from SUIT?" compares two methods when an answer came before."""
     asking = asking_sentences(question)
     heading = _VS_HEADING.match(question)
-    if heading and heading.end() < len(question.rstrip()) and _named(heading["a"]) and _named(heading["b"]):
-        return Reading("compare", (heading["a"].strip(), heading["b"].strip()), ())
-    # "the compressor-predictor information bottleneck paper vs the sparse multi agent debate paper: how does each
-    # save tokens?": two papers described as a heading, each looked up as a side is
-    if heading and heading.end() < len(question.rstrip()) and all(DESCRIBED_SIDE.match(heading[s]) for s in "ab"):
+    # two methods named as a heading, or two papers described so ("the compressor-predictor information bottleneck
+    # paper vs the sparse multi agent debate paper: how does each save tokens?"), each looked up as a side is
+    if (
+        heading
+        and heading.end() < len(question.rstrip())
+        and (all(_named(heading[s]) for s in "ab") or all(DESCRIBED_SIDE.match(heading[s]) for s in "ab"))
+    ):
         return Reading("compare", (heading["a"].strip(), heading["b"].strip()), ())
     # "In the study on prompt complexity vs quality of T2I data, which models ...?": a "vs" that says which
     # paper is meant compares nothing
