@@ -422,3 +422,31 @@ def test_a_misspelt_word_is_read_as_the_word_it_misspells(retriever: Retriever) 
     assert keyword.asked("What does ProtoKVV do?") == ["protokvv"]  # a name, not ProtoKV misspelt
     assert keyword.asked("which detector?") == ["detector"]  # a word of its own, not "detect" misspelt
     assert keyword.asked("grading alpaca fleece") == keyword.terms("grading alpaca fleece")  # not "fleet"
+
+
+def test_a_paper_said_by_what_it_is_about_is_found_past_the_detail_asked_of_it(fixture_500: Settings) -> None:
+    """Blind batches 36 and 37 at 500 papers: the detail asked ("CLIP plus DINOv2?", "FLUX or SDXL?") led the search
+    to papers that say it, and the paper meant came third. Searched also with what the question says the paper is
+    about (its words before "paper"), it comes first, there and in the answer's search."""
+    from rag.answering.pipeline import Assistant
+    from rag.reading.lexicon import descriptions
+
+    store = Store(fixture_500)
+    retriever = Retriever(store)
+    asked = {
+        "The training-distribution confidence filtering paper combines multiple embedding models. Is it CLIP plus "
+        "DINOv2? which exactly": ("training-distribution confidence filtering", "xRXILtRLtS"),
+        "The scalable group inference paper for diverse generation - which diffusion backbone do they use, FLUX or "
+        "SDXL? and how much faster than no pruning?": ("scalable group inference", "IyTNxjTuWT"),
+    }
+    assistant = Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}), store)
+    for question, (described, paper) in asked.items():
+        assert descriptions(question) == [described]
+        assert retriever.search(question, k=5, described=described).hits[0].paper_id == paper
+        assert assistant.answer(question).retrieved[0].paper_id == paper
+    # a question that says no such words is searched as before
+    plain = "Which paper filters training data by confidence?"
+    assert descriptions(plain) == []
+    assert [h.paper_id for h in retriever.search(plain, k=5, described=None).hits] == [
+        h.paper_id for h in retriever.search(plain, k=5).hits
+    ]

@@ -25,7 +25,7 @@ from rag.index.embeddings import Similarities
 from rag.index.store import Store
 from rag.reading.contrasts import stands_for_earlier
 from rag.reading.history import as_turns, question_text
-from rag.reading.lexicon import fields_named, with_apostrophes
+from rag.reading.lexicon import descriptions, fields_named, with_apostrophes
 from rag.reading.questions import EARLIER, Reading, read_question
 from rag.reading.text import sentences
 from rag.reading.turns import follow_up, spelled_out
@@ -231,7 +231,9 @@ class Assistant:
             return result, self._pin(found, focus)[: max(k, 2)]
         subject = reading.targets[0] if reading.kind == "summary" and not focus else query
         depth = max(k, 2 * CALIBRATION.list_max) if reading.kind == "list" else k
-        result = self.retriever.search(subject, k=depth, filters=filters)
+        # "does the adaptive variance reduction paper compare against Adam?": the paper, apart from the detail asked
+        described = next(iter(descriptions(subject)), None) if reading.kind == "lookup" and not focus else None
+        result = self.retriever.search(subject, k=depth, filters=filters, described=described)
         return result, self._pin(result.hits, focus)[:depth]
 
     def _closeness(self, text: str, hits: list[Hit]) -> list[float]:

@@ -257,7 +257,34 @@ CHAT_WORDS = WordList(
     ),
 )
 
-LISTS = (FIELD_ACRONYMS, WELL_KNOWN_NAMES, FIELDS, CONTRACTIONS, CHAT_WORDS)
+# "does the adaptive variance reduction paper compare against Adam?": a paper named by what it is about, which the
+# search reads apart from the detail asked of it (rag.retrieval.retriever). Words before "paper" that hold one of
+# these are no such name ("the datasets used in the study", "the second one", "the first-token one" is one).
+NOT_DESCRIBING = WordList(
+    name="words that describe no paper",
+    words=frozenset(
+        "of in on at to for with by from as and or but the a an this that these those how many much what which "  # noqa: SIM905
+        "who is are was were be been used using do does did its their it they we our i you first second third "
+        "last other same new latter former previous earlier above".split()
+    ),
+    decides="the words before 'paper', 'work', 'study' or 'one' say what a paper is about: two or more, or a "
+    "hyphenated one, none of these",
+    used_by="rag.reading.lexicon.descriptions",
+    examples=(
+        ("does the adaptive variance reduction paper compare against Adam?", ("adaptive variance reduction",)),
+        ("in the VAE disentanglement 'seams' paper, do they compare MIG?", ("VAE disentanglement 'seams'",)),
+        ("Which LLMs were evaluated in the Sokoban-based study of persuasion?", ("Sokoban-based",)),
+        ("The scalable group inference one - which backbone?", ("scalable group inference",)),
+    ),
+    counterexamples=(
+        ("is WikiArt one of the datasets used in the study of neural style?", ("datasets used in the",)),
+        ("What improvements does the second one report?", ("second",)),
+        ("Which LLMs were tested in the metacognition paper?", ("metacognition",)),  # one plain word: a topic
+        ("the experiments of the paper combining KV-cache eviction", ("experiments of the",)),
+    ),
+)
+
+LISTS = (FIELD_ACRONYMS, WELL_KNOWN_NAMES, FIELDS, CONTRACTIONS, CHAT_WORDS, NOT_DESCRIBING)
 
 
 def fields_named(text: str) -> list[str]:
@@ -265,6 +292,19 @@ def fields_named(text: str) -> list[str]:
     import re
 
     return list(dict.fromkeys(w for w in re.findall(r"[a-z]+", text.lower()) if w.removesuffix("s") in FIELDS.words))
+
+
+def descriptions(text: str) -> list[str]:
+    """What a text says the papers it asks about are about, in order: "adaptive variance reduction" of "the adaptive
+    variance reduction paper" (NOT_DESCRIBING)."""
+    import re
+
+    out = []
+    for m in re.finditer(r"\b(?:the|that|this)\s+((?:[\w$^{}\\+'-]+\s+){1,6}?)(?:paper|work|study|one)\b", text, re.I):
+        words = m[1].split()
+        if not {w.lower() for w in words} & NOT_DESCRIBING.words and (len(words) > 1 or "-" in m[1]):
+            out.append(" ".join(words))
+    return out
 
 
 def chat_words(text: str) -> list[str]:

@@ -12,7 +12,7 @@ from rag.corpus.documents import chunk_id
 from rag.errors import InputError
 from rag.index.store import Store, StoredPaper
 from rag.retrieval.filters import Filters, chroma_where
-from rag.retrieval.fusion import Candidate, boost_named, fusion, paper_best
+from rag.retrieval.fusion import Candidate, Scored, boost_named, fusion, paper_best
 from rag.retrieval.keyword import KeywordIndex
 from rag.retrieval.topic import TopicPaper, topic_papers
 from rag.retrieval.vectors import topic_vectors
@@ -114,15 +114,36 @@ class Retriever:
         k: int | None = None,
         filters: Filters | None = None,
         mode: str = "hybrid",
+        described: str | None = None,
     ) -> SearchResult:
-        """Top-k papers for a query; mode is hybrid, dense or bm25 (the last two for comparison)."""
+        """Top-k papers for a query; mode is hybrid, dense or bm25 (the last two for comparison).
+
+        `described` is what the query says its paper is about ("the adaptive variance reduction paper ..."): the
+        papers are ranked by both searches, the described one's at `described_weight`, each min-max scaled. Searched
+        with the detail it asks ("... compare against Adam?"), a paper that says the detail came first.
+        """
         query = clean_query(query)
         if mode not in ("hybrid", "dense", "bm25"):
             raise InputError(f"unknown search mode {mode!r}; choose hybrid, dense or bm25")
         k = k or self.settings.top_k
         filters = filters or Filters()
         keyword = self.keyword_index()
-        n = max(self.settings.candidates, k * 3)
+        scored, cosines = self._scored(query, max(self.settings.candidates, k * 3), filters, mode)
+        if described and mode == "hybrid":
+            scored = _with_described(scored, self._scored(described, self.settings.candidates, filters, mode)[0])
+        ranked = sorted(scored.items(), key=lambda kv: -kv[1][0])[:k]
+        papers = self.store.get_papers(pid for pid, _ in ranked)
+        similarity = paper_best(cosines)
+        hits = [
+            make_hit(rank, pid, score, chunk, papers.get(pid), similarity.get(pid, (None, None))[0])
+            for rank, (pid, (score, chunk)) in enumerate(ranked, start=1)
+        ]
+        searched = keyword.n_papers if self.indexing is None else max(keyword.n_papers, self.indexing.done)
+        return SearchResult(query, hits, searched, keyword.matched_papers(filters), filters)
+
+    def _scored(self, query: str, n: int, filters: Filters, mode: str) -> tuple[Scored, list[Candidate]]:
+        """Each paper's fused score and best chunk, and the dense side's cosines (what answers are judged by)."""
+        keyword = self.keyword_index()
         lexical: list[Candidate] = []
         if mode in ("hybrid", "bm25"):
             lexical = [(keyword.chunks[pos], score) for pos, score in keyword.search(query, n, filters)]
@@ -144,19 +165,10 @@ class Retriever:
                 found = [row for row in found if filters.matches(row[0].metadata)]
             dense = [({**d.metadata, "text": d.page_content}, score) for d, score, _ in found]
             cosines = [(d.metadata, cosine) for d, _, cosine in found]
-        fuse = fusion(self.settings.fusion if mode == "hybrid" else mode)
-        scored = fuse(dense, lexical, self.settings)
+        scored = fusion(self.settings.fusion if mode == "hybrid" else mode)(dense, lexical, self.settings)
         if mode == "hybrid":
             scored = boost_named(query, scored, keyword, filters)
-        ranked = sorted(scored.items(), key=lambda kv: -kv[1][0])[:k]
-        papers = self.store.get_papers(pid for pid, _ in ranked)
-        similarity = paper_best(cosines)
-        hits = [
-            make_hit(rank, pid, score, chunk, papers.get(pid), similarity.get(pid, (None, None))[0])
-            for rank, (pid, (score, chunk)) in enumerate(ranked, start=1)
-        ]
-        searched = keyword.n_papers if self.indexing is None else max(keyword.n_papers, self.indexing.done)
-        return SearchResult(query, hits, searched, keyword.matched_papers(filters), filters)
+        return scored, cosines
 
     def topic(
         self, query: str, filters: Filters | None = None, cut_offs: tuple[float, float, float] | None = None
@@ -169,6 +181,25 @@ class Retriever:
     def vectors(self, paper_ids: list[str]) -> Any:
         """The papers' vectors (first chunk each), as rows of a matrix: what a list is grouped by."""
         return topic_vectors(self.store, self.keyword_index(), paper_ids)
+
+
+def _with_described(asked: Scored, described: Scored) -> Scored:
+    """Both searches' min-max scaled scores, the described one's at `described_weight`, in the asked search's range:
+    the cut-offs that read a fused score (`tied`, rag.answering.closest) keep their meaning."""
+    from rag.calibration import CALIBRATION
+
+    def scaled(scored: Scored) -> dict[str, float]:
+        low, high = min(v[0] for v in scored.values()), max(v[0] for v in scored.values())
+        return {pid: (v[0] - low) / (high - low) if high > low else 1.0 for pid, v in scored.items()}
+
+    if not asked or not described:
+        return asked or described
+    low, high = min(v[0] for v in asked.values()), max(v[0] for v in asked.values())
+    first, second = scaled(asked), scaled(described)
+    return {
+        pid: (low + (high - low) * (first.get(pid, 0.0) + CALIBRATION.described_weight * second.get(pid, 0.0)), chunk)
+        for pid, (_, chunk) in {**described, **asked}.items()
+    }
 
 
 def make_hit(
