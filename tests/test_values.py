@@ -81,6 +81,11 @@ def test_a_name_of_another_kind_of_thing_does_not_answer() -> None:
     introduced = "a 10.7% gain on the dataset, enabling models such as Qwen2.5-3B-Instruct to outperform"
     assert not values.of_class("data", {"Qwen2"}, introduced)
     assert values.of_class("data", {"GSM8K"}, "We evaluate on benchmarks such as GSM8K and MATH.")
+    # blind 38: names listed in brackets after a noun are all of its class, not only the first
+    listed = "uses a network traffic dataset, compares hybrid classifiers (RF, SVM, XGBoost, and lightweight models)"
+    assert not values.of_class("data", {"RF", "SVM", "XGBoost"}, listed)
+    assert values.of_class("model", {"XGBoost"}, listed)
+    assert values.of_class("data", {"HumanEval"}, "on three benchmarks (MMLU, GSM8K, HumanEval) with Llama-3")
 
 
 def test_a_figure_measured_on_a_thing_the_paper_never_names_is_not_stated() -> None:

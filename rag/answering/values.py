@@ -223,7 +223,8 @@ def holds(kind: ValueKind, sentence: str, given: str) -> bool:
 CLASSES = {
     "data": re.compile(r"^(?:datasets?|benchmarks?|[\w-]*bench(?:mark)?s?|suites?|corp(?:us|ora)|data)$", re.I),
     "model": re.compile(
-        r"^(?:models?|backbones?|architectures?|llms?|vlms?|mllms?|networks?|encoders?|transformers?|checkpoints?)$",
+        r"^(?:models?|backbones?|architectures?|llms?|vlms?|mllms?|networks?|encoders?|transformers?|checkpoints?"
+        r"|classifiers?)$",
         re.I,
     ),
     "metric": re.compile(r"^(?:scores?|metrics?|accuracy|f1)$", re.I),
@@ -245,9 +246,13 @@ def of_class(wanted_class: str | None, found: set[str], sentence: str) -> bool:
     for i, word in enumerate(words):
         for name in (n for n in found if n in word):
             own = name_class([name]) if "bench" in name.lower() else None
+            # "classifiers (RF, SVM, XGBoost)": a name listed after others is of the noun before the first
+            start = i
+            while start and any(n in words[start - 1] for n in found):
+                start -= 1
             # "models such as Qwen2.5-3B": the noun before the words that introduce the names
-            back = 4 if i and words[i - 1].lower().strip(",") in _INTRODUCING else 2
-            said = own or name_class(words[i + 1 : i + 3]) or name_class(words[max(0, i - back) : i])
+            back = 4 if start and words[start - 1].lower().strip(",") in _INTRODUCING else 2
+            said = own or name_class(words[i + 1 : i + 3]) or name_class(words[max(0, start - back) : start])
             if said is None or said == wanted_class:
                 return True
     return False
