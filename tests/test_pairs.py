@@ -723,6 +723,9 @@ def test_a_name_is_the_papers_own_in_its_singular_or_plural() -> None:
     beaten = _paper(3, "Faster Diffusion", "We introduce RapidMDM. It outperforms FlexMDMs by 5 points.")
     assert not own_name("FlexMDM", beaten)
     assert not own_name("FlexMD", flex)  # another name, not its number
+    # blind 38: "We explore this approach, named Sim-PE, ..." gives the paper its name
+    named = _paper(4, "Private Synthetic Data via APIs 3", "We explore this approach, named Sim-PE, for images.")
+    assert own_name("Sim-PE", named)
 
 
 class FakeSideSearch:

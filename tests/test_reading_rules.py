@@ -339,6 +339,12 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
             "BED-LLM. Do they both try to fix the problem or just measure it?",
             ("the paper testing if reasoning models ask for missing info on incomplete math problems", "BED-LLM"),
         ),
+        # blind 38: "One ..., the other ..." opening a sentence after the one that counts them
+        (
+            "I read two papers about XAI evaluation being inconsistent. One explains why perturbation-based fidelity "
+            "metrics disagree, the other blames interactions between feature groups. What does each propose?",
+            ("explains why perturbation-based fidelity metrics disagree", "blames interactions between feature groups"),
+        ),
     ):
         assert introduced_sides(question) == said, question
     for unset in (
@@ -365,3 +371,42 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
         "and at which stage of training do they intervene?"
     ) == ("LinguaMap", "the universal-tokenizer paper")
     assert asked_of_each("how do the encoder and decoder each work?") is None  # neither named nor called a paper
+
+
+def test_two_papers_set_up_as_a_paper_and_another_are_introduced() -> None:
+    """Blind 38: "there's a paper on causal interventions ... and another on feature geometry under superposition ...
+    do they address the same question?" was read as a lookup of one of them."""
+    from rag.reading.contrasts import TWO_INTRODUCED
+
+    assert TWO_INTRODUCED.search(
+        "there's a paper on causal interventions producing divergent representations and another on feature geometry "
+        "under superposition. do they adress the same question or not really?"
+    )
+    assert not TWO_INTRODUCED.search("there's a paper on causal interventions. is there another?")
+    assert not TWO_INTRODUCED.search("There's a gap between train and test accuracy, and another one at scale?")
+
+
+def test_a_comparison_after_the_field_it_is_asked_in_is_read_as_one() -> None:
+    """Blind 38: "For QA over long or structured inputs, how does the ... approach differ from the one that ...?" was
+    taken for a comparison asked in a second part, of the first part's paper, for its comma."""
+    question = (
+        "For QA over long or structured inputs, how does the chain-of-structured-thought + small model fine-tuning "
+        "approach differ from the one that builds a low-fidelity map of the data and navigates it before reading "
+        "details?"
+    )
+    assert read_question(question).sides == (
+        "the chain-of-structured-thought + small model fine-tuning approach",
+        "the one that builds a low-fidelity map of the data and navigates it before reading details",
+    )
+    assert read_question("In diffusion for time series, how does OATS differ from TimeWeaver?").targets == (
+        "OATS",
+        "TimeWeaver",
+    )
+    # a part asked before the comparison, or a paper the opening points at, is no field
+    for question in (
+        "Does SiFEN run on GPUs, and how does it compare with XGBoost?",
+        "For the first one, how does it compare with XGBoost?",
+        # people-dev3: a benchmark the opening names is the paper asked about
+        "On the body-surface lesion VQA benchmark, how does the best MLLM compare with primary physicians?",
+    ):
+        assert read_question(question).kind == "lookup", question

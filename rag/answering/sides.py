@@ -94,7 +94,10 @@ def _either_number(name: str) -> str:
     return rf"{re.escape(name.removesuffix('s'))}s?"
 
 
-_INTRODUCES = re.compile(r"\b(?:propos|introduc|present|develop|design)(?:e|es|ed|ing|s)?\b", re.I)
+# "We explore this approach, named Sim-PE, ...": a name given is introduced too
+_INTRODUCES = re.compile(
+    r"\b(?:(?:propos|introduc|present|develop|design)(?:e|es|ed|ing|s)?|named|dubbed|termed)\b", re.I
+)
 # the name as the subject of a finding: at a sentence's start or after "that", set in bold or not
 _FINDS = (
     r"(?:(?:^|[.!?]\s+|\bthat\s+)[$*{{\\a-z]*?(?:textbf\{{)?){0}\W{{0,3}}\s+(?:is|are|achieves?|delivers?|outperforms?"

@@ -84,6 +84,8 @@ _ONE_PAPER = r"\bone\s+(?:paper|work|study|method|approach)"
 TWO_INTRODUCED = re.compile(
     rf"{_TWO_PAPERS}\b"
     r"|\bthere(?:'s| is| are)\s+(?:the|a|an)\s+[^.?!;]{3,160}?\s+and\s+(?:the|a|an)\s+"
+    # "there's a paper on causal interventions ... and another on feature geometry ..."
+    r"|\bthere(?:'s| is| are)\s+(?:a|an|one)\s+(?:paper|work|study|method|approach)\b[^.?!;]{3,160}?\s+and\s+another\b"
     rf"|{_ONE_PAPER}\b[^.?!;]{{3,200}}?\b(?:another|the other)\b",
     re.I,
 )
@@ -188,7 +190,7 @@ _INTRODUCED_SIDES = re.compile(
     r"|\b(?:papers|works|studies|methods|approaches|frameworks)[,:]\s+"
     r"(?P<a2>[^,.?!;:]{3,80}?),?\s+and\s+(?P<b2>[^,.?!;:]{3,80}?)\s*[:.?;]"
     # "one" alone introduces a paper only at a clause's start, and only with "the other" (or "one") after it
-    rf"|(?:^|[:;,]\s*|\b(?:but|and|while|whereas)\s+)one{_THE_THING}\s+(?P<a3>[^.?!;]{{3,200}}?),?\s+"
+    rf"|(?:^|[:;,.]\s*|\b(?:but|and|while|whereas)\s+)one{_THE_THING}\s+(?P<a3>[^.?!;]{{3,200}}?),?\s+"
     rf"(?:and\s+|while\s+|whereas\s+|but\s+)?(?:another|the other|one){_THE_THING}\s+(?P<b3>[^.?!;]{{3,200}})"
     # "Both X and the Y paper <verb> ...", "Both the Y paper and X ...": each side a name or a paper described, up to
     # the word that calls it one

@@ -110,7 +110,7 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
         if (
             (m := pattern.search(asking))
             and m.start("b") >= scene
-            and not _SECOND_PART.search(asking[: m.start()])
+            and not _SECOND_PART.search(asking[_topic_end(asking, scene) : m.start()])
             and not _unnamed_pair(m["a"], m["b"])
             # "DAVIS and DEMO both detect OOD (OOD images vs unseen graph anomalies)": a "vs" inside brackets
             and m["a"].count("(") <= m["a"].count(")")
@@ -159,6 +159,20 @@ _FIND_ONE = re.compile(
     r"|\b(?:is there|are there|any|anyone|anybody)(?: \w+)? (?:a |an |any )?(?:paper|work|study|benchmark|method)s?\b",
     re.I,
 )
+
+
+# "For QA over long or structured inputs, how does the ... approach differ from ...?": a field the question opens
+# with, which is no part asked before the comparison (unlike "Does X run on GPUs, and how does it compare ...?"); a
+# field, not a thing: no "the" ("On the body-surface lesion VQA benchmark, how does the best MLLM compare ...?")
+_TOPIC_SCENE = re.compile(
+    r"^(?:for|in|on|regarding|about|within|among|across)\s+(?![^,?;]*\b(?:the|this|that|these|those|its|their|it|they|one|paper)\b)"
+    r"[^,?;]{3,120},\s+(?=(?:how|what|which|why|is|are|do|does)\b)",
+    re.I,
+)
+
+
+def _topic_end(asking: str, scene: int) -> int:
+    return scene or (m.end() if (m := _TOPIC_SCENE.match(asking)) else 0)
 
 
 def _unnamed_pair(a: str, b: str) -> bool:
