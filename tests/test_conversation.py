@@ -27,6 +27,16 @@ def test_every_cue_matches_its_examples_and_none_of_its_counterexamples() -> Non
             assert not cue.pattern.search(sentence), (cue.name, sentence)
 
 
+def test_that_after_any_auxiliary_points_back() -> None:
+    """Blind 38 at 19,630 papers: "how much training data and compute did that take" was read as a new topic; its
+    "that" after "did" was no cue, as after "does" it was."""
+    from rag.reading.turns import DEMONSTRATIVE
+
+    for back in ("how much training data and compute did that take", "would that work on video?", "can that scale?"):
+        assert DEMONSTRATIVE.pattern.search(back), back
+    assert not DEMONSTRATIVE.pattern.search("did that paper that prunes tokens test video?")  # a relative clause
+
+
 def test_the_it_of_is_it_possible_points_at_nothing() -> None:
     """Blind 27: "I also wonder if its possible to do counterfactual explanations on the level of objects ..., any
     work on that?" was answered about the paper just discussed: its "its" (a typed "it's") read as a pronoun."""

@@ -141,7 +141,8 @@ DEMONSTRATIVE = Cue(
     "demonstrative",
     re.compile(
         r"\b(?:this|these|those)\b(?!\s+(?:\w+\s+)?(?:that|which|who)\b)|\bthat\s*[?.!]*\s*$|\bthere\s*[?.!]*\s*$"
-        r"|\b(?:does|do|is|was|how's|what's|explain|summari[sz]e|simplify|rephrase|unpack)\s+that\b"
+        r"|\b(?:does|do|did|is|was|can|could|would|will|might|how's|what's|explain|summari[sz]e|simplify|rephrase"
+        r"|unpack)\s+that\b"
         r"(?!\s+(?:\w+\s+)?(?:that|which)\b)",
         re.I,
     ),
@@ -150,11 +151,13 @@ DEMONSTRATIVE = Cue(
         "What's the key idea there?",
         "So what should practitioners take from that?",
         "can u explain that in simpler terms?",
+        "how much training data and compute did that take",  # blind 38
     ),
     (
         "Is there a paper that speeds up KV caching?",
         "What does the paper that compresses proteins do?",
         "Which paper explains that scaling helps?",
+        "Could that approach that prunes tokens work for video?",  # "that" before a relative clause: a new paper
     ),
 )
 ANNOUNCED = Cue(
