@@ -927,3 +927,19 @@ def _answered(question: str, *sentences: str, terms: Callable[[str], list[str]] 
         split_parts(question)[0], paper, lambda q, ts: [0.2] * len(ts), lambda q, t: 0.0, terms, set(), question
     )
     return found.sentence
+
+
+def test_how_a_proposed_method_works_follows_the_sentence_that_proposes_it(seeded: Settings) -> None:
+    """Dev d1-012: "How does TraDy choose which parameters to update ...?" was answered by "We propose TraDy, a novel
+    transfer learning scheme leveraging two key insights ..." alone; how it chooses is the sentence after it."""
+    answer = assistant(seeded).answer(
+        "How does TraDy choose which parameters to update when fine-tuning under a strict memory budget, and what "
+        "sparsity does it reach?",
+        mode="extractive",
+    )
+    assert "We propose TraDy" in answer.text
+    assert "stochastically resamples channels between epochs" in answer.text
+    assert "99\\% activation sparsity" in answer.text
+    # a number asked is answered by the sentence stating it alone
+    sparsity = assistant(seeded).answer("What activation sparsity does TraDy reach?", mode="extractive")
+    assert "99\\% activation sparsity" in sparsity.text and "stochastically resamples" not in sparsity.text

@@ -107,7 +107,8 @@ class Found:
     paper: Hit
     sentence: str | None
     score: float
-    also: str | None = None  # a second sentence stating the asked thing, where the part cannot tell the two apart
+    also: str | None = None  # a second sentence stating the asked thing, where the part cannot tell the two apart,
+    # or how the method a proposal states works (rag.answering.extractive)
     doubted: str | None = None  # the sentence the rules chose and the judge found not to state it (rag.answering.judge)
     chance: float | None = None  # the judge's chance that `sentence` states the part, where it ranked the sentences
 
