@@ -259,13 +259,14 @@ CHAT_WORDS = WordList(
 
 # "does the adaptive variance reduction paper compare against Adam?": a paper named by what it is about, which the
 # search reads apart from the detail asked of it (rag.retrieval.retriever). Words before "paper" that hold one of
-# these are no such name ("the datasets used in the study", "the second one", "the first-token one" is one).
+# these are no such name ("the datasets used in the study", "the second one"); a hyphenated word alone may be one
+# ("the Sokoban-based study").
 NOT_DESCRIBING = WordList(
     name="words that describe no paper",
     words=frozenset(
-        "of in on at to for with by from as and or but the a an this that these those how many much what which "  # noqa: SIM905
-        "who is are was were be been used using do does did its their it they we our i you first second third "
-        "last other same new latter former previous earlier above".split()
+        "of in on at to for with by from as and or but the a an this that these those how many "  # noqa: SIM905
+        "much what which who is are was were be been used using do does did its their it they we our i you "
+        "first second third last other same new latter former previous earlier above".split()
     ),
     decides="the words before 'paper', 'work', 'study' or 'one' say what a paper is about: two or more, or a "
     "hyphenated one, none of these",
