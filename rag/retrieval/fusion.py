@@ -68,14 +68,32 @@ def _convex(dense: list[Candidate], lexical: list[Candidate], settings: Settings
     sides = [(paper_best(dense), 1.0 - weight), (paper_best(lexical), weight)]
     out: dict[str, tuple[float, dict[str, Any]]] = {}
     for best, share in sides:
-        if not best:
-            continue
-        low, high = min(v[0] for v in best.values()), max(v[0] for v in best.values())
-        for pid, (score, chunk) in best.items():
-            value = share * ((score - low) / (high - low) if high > low else 1.0)
-            total, kept = out.get(pid, (0.0, chunk))
-            out[pid] = (total + value, kept)
+        for pid, value in _scaled(best).items():
+            total, kept = out.get(pid, (0.0, best[pid][1]))
+            out[pid] = (total + share * value, kept)
     return out
+
+
+def _scaled(scored: Scored) -> dict[str, float]:
+    """Each paper's score min-max scaled to [0, 1] (1 for all where they are equal)."""
+    if not scored:
+        return {}
+    low, high = min(v[0] for v in scored.values()), max(v[0] for v in scored.values())
+    return {pid: (v[0] - low) / (high - low) if high > low else 1.0 for pid, v in scored.items()}
+
+
+def with_described(asked: Scored, described: Scored) -> Scored:
+    """The asked search's and the described search's min-max scaled scores, the described one's at `described_weight`,
+    put back in the asked search's range: the cut-offs that read a fused score (`tied`, rag.answering.closest) keep
+    their meaning (rag.retrieval.retriever)."""
+    if not asked or not described:
+        return asked or described
+    low, high = min(v[0] for v in asked.values()), max(v[0] for v in asked.values())
+    first, second = _scaled(asked), _scaled(described)
+    return {
+        pid: (low + (high - low) * (first.get(pid, 0.0) + CALIBRATION.described_weight * second.get(pid, 0.0)), chunk)
+        for pid, (_, chunk) in {**described, **asked}.items()
+    }
 
 
 FUSIONS: dict[str, Callable[[list[Candidate], list[Candidate], Settings], Scored]] = {

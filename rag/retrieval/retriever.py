@@ -12,7 +12,7 @@ from rag.corpus.documents import chunk_id
 from rag.errors import InputError
 from rag.index.store import Store, StoredPaper
 from rag.retrieval.filters import Filters, chroma_where
-from rag.retrieval.fusion import Candidate, Scored, boost_named, fusion, paper_best
+from rag.retrieval.fusion import Candidate, Scored, boost_named, fusion, paper_best, with_described
 from rag.retrieval.keyword import KeywordIndex
 from rag.retrieval.topic import TopicPaper, topic_papers
 from rag.retrieval.vectors import topic_vectors
@@ -130,7 +130,7 @@ class Retriever:
         keyword = self.keyword_index()
         scored, cosines = self._scored(query, max(self.settings.candidates, k * 3), filters, mode)
         if described and mode == "hybrid":
-            scored = _with_described(scored, self._scored(described, self.settings.candidates, filters, mode)[0])
+            scored = with_described(scored, self._scored(described, self.settings.candidates, filters, mode)[0])
         ranked = sorted(scored.items(), key=lambda kv: -kv[1][0])[:k]
         papers = self.store.get_papers(pid for pid, _ in ranked)
         similarity = paper_best(cosines)
@@ -181,25 +181,6 @@ class Retriever:
     def vectors(self, paper_ids: list[str]) -> Any:
         """The papers' vectors (first chunk each), as rows of a matrix: what a list is grouped by."""
         return topic_vectors(self.store, self.keyword_index(), paper_ids)
-
-
-def _with_described(asked: Scored, described: Scored) -> Scored:
-    """Both searches' min-max scaled scores, the described one's at `described_weight`, in the asked search's range:
-    the cut-offs that read a fused score (`tied`, rag.answering.closest) keep their meaning."""
-    from rag.calibration import CALIBRATION
-
-    def scaled(scored: Scored) -> dict[str, float]:
-        low, high = min(v[0] for v in scored.values()), max(v[0] for v in scored.values())
-        return {pid: (v[0] - low) / (high - low) if high > low else 1.0 for pid, v in scored.items()}
-
-    if not asked or not described:
-        return asked or described
-    low, high = min(v[0] for v in asked.values()), max(v[0] for v in asked.values())
-    first, second = scaled(asked), scaled(described)
-    return {
-        pid: (low + (high - low) * (first.get(pid, 0.0) + CALIBRATION.described_weight * second.get(pid, 0.0)), chunk)
-        for pid, (_, chunk) in {**described, **asked}.items()
-    }
 
 
 def make_hit(
