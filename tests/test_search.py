@@ -450,3 +450,22 @@ def test_a_paper_said_by_what_it_is_about_is_found_past_the_detail_asked_of_it(f
     assert [h.paper_id for h in retriever.search(plain, k=5, described=None).hits] == [
         h.paper_id for h in retriever.search(plain, k=5).hits
     ]
+
+
+def test_a_word_typed_in_lower_case_is_no_name_where_the_vocabulary_holds_it_inflected(settings: Settings) -> None:
+    """Blind 40 at 19,630 papers: "... apply a math concept rather than just recite its definition?" put first the one
+    paper naming a method RECITE: "recite" read as RECITE typed in lower case, since the embedder's vocabulary holds
+    "recited" but not "recite". A coined name typed so ("protokv") is still its paper's."""
+    store = Store(settings, create=True)
+    store.ingest(
+        [
+            Paper(
+                paper_id="recite", title="Red-Teaming Vision Models", abstract="We propose RECITE, an attack on VLMs."
+            ),
+            Paper(paper_id="proto", title="ProtoKV: Cache Compression", abstract="ProtoKV compresses the KV cache."),
+            Paper(paper_id="core", title="Concept Learning", abstract="Models learn to apply a math concept."),
+        ]
+    )
+    keyword = Retriever(store).keyword_index()
+    assert keyword.typed_names("rather than just recite its definition?") == []
+    assert keyword.typed_names("what does protokv do?") == ["ProtoKV"]

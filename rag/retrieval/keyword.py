@@ -255,8 +255,11 @@ class KeywordIndex:
             return True  # typed as a name ("protoKV"), not as a word nor a field's acronym ("OOD")
         if not word.islower():
             return False  # "Citeseer", "Cora": a dataset as the question spells it, not another paper's CiteSeer
-        if word.lower() in whole_words(self.settings):
-            return False  # an English word ("got", "tips") that some paper's name spells too (GoT, TIPS)
+        # an English word ("got", "tips") that some paper's name spells too (GoT, TIPS); the vocabulary may hold it only
+        # inflected ("recited", not "recite", blind 40's "rather than just recite its definition" of RECITE)
+        word_forms = {word, word + "s", word + "d", word + "ed", word + "ing", word.removesuffix("e") + "ing"}
+        if word_forms & whole_words(self.settings):
+            return False
         if "-" not in word and min(self.df(t) for t in terms) > self.rare():
             return False
         # no abstract writes it but as the name ("LLM-inferred" is no LLM-Inferred of a title in title case)
