@@ -943,3 +943,49 @@ def test_how_a_proposed_method_works_follows_the_sentence_that_proposes_it(seede
     # a number asked is answered by the sentence stating it alone
     sparsity = assistant(seeded).answer("What activation sparsity does TraDy reach?", mode="extractive")
     assert "99\\% activation sparsity" in sparsity.text and "stochastically resamples" not in sparsity.text
+
+
+def test_an_enumeration_quoted_is_quoted_whole(fixture_500: Settings) -> None:
+    """Blind 40: "LiteCoST ... what are its two pillars?" quoted "Pillar 1: Chain-of-Structured-Thought (CoST)." and not
+    "Pillar 2: SLM fine-tuning.", three sentences on; "What components do they propose?" of RMT quoted "we first
+    introduce a dynamic token budget mechanism" and neither "Next, ..." nor "Finally, ..."."""
+    from rag.answering.pipeline import Assistant
+    from rag.answering.quotes import ENUMERATION_NEXT, ENUMERATION_START
+
+    assistant = Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
+    pillars = assistant.answer("LiteCoST for long-document QA with small models - what are its two pillars?")
+    assert "Pillar 1: Chain-of-Structured-Thought" in pillars.text and "Pillar 2: SLM fine-tuning" in pillars.text
+    components = assistant.answer(
+        "The reinforcement mid-training paper (RMT) lists three challenges. What components do they propose to "
+        "address them?"
+    ).text
+    for item in (
+        "dynamic token budget mechanism",
+        "curriculum-based adaptive sampling method",
+        "dual training strategy",
+    ):
+        assert item in components, item
+    for first in (
+        "In particular, we first introduce a mechanism.",
+        "First, we claim that priors distort.",
+        "Pillar 1: X.",
+    ):
+        assert ENUMERATION_START.search(first), first
+    for other in ("First-order methods are slow.", "We then show that it works.", "The first stage is fast."):
+        assert not ENUMERATION_START.search(other) and not ENUMERATION_NEXT.search(other), other
+    for after in ("Next, we design a sampler.", "Finally, we present a strategy.", "Second, we derive an SDE."):
+        assert ENUMERATION_NEXT.search(after), after
+
+
+def test_a_size_asked_of_a_thing_is_told_by_a_sentence_saying_that_thing(fixture_500: Settings) -> None:
+    """Blind 40: "how big is the SAE dictionary?" was answered by "a neuroscience-motivated probing suite (63K images
+    and 16K concepts)": any size answered a size. The size of the probing suite is still that sentence."""
+    from rag.answering.pipeline import Assistant
+
+    assistant = Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
+    absent = assistant.answer(
+        "For ViSAE, which ViT checkpoint did they trace concept circuits in, and how big is the SAE dictionary?"
+    )
+    assert absent.refused
+    suite = assistant.answer("How big is the neuroscience-inspired probing suite behind ViSAE?")
+    assert "63K images and 16K concepts" in suite.text and not suite.refused

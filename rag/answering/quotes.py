@@ -3,10 +3,24 @@ proposal, how it works and its result, in the abstract's order (rag.answering.ex
 
 from __future__ import annotations
 
+import re
+
 from rag.answering.evidence import RESULT, Coverage, Similarity, closeness
 from rag.answering.known import PROPOSE
 from rag.reading.text import sentences
 from rag.types import Hit
+
+# An abstract's own enumeration: its first item ("In particular, we first introduce ...", "First, we claim ...",
+# "Pillar 1: Chain-of-Structured-Thought (CoST).") and the items after it ("Next, we design ...", "Finally, we
+# present ...", "Pillar 2: SLM fine-tuning."); not "First-order methods ..." nor "We then show ...".
+ENUMERATION_START = re.compile(
+    r"^(?:(?:In particular|Specifically|Concretely|To this end),\s+)?(?:First(?:ly)?,|[Ww]e first\b|\((?:1|i)\)\s"
+    r"|[A-Z][a-z]+ (?:1|I):)"
+)
+ENUMERATION_NEXT = re.compile(
+    r"^(?:Second(?:ly)?,|Third(?:ly)?,|Fourth(?:ly)?,|Next,|Then,|Finally,|Lastly,|\((?:[2-9]|ii|iii|iv)\)\s"
+    r"|[A-Z][a-z]+ (?:[2-9]|II|III|IV):)"
+)
 
 
 def best_sentences(
@@ -35,4 +49,20 @@ def best_sentences(
         for i in (proposal, None if proposal is None else proposal + 1, result, *order):
             if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
                 picked.append(i)
-    return [candidates[i] for i in sorted(picked)]
+    return [candidates[i] for i in sorted(picked + _enumerated(candidates, picked))]
+
+
+def _enumerated(candidates: list[str], picked: list[int]) -> list[int]:
+    """The rest of an enumeration whose first item is quoted: "what are its two pillars?" of "Pillar 1: ..." wants
+    "Pillar 2: ..." too, which is seldom as close to the question as the first. Only the sentences that carry the
+    enumeration's markers, up to four sentences apart (an item may take several sentences to say)."""
+    items: list[int] = []
+    for start in (i for i in picked if ENUMERATION_START.search(candidates[i])):
+        last = start
+        for i in range(start + 1, len(candidates)):
+            if i - last > 4:
+                break
+            if ENUMERATION_NEXT.search(candidates[i]):
+                last = i
+                items += [i] if i not in picked else []
+    return items
