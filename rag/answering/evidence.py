@@ -165,9 +165,9 @@ _ENUMERATION = re.compile(
 )
 
 
-# A plain capitalised word the noun after it says is a name: "the Overcooked benchmark", "the Cityscapes dataset"
+# A plain capitalised word the noun after it says is a name: "the Overcooked benchmark", "the Million Song Dataset"
 _NAMED_BY_NOUN = re.compile(
-    r"(?<=[\w,;:(] )[A-Z][a-z]{2,}(?= (?:benchmark|dataset|suite|corpus|environment|game|simulator)s?\b)"
+    r"(?<=[\w,;:(] )[A-Z][a-z]{2,}(?= (?i:benchmark|dataset|suite|corpus|environment|game|simulator)s?\b)"
 )
 
 
@@ -230,7 +230,6 @@ def answer_part(
     kind = None if results_asked else kind
     # the class of thing named: "which LLM ...", or the head the words name ("the name of the dataset they released")
     asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5]) or values.name_class([part.head])
-    sized = bool(_SIZE_ASKED.match(part.text))  # "how big is that benchmark?": what it consists of, in numbers
     count = kind if kind is not None and kind.name == "count" and head else None  # "how many queries": what counts them
     held = bool(values.COUNT_HELD.match(part.text)) and not any(
         _told(part, kind, head, s, terms, given, question) for s in views
@@ -254,7 +253,7 @@ def answer_part(
                 # "on which edge device does it run?": "... training on NVIDIA Jetson AGX Xavier", its closest sentence
                 about = about or (part.which_thing and sim == top and bool(new_names(sentence, given)))
             else:  # "what did GPT-5 score?": "11.22% for GPT-5"
-                about = _near(sim, covered) or bool(others & names(sentence)) or (sized and bool(SIZE.search(sentence)))
+                about = _near(sim, covered) or bool(others & names(sentence)) or _size_of(part.text, sentence, terms)
             # not about it by the rules' words: the closest sentence is for the judge, unless it counts another thing
             unsure = not (about or (kind is not None and kind.self_evident))
             if (unsure and (judge is None or count or sim < top)) or not _holds_value(
@@ -280,6 +279,16 @@ def _plain(part: Part, views: list[str], given: set[str], terms: Terms) -> tuple
     plain = part.head.lower() in PLAIN_NAMED
     head = set(terms(part.head))
     return plain, plain and not any(new_names(v, given, plain) for v in views if head & set(terms(v)))
+
+
+def _size_of(part: str, sentence: str, terms: Terms) -> bool:
+    """A size asked ("how big is that benchmark?") is what the sentence says it consists of, in numbers, if it says the
+    thing the part names other than as the paper's own ("that benchmark"): "how big is the SAE dictionary?" is not "a
+    probing suite (63K images and 16K concepts)"."""
+    if not _SIZE_ASKED.match(part) or not SIZE.search(sentence):
+        return False
+    named = set(terms(re.sub(r"\b(?:that|this|these|those|its|their)\s+[\w-]+", " ", _SIZE_ASKED.sub(" ", part))))
+    return not named or bool(named & set(terms(sentence)))
 
 
 def _near(similarity: float, covered: float) -> bool:
