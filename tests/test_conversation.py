@@ -160,3 +160,47 @@ def test_a_chosen_model_rewrites_the_follow_up_and_sees_the_turn_before(seeded: 
         told = messages[-1]["content"]
         assert "Earlier question: Which papers edit knowledge in LLMs?" in told
         assert titles[MOE].title in told and titles[SUIT].title in told
+
+
+def test_blind_40_follow_ups_and_new_topics_over_500_papers(fixture_500: Settings) -> None:
+    """Blind 40 at 500 papers, each read wrong before:
+    - "the bias paper", of an answer citing a bias study and DiffNoise, is the one cited paper saying "bias";
+    - "is that a better auxiliary objective than Token Order Prediction (TOP)?" compares the paper just cited with TOP
+      ("better" and "than" three words apart);
+    - "an image and its caption": the "its" is the image's, and the question starts a new topic;
+    - "what data did they evaluate on?" was "not stated" of "Evaluated on a sparse subset of the Million Song
+      Dataset"."""
+    assistant = Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
+    bias = [
+        {
+            "role": "user",
+            "content": "two things: in-context learning and gender bias in VLMs, and noise augmentation for ViTs",
+        },
+        {
+            "role": "assistant",
+            "content": "On bias, one study ... [1]. On augmentation, DiffNoise ... [2].",
+            "cited": ["3rO59y6pgO", "8cwaRXwpFf"],
+        },
+    ]
+    covered = assistant.answer("how many models and tasks did the bias paper cover?", bias)
+    assert [c.paper_id for c in covered.citations] == ["3rO59y6pgO"]
+    assert "four LVLMs across two tasks" in covered.text
+    latent = [
+        {"role": "user", "content": "training LMs to think in latent space before committing to the next token?"},
+        {"role": "assistant", "content": "Latent lookahead lets the model ... [1].", "cited": ["QpRZY8rLxk"]},
+    ]
+    better = assistant.answer("is that a better auxiliary objective than Token Order Prediction (TOP)?", latent)
+    assert better.kind == "compare" and {c.paper_id for c in better.citations} == {"QpRZY8rLxk", "YJ31taYf2A"}
+    forensics = [
+        {"role": "user", "content": "image forensics - detecting and localizing AI-generated or edited regions"},
+        {"role": "assistant", "content": "UniAIDet ... [1]. UDIS ... [2].", "cited": ["J1H2QAqnd2", "VwztK6dMn0"]},
+    ]
+    caption = assistant.answer("and what about detecting contradictions between an image and its caption?", forensics)
+    assert caption.citations[0].paper_id == "0Xw9Fg6Occ"
+    # a dataset named in plain capitalised words, the noun after them capitalised too: "the Million Song Dataset"
+    songs = [
+        {"role": "user", "content": "cold-start recommendation using clustering or rule mining"},
+        {"role": "assistant", "content": "Hy-ClustRec is a three-stage pipeline ... [1].", "cited": ["B3jlwFJ2mb"]},
+    ]
+    data = assistant.answer("which clustering algorithm exactly, and what data did they evaluate on?", songs)
+    assert "HDBSCAN" in data.text and "Million Song Dataset" in data.text and "does not state" not in data.text

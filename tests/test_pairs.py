@@ -16,7 +16,7 @@ from rag.answering.pipeline import Assistant
 from rag.answering.sides import named_hits, title_phrase
 from rag.reading.contrasts import ELIDED, contrasts_with
 from rag.reading.questions import asks_contrast, asks_for_papers, contrast_asked_later, read_question
-from rag.reading.turns import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS, INTRODUCED, PICKED, follow_up
+from rag.reading.turns import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS, INTRODUCED, OWN_POSSESSIVE, PICKED, follow_up, pronoun
 from rag.types import Hit, Turn
 
 from .conftest import DEMOGRASP, KV, MOE, SUIT, seed_hit
@@ -106,11 +106,14 @@ def test_a_contrast_is_asked_in_many_words_and_a_new_topic_announced_is_none() -
 
 
 def test_the_further_reference_cues_match_their_examples_only() -> None:
-    for cue in (ELLIPSIS, DEMONSTRATIVE, ANNOUNCED, INTRODUCED, PICKED):
+    for cue in (ELLIPSIS, DEMONSTRATIVE, ANNOUNCED, INTRODUCED, PICKED, OWN_POSSESSIVE):
         for sentence in cue.matches:
             assert cue.pattern.search(sentence), (cue.name, sentence)
         for sentence in cue.misses:
             assert not cue.pattern.search(sentence), (cue.name, sentence)
+    # a possessive of a thing the question brings in is no pronoun cue; one of nothing it says is
+    assert not any(pronoun(s) for s in OWN_POSSESSIVE.matches)
+    assert all(pronoun(s) for s in OWN_POSSESSIVE.misses)
 
 
 def test_two_described_papers_and_a_difference_are_compared(assistant: Assistant) -> None:

@@ -36,6 +36,12 @@ AFTER_ANSWER = [Turn("Which paper proposes MoEEdit?", "", ("paper-just-cited",))
             ("ZeroGR", "Retro* for document retrieval"),
         ),
         ("Compare CGPO and MS-GRPO: how does each change policy-gradient RL training?", ("CGPO", "MS-GRPO")),
+        # blind 40: a heading after the field it is in, one side described, the other named
+        (
+            "Active preference learning for reward models: the paper doing Bayesian inference in network subspaces vs "
+            "ActiveDPO. How does each decide which preference queries to collect?",
+            ("the paper doing Bayesian inference in network subspaces", "ActiveDPO"),
+        ),
         # a dash ends a side's clause too: the rest asks about the two
         ("SSE vs LLA - which one is actually aimed at efficiency?", ("SSE", "LLA")),
         ("UUE vs GUARD for LLM unlearning — what's the core difference?", ("UUE", "GUARD for LLM unlearning")),
@@ -345,6 +351,12 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
             "metrics disagree, the other blames interactions between feature groups. What does each propose?",
             ("explains why perturbation-based fidelity metrics disagree", "blames interactions between feature groups"),
         ),
+        # blind 40: two counted after a few words, the first side with no "and" and no comma before the second
+        (
+            "I'm weighing two post-training quantization ideas: the null-space optimization paper and AEC-SVQ. What is "
+            "the core trick in each, and which one targets W2A4?",
+            ("the null-space optimization paper", "AEC-SVQ"),
+        ),
     ):
         assert introduced_sides(question) == said, question
     for unset in (
@@ -363,6 +375,8 @@ def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
         "Two benchmarks come with StreamGuard. How many unsafe videos, and how long are they?",  # no colon
         "DAVIS and the OOD paper. Which dataset is bigger?",  # asks neither each nor both of them
         "There's the encoder and the decoder. Are they both frozen?",  # neither side called a paper
+        # no full stop after the second
+        "I trained two models on it: the encoder and the decoder frozen, and ran them. Which is better?",
     ):
         assert introduced_sides(unset) is None, unset
     # blind 31: "each" asked of two papers a "do" names (rag.answering.pairs searches each side alone)

@@ -19,6 +19,7 @@ from rag.answering.values import names
 from rag.calibration import CALIBRATION
 from rag.errors import BackendError
 from rag.reading.following import NO_EVIDENCE, Evidence, follow_probability
+from rag.reading.lexicon import descriptions
 from rag.reading.text import coined_names
 from rag.reading.turns import FollowUp, picked_by, picks
 from rag.types import Turn
@@ -131,8 +132,18 @@ def fitting(question: str, cited: Sequence[str], retriever: Retriever, store: St
 def picked(question: str, turns: Sequence[Turn], retriever: Retriever, store: Store) -> str | None:
     """The one of several papers the last answer cited that "the one about X" picks: the one X fits (`fitting`);
     None when the question picks none so, or X fits none of them clearly (it may be a paper not cited)."""
-    about = picked_by(question) if turns and len(turns[-1].cited) > 1 else None
-    return fitting(about, turns[-1].cited, retriever, store) if about else None
+    if not turns or len(turns[-1].cited) < 2:
+        return None
+    if about := picked_by(question):
+        return fitting(about, turns[-1].cited, retriever, store)
+    # "how many models did the bias paper cover?": the one cited paper saying every word it is described by
+    keyword = retriever.keyword_index()
+    papers = store.get_papers(list(turns[-1].cited))
+    for words in descriptions(question, least=1):
+        saying = [str(p) for p, h in papers.items() if keyword.coverage(words, f"{h.title} {h.abstract}") >= 1.0]
+        if len(saying) == 1:
+            return saying[0]
+    return None
 
 
 def fitted(

@@ -39,11 +39,11 @@ _RELATION = (
     r"(?:relat(?:e|es|ed|ion|ionship)|connect(?:s|ed|ion)?)(?:\s+at\s+all)?\s+(?:to|with)\b"
     r"|\b(?:relate|connect)\s*\?|\balternatives?\s+to\b|\bbe\s+combined\b"
 )
-# "better than X", "is that more or less useful for saving compute than the one that ...": a comparative set against
-# a thing; "more ... than" only of the thing asked about ("generative classifiers leak more membership information
-# than discriminative ones" describes one paper's finding)
+# "better than X", "a better auxiliary objective than X", "is that more or less useful for saving compute than the one
+# that ...": a comparative set against a thing; "more ... than" only of the thing asked about ("generative classifiers
+# leak more membership information than discriminative ones" describes one paper's finding)
 _THAN = (
-    r"(?:(?:better|worse)(?:\s+\w+)?|(?:(?<=\bit\s)|(?<=\bthat\s)|(?<=\bthis\s)|(?<=\bthey\s))"
+    r"(?:(?:better|worse)(?:\s+[\w-]+){0,3}?|(?:(?<=\bit\s)|(?<=\bthat\s)|(?<=\bthis\s)|(?<=\bthey\s))"
     r"(?:more|less)(?:\s+or\s+(?:more|less))?\s+[a-z][\w-]+(?:\s+\w+){0,3}?)\s+than"
 )
 RELATES = re.compile(r"\b(?:compar(?:e|ed|es|ing|ison)|" + _THAN + r")\b|\b" + _RELATION, re.I)
@@ -204,6 +204,10 @@ _INTRODUCED_SIDES = re.compile(
     # "Two ways of getting more plausible videos: the one where an MLLM critiques each video and rewrites the prompt,
     # and DiffPhy.": a heading that counts two, then the two, the last after ", and" (the first may hold an "and")
     r"|(?:^|[.?!]\s+)(?:two|2)\s+[^:.?!;]{3,120}:\s+(?P<a7>[^.?!;]{3,200}?),\s+and\s+(?P<b7>[^,.?!;:]{3,120}?)\s*[.;]\s"
+    # ... or after a few words ("I'm weighing two post-training quantization ideas: the null-space optimization paper
+    # and AEC-SVQ. What is the core trick in each ...?", blind 40), the first with no "and" if no comma ends it
+    r"|(?:^|[.?!]\s+)(?:[\w']+\s+){0,4}?(?:two|2)\s+[^:.?!;]{3,120}:\s+(?P<a1>(?:(?!\band\b)[^.?!;,]){3,200}?)\s+and\s+"
+    r"(?P<b1>[^,.?!;:]{3,120}?)\s*[.;]\s"
     # "DAVIS and the 'prior distribution and model confidence' paper. which features does each rely on?": a sentence
     # that only names the two, then one asking of each; "There's the paper testing if ..., and BED-LLM. Do they both
     # ...?": the two set up after "there's"
@@ -218,7 +222,7 @@ def introduced_sides(question: str) -> tuple[str, str] | None:
     """What the question says of each of the two papers it sets up, or None where it does not say it."""
     if not (m := _INTRODUCED_SIDES.search(question)):
         return None
-    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", *"23456789") if m[f"a{i}"])
+    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", *"123456789") if m[f"a{i}"])
     return a.strip(" ,"), b.strip(" ,")
 
 

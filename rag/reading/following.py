@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rag.reading.turns import ANNOUNCED, CUE_OF, DEMONSTRATIVE, ELLIPSIS, INTRODUCED
+from rag.reading.turns import ANNOUNCED, CUE_OF, DEMONSTRATIVE, ELLIPSIS, INTRODUCED, pronoun
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ def features(question: str, evidence: Evidence, n_cited: int) -> list[float]:
     own = not INTRODUCED.pattern.search(question)  # its references are to a paper it brings in (INTRODUCED)
     return [
         float(ordinal),
-        float(own and bool(CUE_OF["pronoun"].search(question))),
+        float(own and pronoun(question)),
         float(own and bool(CUE_OF["the_paper"].search(question))),
         float(bool(CUE_OF["more"].search(question))),
         float(evidence.top_cited),

@@ -295,15 +295,16 @@ def fields_named(text: str) -> list[str]:
     return list(dict.fromkeys(w for w in re.findall(r"[a-z]+", text.lower()) if w.removesuffix("s") in FIELDS.words))
 
 
-def descriptions(text: str) -> list[str]:
+def descriptions(text: str, least: int = 2) -> list[str]:
     """What a text says the papers it asks about are about, in order: "adaptive variance reduction" of "the adaptive
-    variance reduction paper" (NOT_DESCRIBING)."""
+    variance reduction paper" (NOT_DESCRIBING). One plain word ("the bias paper") is a topic, which many papers share,
+    unless `least` is 1: enough to pick one of the few papers just cited."""
     import re
 
     out = []
     for m in re.finditer(r"\b(?:the|that|this)\s+((?:[\w$^{}\\+'-]+\s+){1,6}?)(?:paper|work|study|one)\b", text, re.I):
         words = m[1].split()
-        if not {w.lower() for w in words} & NOT_DESCRIBING.words and (len(words) > 1 or "-" in m[1]):
+        if not {w.lower() for w in words} & NOT_DESCRIBING.words and (len(words) >= least or "-" in m[1]):
             out.append(" ".join(words))
     return out
 

@@ -52,11 +52,17 @@ _ASKING_ONLY = re.compile(
 _SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)
 # "X vs Y: <a sentence that sets the scene>. How does each ...?": a heading of two methods opens the question,
 # and the asking sentence after it need not name them again
-_VS_HEADING = re.compile(r"^\s*(?P<a>[^,:;.?]+?)\s+(?:vs\.?|versus)\s+(?P<b>[^:;?]+?)\s*(?::|\.\s|\?|$)", re.I)
+# ... after the field it is in, if any ("Active preference learning for reward models: the paper doing Bayesian
+# inference in network subspaces vs ActiveDPO. How does each decide ...?", blind 40)
+_VS_HEADING = re.compile(
+    r"^\s*(?:[^,:;.?]{3,80}:\s+)?(?P<a>[^,:;.?]+?)\s+(?:vs\.?|versus)\s+(?P<b>[^:;?]+?)\s*(?::|\.\s|\?|$)", re.I
+)
 # A side that describes one paper ("the long-tailed contrastive alignment paper", "the group inference one")
 DESCRIBED_SIDE = re.compile(
     r"^\s*(?:the\s+)?(?:[\w'-]+\s+){1,8}?(?:paper|one|work|study|method|approach)"
-    r"(?:\s+(?:on|about|for|in|of)\s+[\w\s'-]{3,60})?\s*$",
+    r"(?:\s+(?:on|about|for|in|of)\s+[\w\s'-]{3,60})?\s*$"
+    # "the paper doing Bayesian inference in network subspaces", "the one that builds a low-fidelity map"
+    r"|^\s*the\s+(?:paper|one|work|study|method|approach)\s+(?:that|which|on|about|with|(?-i:[a-z]+ing))\s[\w\s'-]{3,80}$",
     re.I,
 )
 _NOT_A_METHOD = re.compile(r"(?:it|its|this|that|these|those|they|their)\b", re.I)
@@ -98,7 +104,7 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     if (
         heading
         and heading.end() < len(question.rstrip())
-        and (all(_named(heading[s]) for s in "ab") or all(DESCRIBED_SIDE.match(heading[s]) for s in "ab"))
+        and all(_named(heading[s]) or DESCRIBED_SIDE.match(heading[s]) for s in "ab")
     ):
         return Reading("compare", (heading["a"].strip(), heading["b"].strip()), ())
     # "In the study on prompt complexity vs quality of T2I data, which models ...?": a "vs" that says which

@@ -128,6 +128,29 @@ CUES = (
     ),
 )
 CUE_OF = {cue.name: cue.pattern for cue in CUES}
+# A possessive after a thing the question itself brings in with "a"/"an", in the same clause, is that thing's: "and
+# what about detecting contradictions between an image and its caption?", "get a model to apply a math concept rather
+# than recite its definition" (blind 40: two new topics read as follow-ups for their "its")
+OWN_POSSESSIVE = Cue(
+    "own possessive",
+    re.compile(r"\b(?:a|an)\s+[^.?!;:,]{0,60}?\b(?:its|their)\b", re.I),
+    (
+        "and what about detecting contradictions between an image and its caption?",
+        "Which papers get a model to apply a math concept rather than just recite its definition?",
+    ),
+    (
+        "What about its results?",
+        "Does it use a new dataset? What is its size?",
+        "is there a paper on it, and its cost?",
+    ),
+)
+
+
+def pronoun(question: str) -> bool:
+    """A pronoun cue that points outside the question: not the possessive of a thing it brings in (OWN_POSSESSIVE)."""
+    return bool(CUE_OF["pronoun"].search(OWN_POSSESSIVE.pattern.sub(" ", question)))
+
+
 # Further cues, weighed by the same fit: an ellipsis ("And the results?", "What about HarmoMoE?") and a
 # demonstrative that stands for the paper ("Does this need any training?", "What's the key idea there?",
 # "in this setup"), not "is there a paper that ..." nor a relative "that".
@@ -258,8 +281,10 @@ def refers_back(question: str) -> bool:
     """A reference cue (pronoun, ordinal, "the paper", a demonstrative subject) points at the last answer; a
     pronoun, "the paper" or "that" of a question that brings in a paper of its own (INTRODUCED) is that paper."""
     own = INTRODUCED.pattern.search(question)  # "... does that exist, and what did they find?": its own paper's
-    cues = ("ordinal",) if own else ("ordinal", "pronoun", "the_paper")
-    return any(CUE_OF[name].search(question) for name in cues) or (not own and bool(_DEMONSTRATIVE.search(question)))
+    cues = ("ordinal",) if own else ("ordinal", "the_paper")
+    return any(CUE_OF[name].search(question) for name in cues) or (
+        not own and (pronoun(question) or bool(_DEMONSTRATIVE.search(question)))
+    )
 
 
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
@@ -296,7 +321,7 @@ def follow_up(question: str, turns: Sequence[Turn], follows: bool | None = None)
     if not turns:
         return FollowUp(question, ())
     if follows is None:
-        follows = any(CUE_OF[name].search(question) for name in ("ordinal", "pronoun", "the_paper", "more"))
+        follows = pronoun(question) or any(CUE_OF[name].search(question) for name in ("ordinal", "the_paper", "more"))
     if not follows:
         return FollowUp(question, ())
     last = turns[-1]
