@@ -989,3 +989,16 @@ def test_a_size_asked_of_a_thing_is_told_by_a_sentence_saying_that_thing(fixture
     assert absent.refused
     suite = assistant.answer("How big is the neuroscience-inspired probing suite behind ViSAE?")
     assert "63K images and 16K concepts" in suite.text and not suite.refused
+
+
+def test_an_absolute_figure_asked_is_not_stated_by_a_change(fixture_500: Settings) -> None:
+    """Blind 41: "What absolute AUC does Self-Critique reach on RL-MIA?" quoted "achieving an AUC improvement of up to
+    30%"; the abstract gives no AUC itself. An absolute figure an abstract does give is still quoted."""
+    from rag.answering.pipeline import Assistant
+
+    assistant = Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
+    assert assistant.answer("What absolute AUC does Self-Critique reach on RL-MIA?").refused
+    given = assistant.answer(
+        "What absolute top-1 accuracy does the ANN-SNN conversion paper reach on ImageNet-1K with ResNet-34?"
+    )
+    assert "74.74" in given.text and not given.refused

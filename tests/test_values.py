@@ -323,3 +323,22 @@ def test_a_metric_asked_is_told_by_a_decimal_a_share_or_points() -> None:
     assert values.holds(score, "a PSNR gain of up to 4dB and $\\textbf{96.3}$% accuracy", "")
     split = "It uses a stratified split (70/15/15) and metrics including Accuracy, Recall and F1-Score on 12 datasets."
     assert not values.holds(score, split, "")
+
+
+def test_an_absolute_figure_is_not_a_change() -> None:
+    """Blinds 40 and 41: "What absolute AUC does Self-Critique reach?" was answered by "an AUC improvement of up to
+    30%", "absolute success rate" by "60% higher success rate", "absolute top-1 accuracy" by "(↑0.1−13%)"."""
+    from rag.answering.values import holds, wanted
+
+    kind = wanted("What absolute AUC does Self-Critique reach on RL-MIA")
+    assert kind is not None and kind.name == "absolute"
+    for change in (
+        "Self-Critique outperforms baseline methods, achieving an AUC improvement of up to 30%.",
+        "they achieve $\\approx$ 60\\% higher success rate than MDM baselines",
+        "Jumbo improves over ViT baselines on ImageNet-1K (↑0.1−13%).",
+        "it improves accuracy by 5.2% and +4.5% on X",
+    ):
+        assert not holds(kind, change, ""), change
+    for figure in ("a state-of-the-art 74.74\\% top-1 accuracy on ImageNet-1K", "reaching an AUC of 0.91 on RL-MIA"):
+        assert holds(kind, figure, ""), figure
+    assert wanted("What AUC does it reach") is not None and wanted("What AUC does it reach").name == "score"

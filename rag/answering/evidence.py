@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rag.answering import known, values
-from rag.answering.values import SIZE, counts_only, names, numbers
+from rag.answering.values import counts_only, names, numbers
 from rag.calibration import CALIBRATION
 from rag.reading.parts import YES_NO, Part, asked
 from rag.reading.questions import Reading
@@ -120,7 +120,6 @@ Terms = Callable[[str], list[str]]  # the keyword side's stemmed terms of a text
 
 _PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word inside a sentence
 _SPELLED_OUT = re.compile(r"(?:\b[A-Z][\w-]*\s+)+\([A-Z][A-Za-z]*s?\)")
-_SIZE_ASKED = re.compile(r"(?:how (?:big|large)|what (?:is|was) the size)\b", re.I)
 # Things asked by one word and stated by others: "at what model sizes" is told in parameters, "what
 # hardware" by the chip ("on a Huawei Ascend 910B NPU").
 SAID_AS = {
@@ -132,6 +131,8 @@ SAID_AS = {
     "data": "dataset datasets corpus samples examples instances",
     # "how many models were tested?": "12 mainstream open-source MLLMs and 5 closed-source commercial MLLMs"
     "models": "LLMs MLLMs VLMs LVLMs",
+    # "which baselines does SLCD compare against?": "SLCD outperforms the well-known PC, GES, BIC exact search, ..."
+    "baselines": "outperforms surpasses compared",
 }
 
 
@@ -253,7 +254,9 @@ def answer_part(
                 # "on which edge device does it run?": "... training on NVIDIA Jetson AGX Xavier", its closest sentence
                 about = about or (part.which_thing and sim == top and bool(new_names(sentence, given)))
             else:  # "what did GPT-5 score?": "11.22% for GPT-5"
-                about = _near(sim, covered) or bool(others & names(sentence)) or _size_of(part.text, sentence, terms)
+                about = (
+                    _near(sim, covered) or bool(others & names(sentence)) or values.size_of(part.text, sentence, terms)
+                )
             # not about it by the rules' words: the closest sentence is for the judge, unless it counts another thing
             unsure = not (about or (kind is not None and kind.self_evident))
             if (unsure and (judge is None or count or sim < top)) or not _holds_value(
@@ -279,16 +282,6 @@ def _plain(part: Part, views: list[str], given: set[str], terms: Terms) -> tuple
     plain = part.head.lower() in PLAIN_NAMED
     head = set(terms(part.head))
     return plain, plain and not any(new_names(v, given, plain) for v in views if head & set(terms(v)))
-
-
-def _size_of(part: str, sentence: str, terms: Terms) -> bool:
-    """A size asked ("how big is that benchmark?") is what the sentence says it consists of, in numbers, if it says the
-    thing the part names other than as the paper's own ("that benchmark"): "how big is the SAE dictionary?" is not "a
-    probing suite (63K images and 16K concepts)"."""
-    if not _SIZE_ASKED.match(part) or not SIZE.search(sentence):
-        return False
-    named = set(terms(re.sub(r"\b(?:that|this|these|those|its|their)\s+[\w-]+", " ", _SIZE_ASKED.sub(" ", part))))
-    return not named or bool(named & set(terms(sentence)))
 
 
 def _near(similarity: float, covered: float) -> bool:

@@ -43,7 +43,7 @@ def names(text: str) -> set[str]:
     """Names a sentence states: models, datasets, benchmarks (ImageNet, LLaMA-3-8B), not "LLM-based"."""
     text = _URL.sub(" ", text)  # "[here](https://…/e2e-model-444D/README.md)" names nothing
     text = _SUBSCRIPT.sub(r"\1", text)  # "PFT$_3$A" is the question's "PFT3A"
-    found = set(_BENCH.findall(text))
+    found = set(_BENCH.findall(text)) | set(_AT_K.findall(text))
     for name in NAME.findall(text):
         compound = any(part.islower() for part in name.split("-")[1:])
         plural_acronym = name.endswith("s") and name[:-1].isupper()
@@ -55,6 +55,7 @@ def names(text: str) -> set[str]:
 _SUBSCRIPT = re.compile(r"(?<=[A-Za-z])\$_\{?([0-9A-Za-z]{1,3})\}?\$(?=[A-Za-z])")
 _URL = re.compile(r"\S*https?://\S+")
 _BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench": benchmarks named in lower case
+_AT_K = re.compile(r"(?<![\w@])[A-Za-z]+@\d+\b")  # a metric at a cut-off: "pass@10", "Recall@20", "NDCG@10"
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,20 @@ KINDS = (
             re.I,
         ),
         re.compile(r"\b(?:University|Institute|Laborator(?:y|ies)|Google|DeepMind|Meta AI|Microsoft|OpenAI)\b"),
+    ),
+    ValueKind(
+        # "what absolute AUC does it reach?" (blind 40, 41): a figure stated as itself, not as a change ("an AUC
+        # improvement of up to 30%", "60% higher success rate", "(↑0.1−13%)", "by 5.2%", "+4.5%")
+        "absolute",
+        re.compile(r"\babsolute\b", re.I),
+        re.compile(
+            r"(?<![+↑↓±−~≈\-\w.$])(?<!by )(?<!to )(?<!≈ )(?<!\$ )"
+            r"(?:\d[\d,]*\.\d+|\d[\d,]*\s*(?:%|\\%|percent\b|points?\b))(?![\d.])"
+            r"(?!\s*(?:%|\\%)?\s*(?:[\w-]+\s+)?(?:higher|lower|better|worse|more|less|improvements?|gains?|increases?"
+            r"|reductions?|relative|over)\b)",
+            re.I,
+        ),
+        self_evident=False,
     ),
     ValueKind(
         # "what F1 does it reach?": a metric's value is a decimal, a share or points ("81.58", "28%", "7 points"), not
@@ -195,6 +210,19 @@ SIZE = re.compile(
 )
 
 
+SIZE_ASKED = re.compile(r"(?:how (?:big|large)|what (?:is|was) the size)\b", re.I)
+
+
+def size_of(part: str, sentence: str, terms: Callable[[str], list[str]]) -> bool:
+    """A size asked ("how big is that benchmark?") is what the sentence says it consists of, in numbers, if it says the
+    thing the part names other than as the paper's own ("that benchmark"): "how big is the SAE dictionary?" is not "a
+    probing suite (63K images and 16K concepts)"."""
+    if not SIZE_ASKED.match(part) or not SIZE.search(sentence):
+        return False
+    named = set(terms(re.sub(r"\b(?:that|this|these|those|its|their)\s+[\w-]+", " ", SIZE_ASKED.sub(" ", part))))
+    return not named or bool(named & set(terms(sentence)))
+
+
 def sized(sentence: str) -> bool:
     """The sentence says what something holds with a count: "includes 16 fine-grained categories", not "a dataset
     containing queries ..., incorporating two key modules" (the two count something else)."""
@@ -229,7 +257,7 @@ CLASSES = {
     ),
     "metric": re.compile(r"^(?:scores?|metrics?|accuracy|f1)$", re.I),
 }
-_WORD = re.compile(r"[\w$\\^{}.-]+")
+_WORD = re.compile(r"[\w$\\^{}.@-]+")
 _INTRODUCING = {"as", "including", "like", "e.g.", "namely"}
 
 
