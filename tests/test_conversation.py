@@ -204,3 +204,30 @@ def test_blind_40_follow_ups_and_new_topics_over_500_papers(fixture_500: Setting
     ]
     data = assistant.answer("which clustering algorithm exactly, and what data did they evaluate on?", songs)
     assert "HDBSCAN" in data.text and "Million Song Dataset" in data.text and "does not state" not in data.text
+
+
+def test_blind_41_follow_ups_over_500_papers(fixture_500: Settings) -> None:
+    """Blind 41 at 500 and 19,630 papers, each answered wrong before:
+    - "what do they say about batch size?" asks what is said of it, not a figure (was "not stated");
+    - "which metric did they report on?": "the pass@10 metric" names one;
+    - "Compared to SDErasure, which one is less intrusive ...?" sets the paper just discussed against SDErasure;
+    - a new topic said without a question ("benchmark for VLMs that have to talk in real time ...") finds its paper
+      and is not declined for want of a figure ("real time" asks for none)."""
+    assistant = Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
+
+    def after(cited: list[str], question: str) -> Any:
+        history = [{"role": "user", "content": "q"}, {"role": "assistant", "content": "a [1].", "cited": cited}]
+        return assistant.answer(question, history)
+
+    batch = after(["8ms9ddGRnf", "2yvBq9IMa1"], "For the Lookahead one, what do they say about batch size?")
+    assert "linear speedup with respect to the batch size" in batch.text and not batch.refused
+    metric = after(["Ck1Gqb6ceb"], "which test set and which metric did they report on?")
+    assert "MBPP" in metric.text and "pass@10" in metric.text and "does not state" not in metric.text
+    erasure = after(["wD55MXF6xr"], "Compared to SDErasure, which one is less intrusive on unrelated concepts?")
+    assert erasure.kind == "compare" and {c.paper_id for c in erasure.citations} == {"wD55MXF6xr", "EWM9JQ6gX7"}
+    streaming = after(
+        ["BZnnIeeQox"],
+        "switching topics. benchmark for VLMs that have to talk in real time over streaming video, where the timing "
+        "of what they say matters",
+    )
+    assert streaming.citations[0].paper_id == "W3QN1SERzH" and not streaming.refused

@@ -116,9 +116,10 @@ _NUMBER = re.compile(
     r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) [\w-]+ (?:reach|achieve|attain|obtain|report)\b"
     r"|\b(?:at|after|in|from) (?:exactly )?which (?:layers?|steps?|epochs?|iterations?|depth)\b"
     # a measure in a compound that describes something else asks for no figure: "test-time adaptation", "real-time
-    # streaming", "a fixed-size state" ("TM-score", "F1-score" and "run-time" still do)
+    # streaming", "talk in real time", "a fixed-size state" ("TM-score", "F1-score" and "run-time" still do)
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b"
-    r"|(?<!test-)(?<!real-)(?<!inference-)(?<!training-)(?<!fixed-)(?<!long-)(?<!short-)\b(?:speed-?up|accurac(?:y|ie)|score|"
+    r"|(?<!test-)(?<!real-)(?<!real )(?<!inference-)(?<!training-)(?<!fixed-)(?<!long-)(?<!short-)"
+    r"\b(?:speed-?up|accurac(?:y|ie)|score|"
     r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
     r"compression ratio|win rate|success rate|(?:learning )?rate|perplexit(?:y|ie)|FID|BLEU|ROUGE|AUC|F1|PSNR|pass@\d+|"
     # "mAP" in its own case: "feature maps" asks for no figure
@@ -306,10 +307,11 @@ def wants(part: str) -> str:
 
 _WHY = re.compile(r"^(?:(?:and|so|but|ok|okay|hm+|wait)[\s,]+)*why\b", re.I)
 # "what about using LLMs to pick finetuning data ...?", "what about that paper which replaces the MLP ...?": what is
-# said of a topic, not a detail ("what about its accuracy?" asks one)
+# said of a topic, not a detail ("what about its accuracy?" asks one); "what do they say about batch size?" too
 _TOPIC_RAISED = re.compile(
     r"^(?:what|how)\s+about\s+(?:[a-z-]+ing\b|(?:a|an|the|that|this|any)\s+(?:paper|work|study|one|method)s?\s+"
-    r"(?:that|which|where|on|about|for)\b)",
+    r"(?:that|which|where|on|about|for)\b)"
+    r"|^what\s+(?:do|does|did)\s+(?:they|it|the\s+(?:authors|paper))\s+(?:say|find|claim|conclude|argue|note)\s+about\b",
     re.I,
 )
 

@@ -36,6 +36,11 @@ _COMPARE = [
     ),
 ]
 _ELIDED_SIDE = "it"
+_AGAINST_FIRST = re.compile(
+    r"^\W*(?:compared (?:to|with)|relative to|as opposed to)\s+(?P<b>[^,?]{2,80}),\s+"
+    r"(?:which|is|are|does|do|how|what|would|can)\b",
+    re.I,
+)
 _SIDE_END = re.compile(
     r"[:;?—–]|\s-\s|\.\s+(?=(?-i:[A-Z])|(?:how|what|which|why|is|are|does|do)\b)"
     r"|,\s+(?:like\s+|so\s+)?(?=(?:what|what's|whats|how|which|why|is|are|does|do)\b)"
@@ -137,6 +142,9 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
             if not (_named(a) or _named(b) or all(DESCRIBED_SIDE.match(side) for side in (a, b))):
                 return Reading("list", (), tuple(split_parts(question)), sides=(a, b))
             return Reading("compare", (a, b), ())
+    # "Compared to SDErasure, which one is less intrusive ...?" after an answer: the paper just discussed against it
+    if turns and turns[-1].cited and (m := _AGAINST_FIRST.match(question)) and _named(m["b"]):
+        return Reading("compare", (_ELIDED_SIDE, m["b"].strip()), ())
     parts = tuple(split_parts(question))
     # a contrast in one part of several ("What does X do differently from Y, and how much faster is it?")
     # asks about X's paper
