@@ -1002,3 +1002,37 @@ def test_an_absolute_figure_asked_is_not_stated_by_a_change(fixture_500: Setting
         "What absolute top-1 accuracy does the ANN-SNN conversion paper reach on ImageNet-1K with ResNet-34?"
     )
     assert "74.74" in given.text and not given.refused
+
+
+def test_a_network_and_a_count_asked_in_one_breath_are_both_answered(fixture_500: Settings) -> None:
+    """Blind 41 q010: "Which network and how many time-steps?" was declined "not stated" of "... 74.74% top-1 accuracy
+    on ImageNet-1K using ResNet-34 with only 8 time-steps"."""
+    from rag.answering.pipeline import Assistant
+
+    answer = Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"})).answer(
+        "The ANN-SNN conversion paper about eliminating unevenness error reports an ImageNet-1K result. Which network "
+        "and how many time-steps?"
+    )
+    assert "ResNet-34 with only 8 time-steps" in answer.text and not answer.refused
+
+
+def test_a_name_asked_for_is_told_by_the_name_a_sentence_gives_it(fixture_500: Settings) -> None:
+    """Blind 42: "what's the name of the proxy they propose?" was "not stated" of "We introduce a practical proxy to
+    MCL, called Distributionally Aware MCL (DaMCL)": an acronym the abstract defines was read as given, not as the name
+    asked. "what is their controlled scaling dataset called?" named no thing asked, so "two complementary datasets:
+    GrayCount250 for controlled scaling studies" was not about it."""
+    from rag.answering.pipeline import Assistant
+    from rag.reading.parts import Part
+
+    assert Part("what is their controlled scaling dataset called", "name").head == "dataset"
+    assistant = Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
+    proxy = assistant.answer(
+        "short-context dominance paper — how much context do most sequences need, and what's the name of the proxy "
+        "they propose?"
+    )
+    assert "Distributionally Aware MCL (DaMCL)" in proxy.text and "does not state" not in proxy.text
+    counted = assistant.answer(
+        "Why do diffusion models fail at generating the right number of objects according to the numerosity paper, "
+        "and what is their controlled scaling dataset called?"
+    )
+    assert "GrayCount250" in counted.text and "does not state" not in counted.text

@@ -183,7 +183,8 @@ def test_scene_setting_sentences_are_not_asked_parts() -> None:
     # a paper named before a colon or a dash sets the scene, and a short part after it asks on its own
     headed = "hyperKAN for personalized FL: which four datasets, how many clients, and what backbone do they run?"
     assert [(p.text, p.asks_detail) for p in split_parts(headed)] == [
-        ("which four datasets and how many clients", True),
+        ("which four datasets", True),
+        ("how many clients", True),  # a short piece naming what it asks for is a part of its own (blind 41)
         ("what backbone do they run", True),
     ]
     dashed = "Sparsity Forcing - on which MLLMs and on how many benchmarks was it evaluated?"
@@ -424,3 +425,25 @@ def test_a_comparison_after_the_field_it_is_asked_in_is_read_as_one() -> None:
         "On the body-surface lesion VQA benchmark, how does the best MLLM compare with primary physicians?",
     ):
         assert read_question(question).kind == "lookup", question
+
+
+def test_a_short_piece_that_asks_for_a_thing_of_its_own_is_a_part() -> None:
+    """Blind 41: "Which network and how many time-steps?" was one part asking a name, so "using ResNet-34 with only 8
+    time-steps" answered neither (no "network" in it). A short piece naming what it asks for is a part of its own; one
+    that only asks ("and why", "if so, what is it") is not."""
+    assert [(p.text, p.wants) for p in split_parts("Which network and how many time-steps?")] == [
+        ("Which network", "name"),
+        ("how many time-steps", "number"),
+    ]
+    assert [p.text for p in split_parts("which dataset and which metric?")] == ["which dataset", "which metric"]
+    assert len(split_parts("What does it do, and why?")) == 1
+    assert len(split_parts("Does it report F1? If so, what is it?")) == 1
+    # a heading before a dash opens the question (blind 42): its yes-or-no part is asked too; "which ... are those -"
+    # asks, and is no heading
+    headed = "Angle k-means — does it add any hyperparameters, and which accelerated k-means variants does it beat?"
+    assert [p.text for p in split_parts(headed)] == [
+        "does it add any hyperparameters",
+        "which accelerated k-means variants does it beat",
+    ]
+    asking = "Which datasets are those - does it include SHHS or MASS?"
+    assert split_parts(asking)[0].text.startswith("Which datasets are those")

@@ -41,7 +41,10 @@ def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name
     said |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
     # "world model (WM)" names no model, but "the generalized Cauchy-Schwarz divergence (GCSD)" names the divergence
     # asked for
-    said |= defined_acronyms(paper.abstract or paper.passage, unless_of=part.head.lower().rstrip("s"))
+    # ... unless a name is what is asked: "what's the name of the proxy they propose?" of "a proxy to MCL, called
+    # Distributionally Aware MCL (DaMCL)" (blind 42)
+    if not _CALLED.search(part.text):
+        said |= defined_acronyms(paper.abstract or paper.passage, unless_of=part.head.lower().rstrip("s"))
     if builds_on(part):  # never the method they propose
         said |= proposed(candidates)
     return said

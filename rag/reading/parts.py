@@ -40,8 +40,8 @@ class Part:
     @property
     def head(self) -> str:
         """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
-        if of := _NAMES_OF.search(asked(self.text)):  # "the name of the dataset they released": dataset
-            return of[1].split()[-1]
+        if of := _NAMES_OF.search(asked(self.text)) or _CALLED_THING.search(asked(self.text)):
+            return of[1].split()[-1]  # "the name of the dataset they released", "what is their dataset called": dataset
         m = _HEAD.search(asked(self.text))
         words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
         words = [w for w in words if not w.endswith("ed")] or words  # "batch size used by X": not "used"
@@ -160,6 +160,11 @@ _NAMES_OF = re.compile(
     r"((?:(?!(?:they|it|we|that|which|in|on|for|to|by)\b|[\w-]+ed\b)[\w-]+\s*){1,5})",
     re.I,
 )
+# "what is their controlled scaling dataset called?" (blind 42): the thing named
+_CALLED_THING = re.compile(
+    r"^what(?:'s|\s+(?:is|are|was|were))\s+(?:the|its|their|this|that)\s+((?:[\w-]+\s+){0,4}?[\w-]+)\s+(?:called|named)\b",
+    re.I,
+)
 # Words that measure rather than name the thing asked for ("by what factor", "what percentage").
 _MEASURES = frozenset(
     {"factor", "margin", "percentage", "percent", "fraction", "amount", "extent", "proportion", "share"}
@@ -234,11 +239,18 @@ SCENE = re.compile(
 
 
 _POINTING = re.compile(r"\b(?:they|them|it|these|those)\b", re.I)
+# A heading before a dash or a colon that opens the question: "Angle k-means — does it add any hyperparameters, and
+# which ...?" (blind 42) asks two things, the first a yes or no
+_HEADED = re.compile(
+    r"^(?:(?!\b(?:which|what|how|who|why|when)\b)[^,;:?—–]){1,60}?\s*(?:[—–:]|\s-)\s+"
+    r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|will|would)\b)",
+    re.I,
+)
 
 
 def split_parts(question: str) -> list[Part]:
     """A compound question's asked parts ("Which X ..., and how many Y ...?"), each with what it wants."""
-    question = SCENE.sub("", DESCRIBING.sub(r"\1", asking_sentences(question)), count=1)
+    question = _HEADED.sub("", SCENE.sub("", DESCRIBING.sub(r"\1", asking_sentences(question)), count=1), count=1)
     pieces = [p.strip(" ,;?.") for p in _PART_BREAK.split(question) if p and p.strip(" ,;?.")]
     # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
     merged: list[str] = []
@@ -248,8 +260,10 @@ def split_parts(question: str) -> list[Part]:
         # names ("X names two failure modes. what are they, ...")
         if merged and not re.search(rf"\b{_ASKING}\b", asked(merged[-1]), re.I) and not YES_NO.match(merged[-1]):
             merged[-1] = piece if len(piece.split()) > 3 or not _POINTING.search(piece) else f"{merged[-1]} and {piece}"
-        # "..., and why"; "Does X report Y? If so, what is it?" asks one thing
-        elif merged and (len(piece.split()) < 4 or _IF_SO.match(piece) or _IF_SO.search(merged[-1])):
+        # "..., and why"; "Does X report Y? If so, what is it?" asks one thing; "and how many time-steps?" another
+        elif merged and (
+            (len(piece.split()) < 4 and not _SHORT_ASK.match(piece)) or _IF_SO.match(piece) or _IF_SO.search(merged[-1])
+        ):
             merged[-1] += " and " + piece
         else:
             merged.append(piece)
@@ -257,6 +271,13 @@ def split_parts(question: str) -> list[Part]:
     return [Part(p, wants(asked(p))) for p in merged] or [Part(question, wants(asked(question)))]
 
 
+# A short piece that asks for a thing of its own: "Which network and how many time-steps?", "which dataset and which
+# metric?" (blind 41); not "and why", "if so, what is it", "and which one"
+_SHORT_ASK = re.compile(
+    r"^(?:which|what|how many|how much)\s+"
+    r"(?!(?:is|are|was|were|does|do|did|it|its|they|one|ones|about|so|else)\b)[\w-]+",
+    re.I,
+)
 # "Of the 12 classifiers benchmarked, which one comes out on top?", "Which four datasets ..., and on which one
 # did the 48% happen?": "one" is one of the things named before, so a name of one is asked
 _WHICH_ONE = re.compile(r"^((?:(?:up to|on|by|from|in|with|at|for|to|under|over|across|of)\s+)?which)\s+one\b", re.I)
