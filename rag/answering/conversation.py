@@ -136,10 +136,13 @@ def picked(question: str, turns: Sequence[Turn], retriever: Retriever, store: St
         return None
     if about := picked_by(question):
         return fitting(about, turns[-1].cited, retriever, store)
-    # "how many models did the bias paper cover?": the one cited paper saying every word it is described by
+    # "how many models did the bias paper cover?": the one cited paper saying every word it is described by; the cited
+    # papers are read only for a question that describes one
+    if not (described := descriptions(question, least=1)):
+        return None
     keyword = retriever.keyword_index()
     papers = store.get_papers(list(turns[-1].cited))
-    for words in descriptions(question, least=1):
+    for words in described:
         saying = [str(p) for p, h in papers.items() if keyword.coverage(words, f"{h.title} {h.abstract}") >= 1.0]
         if len(saying) == 1:
             return saying[0]

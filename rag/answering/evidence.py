@@ -232,6 +232,7 @@ def answer_part(
     # the class of thing named: "which LLM ...", or the head the words name ("the name of the dataset they released")
     asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5]) or values.name_class([part.head])
     count = kind if kind is not None and kind.name == "count" and head else None  # "how many queries": what counts them
+    sized = values.size_asked(part.text, terms)  # "how big is that benchmark?": what it consists of, in numbers
     held = bool(values.COUNT_HELD.match(part.text)) and not any(
         _told(part, kind, head, s, terms, given, question) for s in views
     )
@@ -254,9 +255,7 @@ def answer_part(
                 # "on which edge device does it run?": "... training on NVIDIA Jetson AGX Xavier", its closest sentence
                 about = about or (part.which_thing and sim == top and bool(new_names(sentence, given)))
             else:  # "what did GPT-5 score?": "11.22% for GPT-5"
-                about = (
-                    _near(sim, covered) or bool(others & names(sentence)) or values.size_of(part.text, sentence, terms)
-                )
+                about = _near(sim, covered) or bool(others & names(sentence)) or values.size_of(sized, sentence, terms)
             # not about it by the rules' words: the closest sentence is for the judge, unless it counts another thing
             unsure = not (about or (kind is not None and kind.self_evident))
             if (unsure and (judge is None or count or sim < top)) or not _holds_value(

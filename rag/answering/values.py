@@ -213,13 +213,20 @@ SIZE = re.compile(
 SIZE_ASKED = re.compile(r"(?:how (?:big|large)|what (?:is|was) the size)\b", re.I)
 
 
-def size_of(part: str, sentence: str, terms: Callable[[str], list[str]]) -> bool:
+def size_asked(part: str, terms: Callable[[str], list[str]]) -> frozenset[str] | None:
+    """The terms of the thing a part asks the size of ("how big is the SAE dictionary?": sae, dictionari), none where
+    it is the paper's own ("that benchmark"); None where the part asks no size. Read once per part (`size_of`)."""
+    if not SIZE_ASKED.match(part):
+        return None
+    return frozenset(terms(re.sub(r"\b(?:that|this|these|those|its|their)\s+[\w-]+", " ", SIZE_ASKED.sub(" ", part))))
+
+
+def size_of(named: frozenset[str] | None, sentence: str, terms: Callable[[str], list[str]]) -> bool:
     """A size asked ("how big is that benchmark?") is what the sentence says it consists of, in numbers, if it says the
-    thing the part names other than as the paper's own ("that benchmark"): "how big is the SAE dictionary?" is not "a
-    probing suite (63K images and 16K concepts)"."""
-    if not SIZE_ASKED.match(part) or not SIZE.search(sentence):
+    thing the part names (`size_asked`): "how big is the SAE dictionary?" is not "a probing suite (63K images and 16K
+    concepts)"."""
+    if named is None or not SIZE.search(sentence):
         return False
-    named = set(terms(re.sub(r"\b(?:that|this|these|those|its|their)\s+[\w-]+", " ", SIZE_ASKED.sub(" ", part))))
     return not named or bool(named & set(terms(sentence)))
 
 

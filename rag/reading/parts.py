@@ -40,16 +40,17 @@ class Part:
     @property
     def head(self) -> str:
         """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
-        if of := _NAMES_OF.search(asked(self.text)) or _CALLED_THING.search(asked(self.text)):
+        text = asked(self.text)
+        if of := _NAMES_OF.search(text) or _CALLED_THING.search(text):
             return of[1].split()[-1]  # "the name of the dataset they released", "what is their dataset called": dataset
-        m = _HEAD.search(asked(self.text))
+        m = _HEAD.search(text)
         words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
         words = [w for w in words if not w.endswith("ed")] or words  # "batch size used by X": not "used"
         if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
-            named = _NAME.search(asked(self.text))
+            named = _NAME.search(text)
             if named and (named["thing"] or named["said"]):
                 return named["thing"] or named["said"]
-            counted = _COUNTED_THING.match(asked(self.text))  # "How many annotators validated ...": annotators
+            counted = _COUNTED_THING.match(text)  # "How many annotators validated ...": annotators
             return counted["thing"] if counted else ""
         # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
         nouns = [w for w in words if w.endswith("s") or any(c.isupper() for c in w)]
