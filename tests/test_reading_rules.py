@@ -447,3 +447,38 @@ def test_a_short_piece_that_asks_for_a_thing_of_its_own_is_a_part() -> None:
     ]
     asking = "Which datasets are those - does it include SHHS or MASS?"
     assert split_parts(asking)[0].text.startswith("Which datasets are those")
+
+
+def test_a_part_is_read_for_what_it_asks_of_the_things_the_scene_counted() -> None:
+    """Blind 43: "UDIS ... adds two modules. What are they called?" asked a name with no thing named, and "Which two
+    factors does ... identify?" asked a figure ("factor" as in "by what factor"); both were declined "not stated"."""
+    (modules,) = split_parts("UDIS for image forgery localization adds two modules. What are they called?")
+    assert (modules.text, modules.wants, modules.head) == ("What are the modules called", "name", "modules")
+    assert split_parts("X names two failure modes. What are they?")[0].text == "What are the failure modes"
+    assert split_parts("It uses three datasets. What are they trained on?")[0].text == "What are they trained on"
+    factors = split_parts("Which two factors does the paper on compositional generalization identify?")[0]
+    assert (factors.wants, factors.head) == ("name", "factors")
+    assert split_parts("By what factor does it speed up decoding?")[0].wants == "number"
+    model = split_parts("What is the 1.5B model in the complex-network paper on how LLMs learn to reason?")[0]
+    assert (model.wants, model.head) == ("name", "model")
+    assert split_parts("what is the model trained on?")[0].wants == "any"
+    assert split_parts("what's the actual numeric lower bound on the probability?")[0].wants == "number"
+    assert split_parts("what numerical experiments support it?")[0].wants != "number"
+
+
+def test_a_comparison_is_read_past_a_sides_second_name_and_a_contrast_asked_last() -> None:
+    """Blind 43: "the combinatorial dueling bandits paper (LinCDB/NCDB) and the ... paper" set LinCDB against NCDB, two
+    names of one paper; "What are the core ideas of CARE and ProMoS, and how do they differ?" was read as a lookup
+    at 19,630 papers; "what did UniFork find about ... in understanding vs generation tasks" as a comparison."""
+    dueling = read_question(
+        "The combinatorial dueling bandits paper (LinCDB/NCDB) and the submodular minimization with a dueling oracle "
+        "paper both use relative feedback; how does the feedback differ between them?"
+    )
+    assert dueling.targets != ("LinCDB", "NCDB")
+    core = read_question("What are the core ideas of CARE and ProMoS, and how do they differ?")
+    assert (core.kind, core.targets) == ("compare", ("CARE", "ProMoS"))
+    assert read_question("What does CARE do, and how many datasets does it use?").kind != "compare"
+    within = read_question("What did UniFork find about modality alignment in understanding vs generation tasks?")
+    assert within.kind != "compare"
+    assert read_question("What does ZeroGR do vs Retro*?").kind == "compare"
+    assert read_question("How does FlowKV perform on long vs short contexts?").kind != "compare"

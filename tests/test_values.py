@@ -342,3 +342,31 @@ def test_an_absolute_figure_is_not_a_change() -> None:
     for figure in ("a state-of-the-art 74.74\\% top-1 accuracy on ImageNet-1K", "reaching an AUC of 0.91 on RL-MIA"):
         assert holds(kind, figure, ""), figure
     assert wanted("What AUC does it reach") is not None and wanted("What AUC does it reach").name == "score"
+
+
+def test_a_count_counts_the_plural_after_it_and_a_name_spelled_with_a_number_gives_it() -> None:
+    """Blind 43: "How many constraint-specific experts does CoEKS use?" took "via two complementary components: a
+    combination-of-experts ..." as a count of experts, and "How many views exactly does the MTTV objective use?" took
+    "$\\textit{more than two views}$ (MTTV)", the name's own spelling."""
+    from rag.answering.quotes import ANNOUNCED
+    from rag.reading.text import spelling
+
+    kind = values.wanted("How many constraint-specific experts does CoEKS use")
+    assert kind is not None
+
+    def terms(text: str) -> list[str]:
+        return [w.lower().rstrip("s") for w in re.findall(r"[\w]+", text)]
+
+    components = "It works via two complementary components: a combination-of-experts architecture and a strategy."
+    assert not values.counts(kind, {"expert"}, components, terms)
+    assert values.counts(kind, {"expert"}, "It routes tokens to 8 experts per layer.", terms)
+    assert spelling("extended to cases involving $\\textit{more than two views}$ (MTTV).", "MTTV").endswith(
+        "more than two views"
+    )
+    assert spelling("a model (MTTV) of views", "MTTV") == ""
+    # the things counted listed some words on, after a colon (blind 43 q040)
+    listed = "we identify two factors that play important roles in determining performance: A and B."
+    assert not values.counts_only(listed, "Which two factors does the paper identify?")
+    for announcing in ("Our contributions are twofold.", "To address this, we propose two key innovations."):
+        assert ANNOUNCED.search(announcing), announcing
+    assert not ANNOUNCED.search("We evaluate on two benchmarks and report gains.")

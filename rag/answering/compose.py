@@ -74,7 +74,7 @@ def parts(papers: Sequence[Hit], found: Sequence[Found]) -> Draft:
         by_paper: dict[str, list[str]] = {}
         for f in stated:
             quoted = by_paper.setdefault(f.paper.paper_id, [])
-            quoted += [s for s in (f.sentence, f.also) if s and s not in quoted]
+            quoted += [s for s in (f.before, f.sentence, f.also) if s and s not in quoted]
         for paper in papers:
             if paper.paper_id in by_paper:
                 k = number[paper.paper_id]

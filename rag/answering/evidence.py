@@ -111,6 +111,7 @@ class Found:
     # or how the method a proposal states works (rag.answering.extractive)
     doubted: str | None = None  # the sentence the rules chose and the judge found not to state it (rag.answering.judge)
     chance: float | None = None  # the judge's chance that `sentence` states the part, where it ranked the sentences
+    before: str | None = None  # the sentence that `sentence` opens by pointing back to ("This classifier ...")
 
 
 Similarity = Callable[[str, list[str]], list[float]]  # cosine of a text to each of several texts
@@ -131,6 +132,8 @@ SAID_AS = {
     "data": "dataset datasets corpus samples examples instances",
     # "how many models were tested?": "12 mainstream open-source MLLMs and 5 closed-source commercial MLLMs"
     "models": "LLMs MLLMs VLMs LVLMs",
+    # "how many MLLMs were evaluated?": "23 cutting-edge multimodal LLMs"
+    "mllms": "LLMs",
     # "which baselines does SLCD compare against?": "SLCD outperforms the well-known PC, GES, BIC exact search, ..."
     "baselines": "outperforms surpasses compared",
 }
@@ -158,10 +161,10 @@ _BOUND = re.compile(r"(?<![\w-])(?:\\(?:mathcal|tilde|widetilde)\{O\}|O|\\Theta|
 _ENUMERATION = re.compile(
     r"[\w-]+(?: [\w-]+){0,3}, [\w-]+(?: [\w-]+){0,3},? (?:and|or) [\w-]+"
     r"|\b(?:such as|including|namely|e\.g\.|i\.e\.|for example|for instance)\b|\w: \w"
+    r"|\b[a-z][\w-]*[^s\W]s like\b"  # "structures like ordered circles and semantic clusters"; not "behaves like"
     r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\s+\("
-    # ... or before a dash or a colon some words on: "two core capabilities necessary for such settings---A and B"
-    r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\b[^.;()]{0,40}?"
-    r"(?:---|\u2014|:)\s*\S",
+    # ... or before a dash or a colon some words on (values.LISTED_LATER)
+    rf"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+s\b{values.LISTED_LATER}",
     re.I,
 )
 
@@ -375,7 +378,7 @@ def _holds_value(
     thing named, unless any name will do), beyond what the question gave."""
     kind, asked_class = wanted
     if kind is not None:  # a duration, a chip, a licence, a count: no other number or name will do
-        return values.holds(kind, sentence, question)
+        return values.holds(kind, sentence, " ".join([question, *sorted(given)]))
     if part.wants == "name" and (part.which_thing or not part.kind_of) and counts_only(sentence, question):
         return False
     plain_names, listed = plain

@@ -152,8 +152,8 @@ def _answer_parts(
         )
         if judge is not None and found[i].sentence and not _judged_stated(judge, found[i], skip):
             found[i] = evidence.Found(parts[i], found[i].paper, None, found[i].score, doubted=found[i].sentence)
-        found[i] = _with_how_it_works(found[i], skip)
-        used |= {s for s in (found[i].sentence, found[i].also) if s}
+        found[i] = _with_antecedent(_with_how_it_works(found[i], skip), skip | used)
+        used |= {s for s in (found[i].before, found[i].sentence, found[i].also) if s}
     return [found[i] for i in range(len(parts))]
 
 
@@ -173,6 +173,22 @@ def _with_how_it_works(found: evidence.Found, skip: set[str]) -> evidence.Found:
     at = ordered.index(found.sentence) + 1 if found.sentence in ordered else len(ordered)
     after = [s for s in ordered[at : at + 1] if s not in skip and not compose.BOILERPLATE.search(s)]
     return replace(found, also=after[0]) if after else found
+
+
+# "This classifier is then frozen as a stable decision anchor ...", "These tokens ...": a sentence that opens by
+# pointing back to a thing the one before it says; not "This paper ..." nor "This work ...", which say the paper
+_POINTS_BACK = re.compile(r"^(?:This|These|Such|Those)\s+(?!(?:paper|work|study|article|submission)\b)[a-z][\w-]*\b")
+
+
+def _with_antecedent(found: evidence.Found, skip: set[str]) -> evidence.Found:
+    """A part's sentence that points back ("This classifier is then frozen ...") with the sentence it points to ("...
+    first pre-trains an unbiased cross-modal classifier ..."): alone, it does not say what is frozen (blind 43)."""
+    if not found.sentence or not _POINTS_BACK.match(found.sentence):
+        return found
+    ordered = sentences(found.paper.abstract or found.paper.passage)
+    at = ordered.index(found.sentence) if found.sentence in ordered else 0
+    before = ordered[at - 1] if at > 0 and ordered[at - 1] not in skip and ordered[at - 1] != found.also else None
+    return replace(found, before=before) if before else found
 
 
 def _judged_stated(judge: Judge, found: evidence.Found, skip: set[str]) -> bool:

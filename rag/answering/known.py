@@ -7,7 +7,7 @@ import re
 
 from rag.answering.values import names, numbers
 from rag.reading.parts import Part
-from rag.reading.text import coined_names, defined_acronyms, initialisms
+from rag.reading.text import coined_names, defined_acronyms, initialisms, spelling
 from rag.types import Hit
 
 # A sentence that puts forward the paper's own method: "we propose ...", "we also introduce RL-MIA, a benchmark",
@@ -39,6 +39,8 @@ def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name
     said = names(question) | title_names | numbers(question) | initialisms(f"{question} {paper.title}")
     said |= {piece for name in said for piece in name.split("-")}  # "BED" of "BED-LLM"
     said |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
+    # "how many views does MTTV use?" of "more than two views (MTTV)": a number in a name's spelling is the name's
+    said |= {n for name in coined_names(question) for n in numbers(spelling(paper.abstract or paper.passage, name))}
     # "world model (WM)" names no model, but "the generalized Cauchy-Schwarz divergence (GCSD)" names the divergence
     # asked for
     # ... unless a name is what is asked: "what's the name of the proxy they propose?" of "a proxy to MCL, called

@@ -17,6 +17,11 @@ ENUMERATION_START = re.compile(
     r"^(?:(?:In particular|Specifically|Concretely|To this end),\s+)?(?:First(?:ly)?,|[Ww]e first\b|\((?:1|i)\)\s"
     r"|[A-Z][a-z]+ (?:1|I):)"
 )
+# ... or a sentence that announces its items and says none: "Our contributions are twofold.", "we propose two key
+# innovations." (blind 43); its items may start with "First," too
+ANNOUNCED = re.compile(
+    r"\b(?:two|three|four)-?fold[.:]?$|\b(?:two|three|four|five)\s+(?:[\w-]+\s+)?[a-z]+s\s*[.:]$", re.I
+)
 ENUMERATION_NEXT = re.compile(
     r"^(?:Second(?:ly)?,|Third(?:ly)?,|Fourth(?:ly)?,|Next,|Then,|Finally,|Lastly,|\((?:[2-9]|ii|iii|iv)\)\s"
     r"|[A-Z][a-z]+ (?:[2-9]|II|III|IV):)"
@@ -57,12 +62,12 @@ def _enumerated(candidates: list[str], picked: list[int]) -> list[int]:
     "Pillar 2: ..." too, which is seldom as close to the question as the first. Only the sentences that carry the
     enumeration's markers, up to four sentences apart (an item may take several sentences to say)."""
     items: list[int] = []
-    for start in (i for i in picked if ENUMERATION_START.search(candidates[i])):
-        last = start
+    for start in (i for i in picked if ENUMERATION_START.search(candidates[i]) or ANNOUNCED.search(candidates[i])):
+        last, announced = start, bool(ANNOUNCED.search(candidates[start]))
         for i in range(start + 1, len(candidates)):
             if i - last > 4:
                 break
-            if ENUMERATION_NEXT.search(candidates[i]):
+            if ENUMERATION_NEXT.search(candidates[i]) or (announced and ENUMERATION_START.search(candidates[i])):
                 last = i
                 items += [i] if i not in picked else []
     return items

@@ -94,9 +94,10 @@ def _either_number(name: str) -> str:
     return rf"{re.escape(name.removesuffix('s'))}s?"
 
 
-# "We explore this approach, named Sim-PE, ...": a name given is introduced too
+# "We explore this approach, named Sim-PE, ...": a name given is introduced too; so is a dataset built ("we construct
+# a ... benchmark comprising two datasets: GrayCount250 ... and NaturalCount6")
 _INTRODUCES = re.compile(
-    r"\b(?:(?:propos|introduc|present|develop|design)(?:e|es|ed|ing|s)?|named|dubbed|termed)\b", re.I
+    r"\b(?:(?:propos|introduc|present|develop|design|construct|curat)(?:e|es|ed|ing|s)?|named|dubbed|termed)\b", re.I
 )
 # the name as the subject of a finding: at a sentence's start or after "that", set in bold or not
 _FINDS = (

@@ -241,8 +241,15 @@ def counts(kind: ValueKind, head: set[str], sentence: str, terms: Callable[[str]
     steps from 40-50 to just 8"): "how many queries are in their dataset?" is not answered by "... a dataset
     containing queries ..., incorporating two key modules"."""
     held = kind.held.finditer(sentence) if kind.held else ()
-    near = (" ".join([*sentence[: m.start()].split()[-3:], *sentence[m.end() :].split()[:4]]) for m in held)
+    near = (" ".join([*sentence[: m.start()].split()[-3:], *_counted(sentence[m.end() :].split()[:4])]) for m in held)
     return any(head & set(terms(words)) for words in near)
+
+
+def _counted(after: list[str]) -> list[str]:
+    """The words after a count up to the plural it counts: "two complementary components" of "via two complementary
+    components: a combination-of-experts ..." (blind 43) counts components, not experts."""
+    plural = next((i for i, w in enumerate(after[:3]) if re.fullmatch(r"[a-z][\w-]*[^s\W]s[,.;:]?", w)), None)
+    return after if plural is None else after[: plural + 1]
 
 
 def holds(kind: ValueKind, sentence: str, given: str) -> bool:
@@ -313,9 +320,12 @@ def unmet_condition(part: str, text: str) -> str | None:
 # What follows a count when the things counted are then named: "six languages (English, ...", "three
 # benchmarks: MMLU, ...", "two tasks, namely ...", "four LVLMs such as LLaVA", "two principles, independence
 # and sufficiency".
+# what lists the things counted some words on, after a dash or a colon: "two core capabilities necessary for such
+# settings---A and B", "two factors that play important roles in determining performance: A and B"
+LISTED_LATER = r"[^.;()]{0,60}?(?:---|\u2014|:)\s*\S"
 _LISTED_AFTER = re.compile(
     r"\s*(?:\(|:|[,;]?\s*(?:such as|including|namely|e\.g\.|i\.e\.|like|named|called|dubbed)\b|,\s*[A-Z0-9]"
-    r"|[^.;()]{0,40}?(?:---|\u2014|:)\s*\S"  # "two core capabilities necessary for such settings---A and B"
+    rf"|{LISTED_LATER}"
     r"|,\s*(?!and\b|or\b)[\w-]+(?:\s[\w-]+){0,2}(?:,\s*[\w-]+(?:\s[\w-]+){0,2})*,?\s(?:and|or)\s)"
 )
 _WORDS = re.compile(r"[a-z][\w-]*")

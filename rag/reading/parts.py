@@ -119,9 +119,12 @@ _NUMBER = re.compile(
     # a measure in a compound that describes something else asks for no figure: "test-time adaptation", "real-time
     # streaming", "talk in real time", "a fixed-size state" ("TM-score", "F1-score" and "run-time" still do)
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b"
+    # "what's the actual numeric lower bound on ...?" (blind 43); not "numerical experiments"
+    r"|\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?numeric(?:al)?\s+(?!experiments?\b)"
     r"|(?<!test-)(?<!real-)(?<!real )(?<!inference-)(?<!training-)(?<!fixed-)(?<!long-)(?<!short-)"
     r"\b(?:speed-?up|accurac(?:y|ie)|score|"
-    r"factor|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
+    # "by what factor" asks a figure, "which two factors" asks what they are
+    r"factor(?=\b)|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
     r"compression ratio|win rate|success rate|(?:learning )?rate|perplexit(?:y|ie)|FID|BLEU|ROUGE|AUC|F1|PSNR|pass@\d+|"
     # "mAP" in its own case: "feature maps" asks for no figure
     r"(?-i:mAP)|budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|"
@@ -140,10 +143,11 @@ _NAME = re.compile(
     r"|\bwhich\s+(?:[\w-]+\s+){1,3}(?:do|does|did)\s+(?:the authors|they|it|the paper|the method|(?-i:[A-Z])[\w-]*)\s+"
     r"(?:use|apply|adopt|employ|choose|pick|select|build on|rely on|fine-tune|train|start from)\b"
     r"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){1,4}(?:called|named)\b"
-    # "what is its LLM backbone?" asks for the backbone as "what LLM backbone ...?" does; not "what is the
-    # model trained on?"
-    r"|\bwhat (?:are|is|were|was) (?:its|their|the) (?:[\w-]+\s+){0,3}(?P<said>backbones?|base models?|llms?|vlms?|"
-    r"mllms?|datasets?|benchmarks?|baselines?|simulators?|optimi[sz]ers?|licen[cs]es?|hardware|gpus?)\s*[?.]?\s*$"
+    # "what is its LLM backbone?" asks for the backbone as "what LLM backbone ...?" does, and "What is the 1.5B model in
+    # the complex-network paper" for the model (blind 43); not "what is the model trained on?"
+    r"|\bwhat (?:are|is|were|was) (?:its|their|the) (?:[\w.-]+\s+){0,3}(?P<said>backbones?|base models?|llms?|vlms?|"
+    r"mllms?|datasets?|benchmarks?|baselines?|simulators?|optimi[sz]ers?|licen[cs]es?|hardware|gpus?|models?)"
+    r"(?:\s*[?.]?\s*$|\s+(?:in|of|behind)\s+(?:the|this|that)\s)"
     r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in)"
     r" (?:what|which)\b"
     r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b|\bnames? of\b",
@@ -251,6 +255,7 @@ _HEADED = re.compile(
 
 def split_parts(question: str) -> list[Part]:
     """A compound question's asked parts ("Which X ..., and how many Y ...?"), each with what it wants."""
+    whole = question
     question = _HEADED.sub("", SCENE.sub("", DESCRIBING.sub(r"\1", asking_sentences(question)), count=1), count=1)
     pieces = [p.strip(" ,;?.") for p in _PART_BREAK.split(question) if p and p.strip(" ,;?.")]
     # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
@@ -269,6 +274,7 @@ def split_parts(question: str) -> list[Part]:
         else:
             merged.append(piece)
     merged = [_one_of(piece, merged[:i], question) for i, piece in enumerate(merged)]
+    merged = [_named_before(piece, whole) for piece in merged]
     return [Part(p, wants(asked(p))) for p in merged] or [Part(question, wants(asked(question)))]
 
 
@@ -344,3 +350,22 @@ _WHICH_THING = re.compile(
     rf"^(?:{_LED}|which)\s+(?!(?:\w+\s+)?(?:papers?|works?|stud(?:y|ies)|methods?|approach(?:es)?|one|of)\b)[\w-]+",
     re.I,
 )
+
+
+# "UDIS adds two modules. What are they called?": a part that asks only of "they" asks of the things the scene
+# counted before it; not "What are they trained on?", which asks something of them
+_ONLY_THEY = re.compile(r"^(?:what|which)\s+(?:are|were)\s+(?P<they>they)(?:\s+(?:called|named))?$", re.I)
+_COUNTED_BEFORE = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<noun>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*[^s\W]s)\b"
+)
+
+
+def _named_before(piece: str, question: str) -> str:
+    """The piece with "they" spelled as the things counted before it ("the modules"), where it asks only of them."""
+    if not (m := _ONLY_THEY.match(asked(piece))):
+        return piece
+    counted = list(_COUNTED_BEFORE.finditer(question[: max(question.find(piece), 0)]))
+    if not counted:
+        return piece
+    at = piece.find(m.group()) + m.start("they")
+    return piece[:at] + f"the {counted[-1]['noun']}" + piece[at + len("they") :]

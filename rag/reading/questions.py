@@ -36,6 +36,10 @@ _COMPARE = [
     ),
 ]
 _ELIDED_SIDE = "it"
+_VS_IN_CLAUSE = re.compile(
+    r"^\W*(?:what|which|how|why|where|when|who)\b.*\s(?:in|on|about|for|between|across|of|at)\s+[\w-]+(?:\s+[\w-]+)?$",
+    re.I,
+)
 _AGAINST_FIRST = re.compile(
     r"^\W*(?:compared (?:to|with)|relative to|as opposed to)\s+(?P<b>[^,?]{2,80}),\s+"
     r"(?:which|is|are|does|do|how|what|would|can)\b",
@@ -141,6 +145,10 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
             # paper ... from the group inference one" are two papers
             if not (_named(a) or _named(b) or all(DESCRIBED_SIDE.match(side) for side in (a, b))):
                 return Reading("list", (), tuple(split_parts(question)), sides=(a, b))
+            # "What did UniFork find about modality alignment in understanding vs generation tasks?": a "vs" of what
+            # a preposition in the question's clause takes sets no two methods against each other
+            if _VS_IN_CLAUSE.match(m["a"]):
+                continue
             return Reading("compare", (a, b), ())
     # "Compared to SDErasure, which one is less intrusive ...?" after an answer: the paper just discussed against it
     if turns and turns[-1].cited and (m := _AGAINST_FIRST.match(question)) and _named(m["b"]):
@@ -151,7 +159,11 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     # "totally different thing - is there a JAX suite ...? what is it emulating" announces a topic: its "different"
     # contrasts nothing, and its "it" is not the paper just discussed
     cited = len(turns[-1].cited) if turns and not contrasts.NEW_TOPIC.search(question) else 0
-    if len(parts) == 1 and (pair := _contrasted(question, asking_sentences(_unannounced(question)), cited)):
+    # ... or one asked of two, then "how do they differ?" ("What are the core ideas of CARE and ProMoS, and how ...")
+    contrasted_last = len(parts) == 2 and all(p.search(parts[1].text) for p in (contrasts.CONTRAST, contrasts.THE_TWO))
+    if (len(parts) == 1 or contrasted_last) and (
+        pair := _contrasted(question, asking_sentences(_unannounced(question)), cited)
+    ):
         return Reading("compare", pair, ())
     if len(parts) == 1 and (m := contrasts.SET_AGAINST.search(question)) and asks_contrast(question):
         a, b = (m["a"] or m["a2"]).strip(" ,"), (m["b"] or m["b2"]).strip(" ,")
@@ -229,11 +241,17 @@ def _unannounced(question: str) -> str:
 EARLIER = ("the first one", "the second one")  # targets that stand for the last answer's first two papers
 
 
+def _alternates(a: str, b: str, question: str) -> bool:
+    return bool(re.search(rf"(?<![\w-]){re.escape(a)}\s*/\s*{re.escape(b)}(?![\w-])", question))
+
+
 def _contrasted(question: str, asking: str, n_cited: int) -> tuple[str, str] | None:
     """Two methods the question names (or one and "it", or "they" for the two papers the last answer cited)
     and a contrast its asking sentences ask of them; the methods may be named in a sentence that sets the scene."""
     coined = coined_names(question)
     named = [n for n in coined if not any(n != m and n in m for m in coined)]
+    # "the dueling bandits paper (LinCDB/NCDB)": names joined by a slash are one side's
+    named = [n for i, n in enumerate(named) if not any(_alternates(m, n, question) for m in named[:i])]
     if len(named) >= 2 and contrasts.CONTRAST.search(asking):
         return named[0], named[1]
     a, b = (re.escape(n) for n in [*named, "", ""][:2])

@@ -169,6 +169,14 @@ def defined_acronyms(text: str, unless_of: str = "") -> set[str]:
     return found
 
 
+def spelling(text: str, acronym: str) -> str:
+    """The words a text spells an acronym with, before it in brackets, read past LaTeX: "more than two views" of
+    "$\\textit{more than two views}$ (MTTV)"; "" where none do."""
+    flat = re.sub(r"[$^{}]", "", _LATEX_WORD.sub(r"\1", text))
+    m = re.search(rf"((?:[\w-]+\s+){{1,8}})\({re.escape(acronym)}s?\)", flat)
+    return m[1].strip() if m and _spells(m[1], acronym) else ""
+
+
 def _spells(words: str, acronym: str) -> bool:
     """Schwartz and Hearst's test: the acronym's letters, right to left, are letters of the words before it,
     its first one a word's first: "Multimodal Continual Learning (MMCL)", "Vision-Language Model (VLM)"."""

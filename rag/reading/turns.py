@@ -374,8 +374,11 @@ def spelled_out(question: str) -> str:
 
 
 # a measure named with no word that asks, after an opening tag ("numbers?") or "and"
+# ... not an order: "summarise the depth one" (blind 43) asks a summary, whatever "depth" measures
 _TERSE = re.compile(
-    r"^\s*(?:(?:and|so|also|ok)\s+)?(?:[a-z]+\?\s+)?(?P<thing>(?!.*\b(?:what|which|how|why|when|where|who|does|do|did|"
+    r"^\s*(?:(?:and|so|also|ok)\s+)?(?:[a-z]+\?\s+)?"
+    r"(?!(?:please\s+)?(?:summari[sz]e|describe|explain|list|name|tell|give|compare|sum up|recap)\b)"
+    r"(?P<thing>(?!.*\b(?:what|which|how|why|when|where|who|does|do|did|"
     r"is|are|was|were|can|could|it|they)\b)[^?]+?)\s*[?.!]*\s*$",
     re.I,
 )
