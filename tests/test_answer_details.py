@@ -79,3 +79,55 @@ def test_comparisons_set_up_with_a_sides_datasets_or_two_names_for_one_side(assi
         "paper both use relative feedback; how does the feedback differ between them?"
     )
     assert dueling.kind == "compare" and set(dueling.cited_ids) == {"GV87Kv70EN", "BeMtzSH1d7"}
+
+
+def test_a_figure_of_a_thing_named_is_told_only_by_a_sentence_saying_it(assistant: Assistant) -> None:
+    """Blind 45: a figure "on SAT4CryptoBench" was told by "On Simon datasets, this method achieves 79.5% ...", a
+    wirelength (HPWL) gain by gains in negative slack, and "what PCK does it get" asked for no figure."""
+    assert assistant.answer(
+        "In the neural-guided SAT paper for cryptographic key recovery, what full-key recovery accuracy does the first "
+        "framework get on SAT4CryptoBench?"
+    ).refused
+    assert assistant.answer(
+        "The expertise-guided RL macro placement paper: how much does it improve wirelength (HPWL) over the runner-up?"
+    ).refused
+    assert assistant.answer("EdgeCape on MP-100: what PCK does it get in the 1-shot setting?").refused
+    stated = assistant.answer("In the neural-guided SAT paper, what full-key recovery accuracy is reached on Simon?")
+    assert "79.5" in stated.text and not stated.refused
+    # the name as the abstract sets it in math ("$\\tau$-bench") is said too
+    tau = assistant.answer("In TARL, what's the gain on tau-bench?")
+    assert "over 6%" in tau.text and not tau.refused
+
+
+def test_a_name_of_the_class_asked_and_a_part_that_asks_where(assistant: Assistant) -> None:
+    """Blind 45: "benchmarks such as Video-MME and MLVU" answered "which base MLLM"; "the Atari 100k benchmark" named
+    no benchmark; "Where do its object representations come from, and which benchmarks ...?" lost its first part."""
+    assert assistant.answer(
+        "Which base MLLM did they distill into the hybrid RWKV-Transformer for long video understanding?"
+    ).refused
+    oc = assistant.answer(
+        "Model-based RL is bad at small task-critical objects, and OC-STORM tries to fix that. Where do its object "
+        "representations come from, and which benchmarks is it tested on?"
+    )
+    for fact in ("pretrained segmentation network", "Atari 100k", "Hollow Knight"):
+        assert fact in oc.text, fact
+
+
+def test_comparisons_set_up_at_length_and_a_figure_against_a_kind_of_model(assistant: Assistant) -> None:
+    """Blind 45: a long described side before "both", and "..., and TRACE for detecting implicit reward hacking." were
+    read as lookups; "What MOS score does ComposerFlow get compared with the ... song generation models?" as a
+    comparison with an anomaly detection paper."""
+    dafny = assistant.answer(
+        "DafnyCOMP and the position paper arguing that LLM code translation needs formal compositional reasoning both "
+        "stress compositionality. What does each one actually contribute?"
+    )
+    assert dafny.kind == "compare" and set(dafny.cited_ids) == {"y4kAMUBqLq", "wGj8LU2EOf"}
+    trace = assistant.answer(
+        'I keep seeing "TRACE": there\'s the TRACE metric from the temporally-grounded language generation benchmark, '
+        "and TRACE for detecting implicit reward hacking. What does each actually measure?"
+    )
+    assert trace.kind == "compare" and set(trace.cited_ids) == {"W3QN1SERzH", "Gk7gLAtVDO"}
+    mos = assistant.answer(
+        "What MOS score does ComposerFlow get compared with the end-to-end open-source song generation models?"
+    )
+    assert mos.kind != "compare" and mos.cited_ids == ("KTPLJCs8yW",)

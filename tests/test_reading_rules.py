@@ -482,3 +482,17 @@ def test_a_comparison_is_read_past_a_sides_second_name_and_a_contrast_asked_last
     assert within.kind != "compare"
     assert read_question("What does ZeroGR do vs Retro*?").kind == "compare"
     assert read_question("How does FlowKV perform on long vs short contexts?").kind != "compare"
+
+
+def test_a_part_that_asks_where_and_a_figure_a_method_gets() -> None:
+    """Blind 45: "Where do its object representations come from, and which benchmarks ...?" lost its first part as a
+    scene ("In the MoE approach, where ..." still sets one), and "what PCK does it get" asked no figure."""
+    assert [p.text for p in split_parts("Where do its object representations come from, and which benchmarks?")] == [
+        "Where do its object representations come from",
+        "which benchmarks",
+    ]
+    assert [p.text for p in split_parts("In the MoE approach, where experts are routed, which models are used?")] == [
+        "which models are used"
+    ]
+    assert split_parts("what PCK does it get in the 1-shot setting?")[0].wants == "number"
+    assert split_parts("what does it get rid of?")[0].wants != "number"

@@ -14,6 +14,8 @@ from rag.retrieval.filters import Filters
 from rag.retrieval.fusion import boost_named, fusion, heads_typed
 from rag.retrieval.retriever import Retriever
 
+from .conftest import cli_env
+
 
 @pytest.fixture(scope="module")
 def retriever(seeded: Settings) -> Retriever:
@@ -469,3 +471,25 @@ def test_a_word_typed_in_lower_case_is_no_name_where_the_vocabulary_holds_it_inf
     keyword = Retriever(store).keyword_index()
     assert keyword.typed_names("rather than just recite its definition?") == []
     assert keyword.typed_names("what does protokv do?") == ["ProtoKV"]
+
+
+def test_coverage_is_the_same_whatever_the_hash_seed(fixture_500: Settings) -> None:
+    """A sum over a set of words rounds by the set's order, which each process's hash seed sets: two papers tied in
+    the words a comparison covers were tied in one run and not in the next (people-dev dA-q012 took either paper)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from rag.config import Settings; from rag.index.store import Store; from rag.retrieval.retriever import "
+        "Retriever; k = Retriever(Store(Settings())).keyword_index(); q = 'What do MoEEdit and the stealthy "
+        "fine-grained editing attack on MLLMs have in common, and where do they diverge?'; "
+        "print([repr(k.coverage(q, str(c['title']) + ' ' + str(c['text']))) for c in k.chunks[:40]])"
+    )
+    env = {**cli_env(fixture_500), "PYTHONHASHSEED": "0"}
+    runs = set()
+    for seed in ("1", "2", "3", "5"):
+        env["PYTHONHASHSEED"] = seed
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, out.stderr[-2000:]
+        runs.add(out.stdout)
+    assert len(runs) == 1

@@ -16,7 +16,7 @@ from rag.answering.known import PROPOSE
 from rag.calibration import CALIBRATION
 from rag.reading.parts import YES_NO, split_parts
 from rag.reading.questions import Reading
-from rag.reading.text import coined_names, sentences
+from rag.reading.text import POINTS_BACK, coined_names, sentences
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit, Turn
 
@@ -59,7 +59,9 @@ def extract(
             chosen, _answer_parts(question, reading, chosen, keyword, similar, exclude, foreign, judge)
         )
         if draft.refused:
-            nearest = quotes.best_sentences(question, chosen[0], similar, set(), most=1)
+            # a link to the code is near nothing asked ("will open-source our model at https://...")
+            links = {s for s in sentences(chosen[0].abstract or chosen[0].passage) if compose.BOILERPLATE.search(s)}
+            nearest = quotes.best_sentences(question, chosen[0], similar, links, most=1)
             draft = compose.not_stated_with_nearest(draft, nearest[0] if nearest else None)
     # names the question offers beside what it asks ("I wonder if StreamingLLM was included") are answered for
     return compose.unnamed(draft, [n for n in foreign if not any(n in p.text for p in reading.parts)])
@@ -175,15 +177,10 @@ def _with_how_it_works(found: evidence.Found, skip: set[str]) -> evidence.Found:
     return replace(found, also=after[0]) if after else found
 
 
-# "This classifier is then frozen as a stable decision anchor ...", "These tokens ...": a sentence that opens by
-# pointing back to a thing the one before it says; not "This paper ..." nor "This work ...", which say the paper
-_POINTS_BACK = re.compile(r"^(?:This|These|Such|Those)\s+(?!(?:paper|work|study|article|submission)\b)[a-z][\w-]*\b")
-
-
 def _with_antecedent(found: evidence.Found, skip: set[str]) -> evidence.Found:
     """A part's sentence that points back ("This classifier is then frozen ...") with the sentence it points to ("...
     first pre-trains an unbiased cross-modal classifier ..."): alone, it does not say what is frozen (blind 43)."""
-    if not found.sentence or not _POINTS_BACK.match(found.sentence):
+    if not found.sentence or not POINTS_BACK.match(found.sentence):
         return found
     ordered = sentences(found.paper.abstract or found.paper.passage)
     at = ordered.index(found.sentence) if found.sentence in ordered else 0
@@ -287,7 +284,8 @@ def _cells(
     works = next(
         (s for s in rest if (name and compose.says(s, name)) or _FIRST_PERSON.search(s)), rest[0] if rest else None
     )
-    shown = {s for s in (approach, result, works) if s}
+    # a link to the code says nothing on the question ("Code is available at https://...")
+    shown = {s for s in (approach, result, works) if s} | {s for s in ordered if compose.BOILERPLATE.search(s)}
     # a question asking two things of both ("what problem is each solving, and what do the clients send?") is
     # answered on each: the one sentence closest to the whole question answered the one and left the other
     asks = [part.text for part in split_parts(question)]

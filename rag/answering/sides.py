@@ -264,7 +264,10 @@ def side_paper(side: str, query: str, retriever: Retriever, filters: Filters | N
     # "scaling with collapse vs relative scaling laws": a side typed as the words of one title names that paper, where
     # the search puts it among the first few ("Local Linear Attention", third at 19,630 papers after two titles on
     # linear attention)
+    # ... but a name several papers say, searched with its scene, is the scene's: "two spiking-network papers, ... and
+    # SPARTA" is not the QA benchmark titled "SPARTA: ..." (blind 45)
     titled = [i for i, h in enumerate(found) if re.search(rf"(?<!\w){re.escape(side)}(?!\w)", h.title, re.I)]
+    titled = titled if len(side.split()) > 1 or not scened else []
     if len(titled) == 1:
         return found[titled[0]]
     hits = found[: BACK_AMONG if scened else 2]

@@ -55,11 +55,11 @@ def subject_share(part: Part, paper: Hit, keyword: KeywordIndex) -> float | None
     # a word in one passage of five ("more", "model", "propose") is too common to be what a part asks about
     common = math.log(1 / CALIBRATION.subject_word_share)
     wanted = {t for t in set(keyword.terms(part.text)) - asking_words() - own if keyword.idf(t) > common}
-    total = sum(keyword.idf(t) for t in wanted)
+    total = math.fsum(keyword.idf(t) for t in wanted)  # exactly: a set's order is the hash seed's
     if not total:
         return None
     said = set(keyword.terms(text))
-    return sum(keyword.idf(t) for t in wanted if t in said) / total
+    return math.fsum(keyword.idf(t) for t in wanted if t in said) / total
 
 
 def describes(part: Part, question: str, papers: Sequence[Hit], keyword: KeywordIndex) -> bool:

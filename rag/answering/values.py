@@ -260,6 +260,24 @@ def holds(kind: ValueKind, sentence: str, given: str) -> bool:
     return bool(said - {m.group().lower() for m in kind.held.finditer(given)})
 
 
+# Things asked by one word and stated by others: "at what model sizes" is told in parameters, "what
+# hardware" by the chip ("on a Huawei Ascend 910B NPU").
+SAID_AS = {
+    "size": "parameters",
+    "sizes": "parameters",
+    "hardware": "GPU GPUs NPU NPUs TPU TPUs CPU CPUs accelerator",
+    "time": "seconds minutes hours days weeks months",  # "how much time did it take?": "three days"
+    # "what training data did they build?": "Video-Thinker-10K, a dataset"; "how much data?": "only 10K samples"
+    "data": "dataset datasets corpus samples examples instances",
+    # "how many models were tested?": "12 mainstream open-source MLLMs and 5 closed-source commercial MLLMs"
+    "models": "LLMs MLLMs VLMs LVLMs",
+    # "how many MLLMs were evaluated?": "23 cutting-edge multimodal LLMs"
+    "mllms": "LLMs",
+    # "which baselines does SLCD compare against?": "SLCD outperforms the well-known PC, GES, BIC exact search, ..."
+    "baselines": "outperforms surpasses compared",
+}
+
+
 # What a name is a name of, by the noun beside it: "the MainWebBench dataset", "dataset TWINS", "VLA-benchmark
 # LIBERO" name data; "the Qwen2.5-7B model" a model. A part asking for a model is not answered by a dataset's name.
 CLASSES = {
@@ -290,8 +308,9 @@ def of_class(wanted_class: str | None, found: set[str], sentence: str) -> bool:
             own = name_class([name]) if "bench" in name.lower() else None
             # "classifiers (RF, SVM, XGBoost)": a name listed after others is of the noun before the first
             start = i
-            while start and any(n in words[start - 1] for n in found):
-                start -= 1
+            # ... past "and" ("benchmarks such as Video-MME and MLVU", blind 45)
+            while start and any(n in words[start - 1 - (words[start - 1] in ("and", "or"))] for n in found):
+                start -= 1 + (words[start - 1] in ("and", "or"))
             # "models such as Qwen2.5-3B": the noun before the words that introduce the names
             back = 4 if start and words[start - 1].lower().strip(",") in _INTRODUCING else 2
             said = own or name_class(words[i + 1 : i + 3]) or name_class(words[max(0, start - back) : start])

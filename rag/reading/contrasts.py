@@ -57,7 +57,11 @@ EXPERIMENT_COMPARED = re.compile(
     r"(?:(?:it|them|its|their)\s+(?:[\w-]+\s+){0,2}?)?(?:against|with|to)\b"
     r"|\bcompared?\s+(?:it\s+|them\s+)?against\b"
     r"|\bthan\s+(?:(?:the|its|their|all|existing|prior|previous|strong|other|standard)\s+)*"
-    r"(?:baselines?|prior (?:work|methods?)|existing (?:methods?|approaches)|sota|state[- ]of[- ]the[- ]art)\b",
+    r"(?:baselines?|prior (?:work|methods?)|existing (?:methods?|approaches)|sota|state[- ]of[- ]the[- ]art)\b"
+    # "What MOS score does ComposerFlow get compared with the end-to-end open-source song generation models?"
+    # (blind 45): a kind of model, not a paper
+    r"|\bcompared\s+(?:with|to|against)\s+(?:the\s+|other\s+)?(?:[\w-]+\s+){0,4}?"
+    r"(?:models|methods|baselines|approaches|systems)\s*[?.]?\s*$",
     re.I,
 )
 # A new topic announced: "Different question: ...", "Thanks. Staying in medicine but a different topic: ...",
@@ -158,7 +162,7 @@ FROM_A_THIRD = re.compile(r"\b(?:differ\w*|different|apart|distinguish\w*) from\
 # Two things set against each other in words, whatever they are: "A and B both ...", "what sets A apart from B",
 # "how is A's take on X different from B's". Whether each is a paper is rag.answering.sides.described's to decide.
 SET_AGAINST = re.compile(
-    r"(?:^|[.?!]\s+)(?:do\s+|are\s+|did\s+)?(?P<a>[^,.?!;:]{3,80}?)\s+and\s+(?P<b>[^,.?!;:]{3,80}?)\s+both\b"
+    r"(?:^|[.?!]\s+)(?:do\s+|are\s+|did\s+)?(?P<a>[^,.?!;:]{3,80}?)\s+and\s+(?P<b>[^,.?!;:]{3,120}?)\s+both\b"
     r"|\bsets\s+(?P<a2>[^,.?!;:]{3,80}?)\s+apart\s+from\s+(?P<b2>[^?!;:]{3,120})",
     re.I,
 )
@@ -212,7 +216,9 @@ _INTRODUCED_SIDES = re.compile(
     # that only names the two, then one asking of each; "There's the paper testing if ..., and BED-LLM. Do they both
     # ...?": the two set up after "there's"
     rf"|(?:^|[.?!]\s+)(?P<a8>{_SIDE})\s+and\s+(?P<b8>{_SIDE})\s*[.:]\s+(?=[^.?!]*\b(?:each|both|their|they)\b)"
-    rf"|\bthere(?:'s|s| is| are)\s+(?P<a9>(?:the|a|an)\s+[^.?!;]{{3,160}}?),?\s+and\s+(?P<b9>{_SIDE})\s*[.:]\s+"
+    # ... the second a name with what it is for ("..., and TRACE for detecting implicit reward hacking.", blind 45)
+    rf"|\bthere(?:'s|s| is| are)\s+(?P<a9>(?:the|a|an)\s+[^.?!;]{{3,160}}?),?\s+and\s+"
+    rf"(?P<b9>{_SIDE}(?:\s+(?:for|on|about|from|that|which)\s+[^.?!;:]{{3,80}}?)?)\s*[.:]\s+"
     r"(?=[^.?!]*\b(?:each|both|their|they)\b)",
     re.I,
 )

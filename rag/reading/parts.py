@@ -114,7 +114,7 @@ _IF_SO = re.compile(r"^(?:and )?if (?:so|yes|it does|they do)\b|\bif (?:so|yes)$
 _NUMBER = re.compile(
     r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
     r"|\bby (?:what|how much|how many)\b|\bto what\b"
-    r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) [\w-]+ (?:reach|achieve|attain|obtain|report)\b"
+    r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) [\w-]+ (?:reach|achieve|attain|obtain|report|get|hit)\b"
     r"|\b(?:at|after|in|from) (?:exactly )?which (?:layers?|steps?|epochs?|iterations?|depth)\b"
     # a measure in a compound that describes something else asks for no figure: "test-time adaptation", "real-time
     # streaming", "talk in real time", "a fixed-size state" ("TM-score", "F1-score" and "run-time" still do)
@@ -264,7 +264,11 @@ def split_parts(question: str) -> list[Part]:
         # the piece before only set the scene ("In the X approach, where ...", "hyperKAN for FL: which four
         # datasets, how many clients ...?"); this one asks, however short, unless it asks only of what the scene
         # names ("X names two failure modes. what are they, ...")
-        if merged and not re.search(rf"\b{_ASKING}\b", asked(merged[-1]), re.I) and not YES_NO.match(merged[-1]):
+        if (
+            merged
+            and not re.search(rf"\b{_ASKING}\b|{_WHERE_ASKS}", asked(merged[-1]), re.I)
+            and not YES_NO.match(merged[-1])
+        ):
             merged[-1] = piece if len(piece.split()) > 3 or not _POINTING.search(piece) else f"{merged[-1]} and {piece}"
         # "..., and why"; "Does X report Y? If so, what is it?" asks one thing; "and how many time-steps?" another
         elif merged and (
@@ -278,6 +282,8 @@ def split_parts(question: str) -> list[Part]:
     return [Part(p, wants(asked(p))) for p in merged] or [Part(question, wants(asked(question)))]
 
 
+# "Where do its object representations come from, and ...?" asks (blind 45); "In the X approach, where ..." sets a scene
+_WHERE_ASKS = r"^where\s+(?:do|does|did|is|are|was|were|can)\b"
 # A short piece that asks for a thing of its own: "Which network and how many time-steps?", "which dataset and which
 # metric?" (blind 41); not "and why", "if so, what is it", "and which one"
 _SHORT_ASK = re.compile(

@@ -190,3 +190,8 @@ def _spells(words: str, acronym: str) -> bool:
             return False
         at -= 1
     return True
+
+
+# "This classifier is then frozen as a stable decision anchor ...", "These tokens ...": a sentence that opens by
+# pointing back to a thing the one before it says; not "This paper ..." nor "This work ...", which say the paper
+POINTS_BACK = re.compile(r"^(?:This|These|Such|Those)\s+(?!(?:paper|work|study|article|submission)\b)[a-z][\w-]*\b")

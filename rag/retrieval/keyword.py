@@ -166,12 +166,16 @@ class KeywordIndex:
         A word the corpus never saw weighs most: "quantum" or "speech" missing from every
         abstract is the clearest sign that a question is not covered.
         """
+        import math
+
+        # summed exactly (fsum): a plain sum over a set rounds by its order, which Python's hash seed sets per process,
+        # so two papers tied in words tied or not from one run to the next (people-dev dA-q012)
         wanted = set(self.asked(query))
-        total = sum(self.idf(t) for t in wanted)
+        total = math.fsum(self.idf(t) for t in wanted)
         if not total:
             return 0.0
         have = set(self.terms(text))
-        return sum(self.idf(t) for t in wanted if t in have) / total
+        return math.fsum(self.idf(t) for t in wanted if t in have) / total
 
     def idf(self, term: str) -> float:
         """How rare a (stemmed) term is among the chunks: log((n + 1) / (df + 0.5)); unseen terms weigh most."""
