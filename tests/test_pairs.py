@@ -793,6 +793,28 @@ def test_a_side_whose_name_several_papers_say_is_searched_with_the_rest_of_the_q
     assert found and [h.paper_id for h in found] == ["p1", "p2"]
 
 
+def test_a_side_a_shared_name_or_a_capitalised_name_an_abstract_defines_is_found_by_its_scene() -> None:
+    """Blind 45, at 19,630 papers: "two spiking-network papers, ... and SPARTA" took the QA benchmark titled "SPARTA:
+    ...", and "Both Partial Model Collapse and KARMA ..." a context-aware unlearning paper ranked above the one that
+    proposes "Partial Model Collapse (PMC)"."""
+    from rag.answering.sides import described, side_paper
+
+    conversion = _paper(1, "Lossless ANN-SNN Conversion", "ANN-SNN conversion without unevenness error.")
+    benchmark = _paper(2, "SPARTA: A Benchmark of Multi-hop QA over Tables", "A table-text QA benchmark.")
+    spiking = _paper(3, "Sparse Attention in Spiking Networks", "We propose SPARTA, spiking priority attention.")
+    ranked = {"conversion work": [conversion, spiking], "spiking": [spiking, benchmark], "SPARTA": [benchmark, spiking]}
+    question = "two spiking-network papers, the ANN-SNN conversion work and SPARTA. Where does each save compute?"
+    search = FakeSideSearch(ranked, {"SPARTA": 2})
+    found = described(("the ANN-SNN conversion work", "SPARTA"), search, None, question, scened=True)
+    assert found and [h.paper_id for h in found] == ["p1", "p3"]
+    context = _paper(4, "Context-Aware Unlearning", "Unlearning that keeps contextual utility in language models.")
+    collapse = _paper(5, "Model Collapse Is a Feature", "We propose Partial Model Collapse (PMC) for unlearning.")
+    search = FakeSideSearch({"unlearning": [context, collapse]})
+    question = "Partial Model Collapse and KARMA are about unlearning in language models"
+    found_one = side_paper("Partial Model Collapse", question, search)
+    assert found_one is not None and found_one.paper_id == "p5"
+
+
 class FakeNamedBy:
     """How many papers say a name, and how many are named after it (their titles headed by it)."""
 
