@@ -131,3 +131,24 @@ def test_comparisons_set_up_at_length_and_a_figure_against_a_kind_of_model(assis
         "What MOS score does ComposerFlow get compared with the end-to-end open-source song generation models?"
     )
     assert mos.kind != "compare" and mos.cited_ids == ("KTPLJCs8yW",)
+
+
+def test_a_topic_raised_after_an_answer_is_answered(assistant: Assistant) -> None:
+    """Blind 46: a new topic raised with "what about ..." was declined "not stated" of the very paper it found."""
+    before = [
+        {"role": "user", "content": "treatment effect estimation robust to unobserved confounders?"},
+        {
+            "role": "assistant",
+            "content": "One paper estimates effects under hidden confounding [1].",
+            "cited": ["JZ3Svjj9hG"],
+        },
+    ]
+    raised = assistant.answer(
+        "ok, and what about decision-focused learning that uses diffusion models for the uncertain parameters?", before
+    )
+    assert raised.cited_ids[:1] == ("uhv3f80jmG",) and not raised.refused
+    crosscheck = assistant.answer(
+        "In the CrossCheck conflict-detection benchmark, where do the images come from and in what formats are the "
+        "questions asked?"
+    )
+    assert "COCO images" in crosscheck.text and "open-ended formats" in crosscheck.text and not crosscheck.refused

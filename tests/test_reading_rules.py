@@ -496,3 +496,19 @@ def test_a_part_that_asks_where_and_a_figure_a_method_gets() -> None:
     ]
     assert split_parts("what PCK does it get in the 1-shot setting?")[0].wants == "number"
     assert split_parts("what does it get rid of?")[0].wants != "number"
+
+
+def test_what_about_a_thing_described_raises_a_topic_and_where_asks_after_a_scene() -> None:
+    """Blind 46: "What about latent reduced-order models for PDEs with ...?" asked a name of models, and "what about
+    decision-focused learning that uses diffusion models for the uncertain parameters?" a figure; both were declined
+    "not stated" of the very paper. "In the CrossCheck benchmark, where do the images come from and ...?" lost its
+    first part as a scene."""
+    for raised in (
+        "What about latent reduced-order models for PDEs with complicated boundary conditions?",
+        "ok, and what about decision-focused learning that uses diffusion models for the uncertain parameters?",
+    ):
+        assert [p.wants for p in split_parts(raised)] == ["any"], raised
+    for detail in ("What about its accuracy?", "what about top-1 accuracy on ImageNet?", "What about FID on CIFAR-10?"):
+        assert split_parts(detail)[0].wants == "number", detail
+    scened = "In the CrossCheck benchmark, where do the images come from and in what formats are the questions asked?"
+    assert len(split_parts(scened)) == 2

@@ -282,8 +282,9 @@ def split_parts(question: str) -> list[Part]:
     return [Part(p, wants(asked(p))) for p in merged] or [Part(question, wants(asked(question)))]
 
 
-# "Where do its object representations come from, and ...?" asks (blind 45); "In the X approach, where ..." sets a scene
-_WHERE_ASKS = r"^where\s+(?:do|does|did|is|are|was|were|can)\b"
+# "Where do its object representations come from, and ...?" asks (blind 45), after a scene too ("In the CrossCheck
+# benchmark, where do the images come from and ...?", blind 46); "In the X approach, where experts ..." sets one
+_WHERE_ASKS = r"(?:^|[,;:]\s*)where\s+(?:do|does|did|is|are|was|were|can)\b"
 # A short piece that asks for a thing of its own: "Which network and how many time-steps?", "which dataset and which
 # metric?" (blind 41); not "and why", "if so, what is it", "and which one"
 _SHORT_ASK = re.compile(
@@ -344,7 +345,11 @@ _WHY = re.compile(r"^(?:(?:and|so|but|ok|okay|hm+|wait)[\s,]+)*why\b", re.I)
 # said of a topic, not a detail ("what about its accuracy?" asks one); "what do they say about batch size?" too
 _TOPIC_RAISED = re.compile(
     r"^(?:what|how)\s+about\s+(?:[a-z-]+ing\b|(?:a|an|the|that|this|any)\s+(?:paper|work|study|one|method)s?\s+"
-    r"(?:that|which|where|on|about|for)\b)"
+    r"(?:that|which|where|on|about|for)\b"
+    # ... or a thing of no one's: "what about latent reduced-order models for PDEs with ...?", "what about decision-
+    # focused learning that uses diffusion models ...?" (blind 46); not "what about its accuracy?", "the second one?"
+    # nor "GPT-4's score?", "top-1 accuracy on ImageNet?" (a description is five words or more)
+    r"|(?!(?:its|their|the|this|that|these|those|it|them|his|her)\b)(?![^?]*'s\b)(?-i:[a-z])[\w-]*(?:\s+[\w-]+){4,})"
     r"|^what\s+(?:do|does|did)\s+(?:they|it|the\s+(?:authors|paper))\s+(?:say|find|claim|conclude|argue|note)\s+about\b",
     re.I,
 )
