@@ -478,6 +478,9 @@ def test_a_comparison_is_read_past_a_sides_second_name_and_a_contrast_asked_last
     core = read_question("What are the core ideas of CARE and ProMoS, and how do they differ?")
     assert (core.kind, core.targets) == ("compare", ("CARE", "ProMoS"))
     assert read_question("What does CARE do, and how many datasets does it use?").kind != "compare"
+    # blind 44: two names of one paper's change, then "the two" of it and the paper just discussed
+    one_paper = "is that related to the VD-GRPO change in Plan-R1? how do the two GRPO modifications differ?"
+    assert read_question(one_paper).targets != ("VD-GRPO", "Plan-R1")
     within = read_question("What did UniFork find about modality alignment in understanding vs generation tasks?")
     assert within.kind != "compare"
     assert read_question("What does ZeroGR do vs Retro*?").kind == "compare"

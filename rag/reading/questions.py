@@ -160,7 +160,12 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     # contrasts nothing, and its "it" is not the paper just discussed
     cited = len(turns[-1].cited) if turns and not contrasts.NEW_TOPIC.search(question) else 0
     # ... or one asked of two, then "how do they differ?" ("What are the core ideas of CARE and ProMoS, and how ...")
-    contrasted_last = len(parts) == 2 and all(p.search(parts[1].text) for p in (contrasts.CONTRAST, contrasts.THE_TWO))
+    # whose first part names the two side by side ("the VD-GRPO change in Plan-R1" is one paper's, blind 44)
+    contrasted_last = (
+        len(parts) == 2
+        and all(p.search(parts[1].text) for p in (contrasts.CONTRAST, contrasts.THE_TWO))
+        and bool(re.search(r"(?-i:[A-Z])[\w-]*[A-Z][\w-]*,?\s+(?:and|or)\s+(?-i:[A-Z])[\w-]*[A-Z]", parts[0].text))
+    )
     if (len(parts) == 1 or contrasted_last) and (
         pair := _contrasted(question, asking_sentences(_unannounced(question)), cited)
     ):
