@@ -152,3 +152,17 @@ def test_a_topic_raised_after_an_answer_is_answered(assistant: Assistant) -> Non
         "questions asked?"
     )
     assert "COCO images" in crosscheck.text and "open-ended formats" in crosscheck.text and not crosscheck.refused
+
+
+def test_the_fields_acronym_and_a_piece_of_the_name_asked_name_nothing_new(assistant: Assistant) -> None:
+    """Blind 46: "which base models did they test it on?" of AlphaRoPE was told by "Large Language Models (LLMs) has
+    made RoPE scaling ...": the field's word and a piece of the question's own name. "what are the seven benchmarks it
+    was evaluated on?" asked for nothing named, and "evaluated across seven widely-used benchmarks" answered it."""
+    assert assistant.answer(
+        "How far does AlphaRoPE extend the context window, and which base models did they test it on?"
+    ).refused
+    assert assistant.answer(
+        "Which base LLM was CGPO trained on, and what are the seven benchmarks it was evaluated on?"
+    ).refused
+    named = assistant.answer("Which video understanding benchmarks does the hybrid RWKV-Transformer paper report?")
+    assert "Video-MME and MLVU" in named.text and not named.refused

@@ -462,6 +462,8 @@ def test_a_part_is_read_for_what_it_asks_of_the_things_the_scene_counted() -> No
     model = split_parts("What is the 1.5B model in the complex-network paper on how LLMs learn to reason?")[0]
     assert (model.wants, model.head) == ("name", "model")
     assert split_parts("what is the model trained on?")[0].wants == "any"
+    benchmarks = split_parts("what are the seven benchmarks it was evaluated on?")[0]  # blind 46
+    assert (benchmarks.wants, benchmarks.head) == ("name", "benchmarks")
     assert split_parts("what's the actual numeric lower bound on the probability?")[0].wants == "number"
     assert split_parts("what numerical experiments support it?")[0].wants != "number"
 

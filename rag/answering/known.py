@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from rag.answering.values import names, numbers
+from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.parts import Part
 from rag.reading.text import coined_names, defined_acronyms, initialisms, spelling
 from rag.types import Hit
@@ -47,6 +48,11 @@ def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name
     # Distributionally Aware MCL (DaMCL)" (blind 42)
     if not _CALLED.search(part.text):
         said |= defined_acronyms(paper.abstract or paper.passage, unless_of=part.head.lower().rstrip("s"))
+    # "Large Language Models (LLMs)" is the field's word: it names no base model asked for; "RoPE" is a piece of the
+    # question's "AlphaRoPE" (blind 46)
+    abstract = paper.abstract or paper.passage
+    said |= {a for a in defined_acronyms(abstract) if a in FIELD_ACRONYMS.words}
+    said |= {n for n in names(abstract) if any(n != q and n in q for q in names(question))}
     if builds_on(part):  # never the method they propose
         said |= proposed(candidates)
     return said

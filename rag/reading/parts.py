@@ -144,10 +144,11 @@ _NAME = re.compile(
     r"(?:use|apply|adopt|employ|choose|pick|select|build on|rely on|fine-tune|train|start from)\b"
     r"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){1,4}(?:called|named)\b"
     # "what is its LLM backbone?" asks for the backbone as "what LLM backbone ...?" does, and "What is the 1.5B model in
-    # the complex-network paper" for the model (blind 43); not "what is the model trained on?"
+    # the complex-network paper" for the model (blind 43), "what are the seven benchmarks it was evaluated on" for the
+    # benchmarks (blind 46); not "what is the model trained on?"
     r"|\bwhat (?:are|is|were|was) (?:its|their|the) (?:[\w.-]+\s+){0,3}(?P<said>backbones?|base models?|llms?|vlms?|"
     r"mllms?|datasets?|benchmarks?|baselines?|simulators?|optimi[sz]ers?|licen[cs]es?|hardware|gpus?|models?)"
-    r"(?:\s*[?.]?\s*$|\s+(?:in|of|behind)\s+(?:the|this|that)\s)"
+    r"(?:\s*[?.]?\s*$|\s+(?:in|of|behind)\s+(?:the|this|that)\s|\s+(?:it|they|that|which)\s+(?:was|were|is|are)\b)"
     r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in)"
     r" (?:what|which)\b"
     r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b|\bnames? of\b",
