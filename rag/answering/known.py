@@ -36,23 +36,24 @@ _CAPITAL_PIECE = re.compile(r"\b[A-Z]{2,}(?=-[a-z])")
 def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name: bool) -> set[str]:
     """The names and numbers the question and the paper's title already say: none of them answers."""
     title_names = set() if own_name else set(coined_names(paper.title)) | names(paper.title)
+    abstract = paper.abstract or paper.passage
+    asked_names = names(question)
     # ... and the acronyms of its words: "TTA" of "test time adaptation"
-    said = names(question) | title_names | numbers(question) | initialisms(f"{question} {paper.title}")
+    said = asked_names | title_names | numbers(question) | initialisms(f"{question} {paper.title}")
     said |= {piece for name in said for piece in name.split("-")}  # "BED" of "BED-LLM"
     said |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
     # "how many views does MTTV use?" of "more than two views (MTTV)": a number in a name's spelling is the name's
-    said |= {n for name in coined_names(question) for n in numbers(spelling(paper.abstract or paper.passage, name))}
+    said |= {n for name in coined_names(question) for n in numbers(spelling(abstract, name))}
     # "world model (WM)" names no model, but "the generalized Cauchy-Schwarz divergence (GCSD)" names the divergence
     # asked for
     # ... unless a name is what is asked: "what's the name of the proxy they propose?" of "a proxy to MCL, called
     # Distributionally Aware MCL (DaMCL)" (blind 42)
     if not _CALLED.search(part.text):
-        said |= defined_acronyms(paper.abstract or paper.passage, unless_of=part.head.lower().rstrip("s"))
+        said |= defined_acronyms(abstract, unless_of=part.head.lower().rstrip("s"))
     # "Large Language Models (LLMs)" is the field's word: it names no base model asked for; "RoPE" is a piece of the
     # question's "AlphaRoPE" (blind 46)
-    abstract = paper.abstract or paper.passage
     said |= {a for a in defined_acronyms(abstract) if a in FIELD_ACRONYMS.words}
-    said |= {n for n in names(abstract) if any(n != q and n in q for q in names(question))}
+    said |= {n for n in names(abstract) if any(n != q and n in q for q in asked_names)}
     if builds_on(part):  # never the method they propose
         said |= proposed(candidates)
     return said

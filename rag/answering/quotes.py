@@ -62,8 +62,11 @@ def _enumerated(candidates: list[str], picked: list[int]) -> list[int]:
     "Pillar 2: ..." too, which is seldom as close to the question as the first. Only the sentences that carry the
     enumeration's markers, up to four sentences apart (an item may take several sentences to say)."""
     items: list[int] = []
-    for start in (i for i in picked if ENUMERATION_START.search(candidates[i]) or ANNOUNCED.search(candidates[i])):
-        last, announced = start, bool(ANNOUNCED.search(candidates[start]))
+    for start in picked:
+        announced = bool(ANNOUNCED.search(candidates[start]))
+        if not (announced or ENUMERATION_START.search(candidates[start])):
+            continue
+        last = start
         for i in range(start + 1, len(candidates)):
             if i - last > 4:
                 break

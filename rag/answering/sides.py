@@ -268,10 +268,13 @@ def side_paper(side: str, query: str, retriever: Retriever, filters: Filters | N
     # SPARTA" is not the QA benchmark titled "SPARTA: ..." (blind 45)
     titled = [i for i, h in enumerate(found) if re.search(rf"(?<!\w){re.escape(side)}(?!\w)", h.title, re.I)]
     titled = titled if len(side.split()) > 1 or not scened else []
+    if len(titled) == 1:
+        return found[titled[0]]
     # ... or a name of capitalised words one abstract says ("we propose ... Partial Model Collapse (PMC)", blind 45)
-    said = [h for h in found if re.search(rf"(?<!\w){re.escape(side)}(?!\w)", h.abstract or h.passage)]
-    if len(titled) == 1 or (not titled and len(said) == 1 and " " in side and side[:1].isupper()):
-        return found[titled[0]] if titled else said[0]
+    if not titled and " " in side and side[:1].isupper():
+        said = [h for h in found if re.search(rf"(?<!\w){re.escape(side)}(?!\w)", h.abstract or h.passage)]
+        if len(said) == 1:
+            return said[0]
     hits = found[: BACK_AMONG if scened else 2]
     if not hits:
         return None
