@@ -66,6 +66,7 @@ def part_features(args: tuple[Any, ...], found: Any, n_parts: int) -> list[float
     answer_part's, `found` what it returned. `n_parts` is set by the caller once the question's parts
     are all known."""
     from rag.answering import evidence, known, values
+    from rag.answering.holds import holds_value
     from rag.reading.parts import YES_NO, asked
     from rag.reading.text import sentences
 
@@ -85,7 +86,7 @@ def part_features(args: tuple[Any, ...], found: Any, n_parts: int) -> list[float
     head = set(terms(part.head)) if part.head and not results_asked else set()
     about = [bool(head & set(terms(s))) if head else c >= stated for s, c in zip(candidates, covered, strict=True)]
     holds = [
-        evidence._holds_value(part, s, (kind, asked_class), given, question, (False, False), own_name or results_asked)
+        holds_value(part, s, (kind, asked_class), given, question, (False, False), own_name or results_asked)
         if part.wants in ("number", "name")
         else True
         for s in candidates

@@ -13,8 +13,9 @@ import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from pydantic import SecretStr
 
-from rag.answering.evidence import answer_part, fits
+from rag.answering.evidence import answer_part
 from rag.answering.grounding import degenerate, trim_loops
+from rag.answering.holds import fits
 from rag.answering.pipeline import Assistant
 from rag.answering.quotes import best_sentences
 from rag.answering.values import names, numbers

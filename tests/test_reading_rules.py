@@ -517,3 +517,27 @@ def test_what_about_a_thing_described_raises_a_topic_and_where_asks_after_a_scen
         assert split_parts(detail)[0].wants == "number", detail
     scened = "In the CrossCheck benchmark, where do the images come from and in what formats are the questions asked?"
     assert len(split_parts(scened)) == 2
+
+
+def test_a_setting_in_time_asks_no_figure_and_one_of_the_papers_cited_is_asked_of() -> None:
+    """Blind 48: "and what do they do with that detector at decoding time?" asked a figure and was declined; "which
+    value of τ worked best?" asked none; "which existing acceleration methods does the first one compare against?" asked
+    for papers. Blind 47: "What does ExpeAttack contribute compared with the paper that ties ...?" compared nothing."""
+    assert split_parts("and what do they do with that detector at decoding time?")[0].wants == "any"
+    assert split_parts("what speedup does it get at inference time?")[0].wants == "number"
+    assert split_parts("what is the inference time?")[0].wants == "number"
+    assert split_parts("which value of τ worked best on Sudoku?")[0].wants == "number"
+    assert split_parts("what value does it bring to practitioners?")[0].wants != "number"
+    two = [Turn("papers on faster k-means?", "", ("first-cited", "second-cited"))]
+    baselines = read_question("which existing acceleration methods does the first one compare against?", two)
+    assert baselines.kind == "lookup"
+    assert read_question("which methods reduce KV cache memory?").kind == "list"
+    described = (
+        "What does ExpeAttack contribute compared with the paper that ties hallucinations and jailbreaks together?"
+    )
+    assert read_question(described).targets == (
+        "ExpeAttack",
+        "the paper that ties hallucinations and jailbreaks together",
+    )
+    assert read_question("What does X add compared with the earlier work on KV caching?").kind == "lookup"
+    assert read_question("What F1 does X get compared with BERT?").kind == "lookup"

@@ -370,3 +370,33 @@ def test_a_count_counts_the_plural_after_it_and_a_name_spelled_with_a_number_giv
     for announcing in ("Our contributions are twofold.", "To address this, we propose two key innovations."):
         assert ANNOUNCED.search(announcing), announcing
     assert not ANNOUNCED.search("We evaluate on two benchmarks and report gains.")
+
+
+def test_a_score_is_no_digit_of_a_name_and_things_a_paper_describes_are_said_in_plain_words() -> None:
+    """Blind 48: "What defense success rate does DeepResearchGuard get ...?" took "gemini-2.5-flash" for a rate, and
+    "How much does PSDNorm improve balanced accuracy over BatchNorm?" took "4-times more data-efficient than
+    BatchNorm"; "Which modules does it use?" and (blind 47) "on which architectures ...?" were declined where the
+    abstract says them in plain words."""
+    score = values.wanted("What defense success rate does DeepResearchGuard get when o4-mini is the backbone model")
+    assert score is not None and score.name == "score"
+    assert not values.holds(score, "across diverse LLMs, including gpt-4o, gemini-2.5-flash, DeepSeek-v3", "")
+    for figure in ("a 28% higher success rate", "reaching 81.58 on X", "by 12.6\\% on GSM8K", "2.5$\\times$ faster"):
+        assert values.holds(score, figure, ""), figure
+    improves = values.wanted("How much does PSDNorm improve balanced accuracy over BatchNorm on left-out datasets")
+    assert improves is not None and improves.name == "score"
+    efficient = "PSDNorm achieves state-of-the-art performance while being 4-times more data-efficient than BatchNorm."
+    assert found("How much does PSDNorm improve balanced accuracy over BatchNorm?", efficient) is None
+    modules = (
+        "We propose HEDRA for TKG reasoning. Specifically, a counterfactual detector module is proposed to disentangle "
+        "non-causality. Experiments on five datasets show gains."
+    )
+    assert found("Which modules does it use?", modules) == (
+        "Specifically, a counterfactual detector module is proposed to disentangle non-causality."
+    )
+    planner = "Moreover, we develop a continual World Model for EvoAgent. It plans well."
+    assert found("Which specific large language model powers EvoAgent's planner?", planner) is None
+    architectures = (
+        "We show memorization. We demonstrate that this method performs well on various architectures (random "
+        "features, two-layer fully-connected and deep residual networks)."
+    )
+    assert found("On which architectures do they show the reconstruction method works?", architectures)

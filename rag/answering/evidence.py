@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rag.answering import known, values
-from rag.answering.values import SAID_AS, counts_only, names, numbers
+from rag.answering.holds import Terms, fits, holds_value, new_names, plain
+from rag.answering.values import SAID_AS, names
 from rag.calibration import CALIBRATION
 from rag.reading.parts import YES_NO, Part, asked
 from rag.reading.questions import Reading
@@ -52,8 +53,6 @@ EVALUATION_HEADS = {
     "tasks",
     "domains",
 }
-# What is often named in plain capitalised words: games, tasks, environments (Atari, Minecraft).
-PLAIN_NAMED = {"game", "games", "task", "tasks", "environment", "environments", "domain", "domains"}
 _EXPERIMENT = re.compile(
     r"\b(?:experiment|evaluat|bench|test(?![- ]time)|demonstrat|verif|validat|environment|dataset)", re.I
 )
@@ -116,62 +115,6 @@ class Found:
 
 Similarity = Callable[[str, list[str]], list[float]]  # cosine of a text to each of several texts
 Coverage = Callable[[str, str], float]  # IDF-weighted share of a question's words found in a text
-Terms = Callable[[str], list[str]]  # the keyword side's stemmed terms of a text
-
-
-_PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word inside a sentence
-_SPELLED_OUT = re.compile(r"(?:\b[A-Z][\w-]*\s+)+\([A-Z][A-Za-z]*s?\)")
-
-
-def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, listed: bool = False) -> bool:
-    """Does the sentence hold the kind of thing the part asks for, beyond what the question itself gave?
-    Games, tasks and environments are often plain capitalised words ("the 20 Questions game", "Atari").
-    "What kind of solver?" is answered by what the sentence says of the solver, named or not."""
-    if part.wants == "number":  # a bound is a figure too: "what regret?" of "an $O(\\log T)$ regret"
-        return bool(numbers(sentence) - given) or bool(_BOUND.search(sentence))
-    if part.wants == "name" and not part.kind_of:  # tasks are often listed in plain words ("tasks such as ...")
-        return bool(new_names(sentence, given, plain_names)) or (listed and _listed_after(part.head, sentence))
-    if part.wants == "name" and part.which_thing:  # "Which GNNs?" is not answered by "various classic GNNs"
-        return bool(new_names(sentence, given, plain_names) or _ENUMERATION.search(sentence))
-    return True
-
-
-_BOUND = re.compile(r"(?<![\w-])(?:\\(?:mathcal|tilde|widetilde)\{O\}|O|\\Theta|\\Omega)\(")
-
-
-# Particular things said without a name: a list of three or more ("math, coding, science, and creative
-# writing"), one introduced as such ("tasks such as ...", "including ...", "namely ...", "e.g. ..."), or counted
-# before a bracket that lists them ("four detection perspectives (clustering and reconstruction in ...)").
-_ENUMERATION = re.compile(
-    r"[\w-]+(?: [\w-]+){0,3}, [\w-]+(?: [\w-]+){0,3},? (?:and|or) [\w-]+"
-    r"|\b(?:such as|including|namely|e\.g\.|i\.e\.|for example|for instance)\b|\w: \w"
-    r"|\b[a-z][\w-]*[^s\W]s like\b"  # "structures like ordered circles and semantic clusters"; not "behaves like"
-    r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\s+\("
-    # ... or before a dash or a colon some words on (values.LISTED_LATER)
-    rf"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+s\b{values.LISTED_LATER}",
-    re.I,
-)
-
-
-# A plain capitalised word the noun after it says is a name: "the Overcooked benchmark", "the Million Song Dataset",
-# "the Atari 100k benchmark"
-_NAMED_BY_NOUN = re.compile(
-    r"(?<=[\w,;:(] )[A-Z][a-z]{2,}(?=(?: \d+\w?)? (?i:benchmark|dataset|suite|corpus|environment|game|simulator)s?\b)"
-)
-
-
-def _listed_after(head: str, sentence: str) -> bool:
-    """The things asked for, listed in plain words right after the word for them: "downstream tasks such as concept
-    detection and spurious correlation removal", "diverse tasks, including function calling and code generation";
-    not "... behavior and cognition ... during complex tasks"."""
-    thing = re.escape(head.lower().rstrip("s"))
-    return bool(re.search(rf"\b{thing}s?\b[^.;]{{0,20}}?\b(?:such as|including|like|namely|e\.g\.)", sentence, re.I))
-
-
-def new_names(sentence: str, given: set[str], plain_names: bool = False) -> set[str]:
-    # not the words an abbreviation spells out: "a Large Language Model (LLM)"
-    proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if plain_names else set()
-    return (names(sentence) | proper | set(_NAMED_BY_NOUN.findall(sentence))) - given
 
 
 def closeness(similarity: float, covered: float) -> float:
@@ -214,7 +157,7 @@ def answer_part(
     results_asked = _results_asked(part, kind)
     head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
     evaluated_on = part.head.lower() in EVALUATION_HEADS
-    plain = _plain(part, views, given, terms)
+    listing = plain(part, views, given, terms)
     kind = None if results_asked else kind
     # the class of thing named: "which LLM ...", or the head the words name ("the name of the dataset they released")
     asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5]) or values.name_class([part.head])
@@ -247,8 +190,8 @@ def answer_part(
                 continue
             # not about it by the rules' words: the closest sentence is for the judge, unless it counts another thing
             unsure = not (about or (kind is not None and kind.self_evident))
-            if (unsure and (judge is None or count or sim < top)) or not _holds_value(
-                part, sentence, (kind, asked_class), given, question, plain, own_name or results_asked
+            if (unsure and (judge is None or count or sim < top)) or not holds_value(
+                part, sentence, (kind, asked_class), given, question, listing, own_name or results_asked
             ):
                 continue
             if unsure:
@@ -260,16 +203,6 @@ def answer_part(
         return Found(part, paper, None, top)
     also = stated[1][1] if part.wants in ("number", "name") and head and _alike(stated, detail, head, terms) else None
     return Found(part, paper, stated[0][1], stated[0][0], also, chance=chances.get(stated[0][1]))
-
-
-def _plain(part: Part, views: list[str], given: set[str], terms: Terms) -> tuple[bool, bool]:
-    """Whether the names asked for may be plain capitalised words ("the 20 Questions game", "Atari"; not "Euclidean
-    baselines"), and whether they may be listed in plain words ("downstream tasks such as concept detection and ..."):
-    only where no sentence saying the thing names it ("three tasks: Existence, Temporal, and Narrative", where "tasks
-    such as captioning and question answering" are other work's)."""
-    plain = part.head.lower() in PLAIN_NAMED
-    head = set(terms(part.head))
-    return plain, plain and not any(new_names(v, given, plain) for v in views if head & set(terms(v)))
 
 
 def _says_named(others: set[str], sentence: str, before: str) -> bool:
@@ -303,7 +236,8 @@ def _results_asked(part: Part, kind: values.ValueKind | None) -> bool:
     over X?"."""
     return (
         part.head.lower() in RESULT_HEADS
-        or (not part.head and bool(_IMPROVES.search(part.text)))
+        # ... not where it names the metric: "how much does PSDNorm improve balanced accuracy over BatchNorm?"
+        or (not part.head and bool(_IMPROVES.search(part.text)) and not (kind and kind.name == "score"))
         or (bool(_CHANGE.search(part.text)) and not (kind and kind.name == "ratio"))
     )
 
@@ -358,33 +292,3 @@ def _alike(stated: list[tuple[float, str]], detail: str, head: set[str], terms: 
     first, second = (set(terms(s)) for _, s in stated[:2])
     qualifier = set(terms(detail)) - head
     return bool(head & first & second) and not qualifier & (first ^ second)
-
-
-def _holds_value(
-    part: Part,
-    sentence: str,
-    wanted: tuple[values.ValueKind | None, str | None],
-    given: set[str],
-    question: str,
-    plain: tuple[bool, bool],
-    any_name: bool,
-) -> bool:
-    """The sentence holds a value of the kind the part wants (its kind of value, and for a name the class of
-    thing named, unless any name will do), beyond what the question gave."""
-    kind, asked_class = wanted
-    if kind is not None:  # a duration, a chip, a licence, a count: no other number or name will do
-        return values.holds(kind, sentence, " ".join([question, *sorted(given)]))
-    if part.wants == "name" and (part.which_thing or not part.kind_of) and counts_only(sentence, question):
-        return False
-    plain_names, listed = plain
-    if not fits(part, sentence, given, plain_names, listed):
-        return False
-    # the name must be of the thing asked for: a dataset's name does not answer "which model"
-    found = new_names(sentence, given, plain_names)
-    return (
-        part.wants != "name"
-        or any_name
-        or part.kind_of  # "what kind of solver?": a description of it answers
-        or (listed and not found)  # tasks listed in plain words ("tasks such as concept detection and ...")
-        or values.of_class(asked_class, found, sentence)
-    )

@@ -58,6 +58,13 @@ _BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench":
 _AT_K = re.compile(r"(?<![\w@])[A-Za-z]+@\d+\b")  # a metric at a cut-off: "pass@10", "Recall@20", "NDCG@10"
 
 
+# A metric whose value is a score ("what F1", "what success rate"), not the metric's kind ("which F1 variant")
+_METRIC = (
+    r"(?:F1|accuracy|AUC|AUROC|AUPRC|BLEU|ROUGE(?:-\w+)?|scores?|mAP|MRR|success rates?|win rates?|pass@\d+|Dice|IoU"
+    r"|PSNR|SSIM|FID|LPIPS)\b(?![\w-]*\s+(?:metrics?|measures?|functions?|rules?|types?|kinds?|models?|networks?|heads?)\b)"
+)
+
+
 @dataclass(frozen=True)
 class ValueKind:
     name: str
@@ -144,13 +151,16 @@ KINDS = (
         # a split ("70/15/15") nor a count of things ("12 datasets")
         "score",
         re.compile(
-            r"^(?:\w+\s+){0,2}?what\s+(?:[\w@-]+\s+){0,2}?(?:F1|accuracy|AUC|AUROC|AUPRC|BLEU|ROUGE(?:-\w+)?|scores?"
-            r"|mAP|MRR|success rates?|win rates?|pass@\d+|Dice|IoU|PSNR|SSIM|FID|LPIPS)\b"
-            r"(?![\w-]*\s+(?:metrics?|measures?|functions?|rules?|types?|kinds?|models?|networks?|heads?)\b)",
+            rf"^(?:\w+\s+){{0,2}}?what\s+(?:[\w@-]+\s+){{0,2}}?{_METRIC}"
+            # "how much does PSDNorm improve balanced accuracy over BatchNorm?" (blind 48)
+            rf"|\bhow much (?:does|did|do|can|could)\s+(?:[\w-]+\s+){{1,3}}?(?:improve|boost|raise|increase|lift)s?\s+"
+            rf"(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?{_METRIC}",
             re.I,
         ),
         re.compile(
-            r"\d[\d,]*\.\d+|\d\}?\$?\s*(?:%|\\%|percent\b|pp\b|points?\b|dB\b|×|x\b|\$?\\times)",
+            # not the digits of a name: "gemini-2.5-flash" (blind 48)
+            r"(?<![A-Za-z]-)(?<![\w.])"
+            r"(?:\d[\d,]*(?:\.\d+)?\}?\$?\s*(?:%|\\%|percent\b|pp\b|points?\b|dB\b|×|x\b|\$?\\times)|\d[\d,]*\.\d+)",
             re.I,
         ),
         self_evident=False,

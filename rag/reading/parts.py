@@ -7,7 +7,11 @@ import re
 from dataclasses import dataclass
 
 # what a method or a detail is asked of: "which baseline methods does X compare against"
-ASKED_OF = r"\s+(?:does|do|did)\s+(?:it\b|they\b|this\b|the (?:paper|work)\b|(?-i:[A-Z]))"
+# ... or of one of the papers just cited: "which existing acceleration methods does the first one compare against?"
+ASKED_OF = (
+    r"\s+(?:does|do|did)\s+(?:it\b|they\b|this\b|the (?:paper|work)\b|(?-i:[A-Z])"
+    r"|the (?:first|second|third|last|former|latter|other) (?:one|paper|work)\b|th(?:at|is) (?:one|paper|work)\b)"
+)
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,7 @@ _IF_SO = re.compile(r"^(?:and )?if (?:so|yes|it does|they do)\b|\bif (?:so|yes)$
 _NUMBER = re.compile(
     r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
     r"|\bby (?:what|how much|how many)\b|\bto what\b"
+    r"|\b(?:which|what) values? of\b"  # "which value of τ worked best on Sudoku?" (blind 48)
     r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) [\w-]+ (?:reach|achieve|attain|obtain|report|get|hit)\b"
     r"|\b(?:at|after|in|from) (?:exactly )?which (?:layers?|steps?|epochs?|iterations?|depth)\b"
     # a measure in a compound that describes something else asks for no figure: "test-time adaptation", "real-time
@@ -330,7 +335,7 @@ def wants(part: str) -> str:
     method = _METHOD.search(part)
     if method and method.start() < 4 and not _NUMBER.match(part):  # "How does it keep rewards from misleading ..."
         return "method"
-    if _NUMBER.search(part):
+    if _NUMBER.search(_WHEN_TIME.sub(" ", part)):
         return "number"
     if _NAME.search(part):
         return "name"
@@ -342,6 +347,8 @@ def wants(part: str) -> str:
 
 
 _WHY = re.compile(r"^(?:(?:and|so|but|ok|okay|hm+|wait)[\s,]+)*why\b", re.I)
+# when, not how long: "what do they do with that detector at decoding time?" (blind 48), "at test time"
+_WHEN_TIME = re.compile(r"\b(?:at|during)\s+(?:the\s+)?[\w-]+[ -]time\b", re.I)
 # "what about using LLMs to pick finetuning data ...?", "what about that paper which replaces the MLP ...?": what is
 # said of a topic, not a detail ("what about its accuracy?" asks one); "what do they say about batch size?" too
 _TOPIC_RAISED = re.compile(

@@ -29,6 +29,14 @@ _COMPARE = [
         re.I,
     ),
     re.compile(r"differences? between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)[\s?.!]*$", re.I),
+    # "What does ExpeAttack contribute compared with the paper that ties hallucinations and jailbreaks together?"
+    # (blind 47): set against a paper the question describes; "what does X get compared with Y?" may be X's baseline
+    re.compile(
+        r"(?:what|how)\s+(?:does|do|did|is|are)\s+(?P<a>[^,?]+?)\s+(?:[\w-]+\s+){0,3}?(?:compared|relative|as opposed)"
+        r"\s+(?:to|with)\s+(?P<b>(?:the|that)\s+(?!(?:earlier|prior|previous|existing|original)\b)(?:[\w-]+\s+)?(?:paper|work|study|one)\s+(?:that|which|on|about|where)\b.+?)"
+        r"[\s?.!]*$",
+        re.I,
+    ),
     # "and vs that odorant paper?": a side left out after "and" is the paper just discussed (`_ELIDED_SIDE`)
     re.compile(
         r"^\s*(?:(?:and|so|ok(?:ay)?|but)\s+(?=(?:vs\.?|versus)\b))?(?P<a>[^,]*?)\s*\b(?:vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$",

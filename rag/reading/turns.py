@@ -15,7 +15,6 @@ from rag.reading.text import NAME
 from rag.types import Turn
 
 # --- follow-ups ---------------------------------------------------------------------------------
-#
 # Whether a second question points back or starts a new topic is decided by evidence (what the
 # question alone finds against how well the earlier cited papers fit it) together with the
 # reference cues below; the weights are fitted on labelled conversations (rag.calibration,
@@ -128,15 +127,20 @@ CUES = (
     ),
 )
 CUE_OF = {cue.name: cue.pattern for cue in CUES}
-# A possessive after a thing the question itself brings in with "a"/"an", in the same clause, is that thing's: "and
-# what about detecting contradictions between an image and its caption?", "get a model to apply a math concept rather
-# than recite its definition" (blind 40: two new topics read as follow-ups for their "its")
+# A possessive after a thing the question itself brings in with "a"/"an" (blind 40: "between an image and its
+# caption?"), or names as its topic (blind 48: "anything on Lookahead where its generalization gets analyzed?"), in
+# the same clause, is that thing's
 OWN_POSSESSIVE = Cue(
     "own possessive",
-    re.compile(r"\b(?:a|an)\s+[^.?!;:,]{0,60}?\b(?:its|their)\b", re.I),
+    re.compile(
+        r"\b(?:a|an)\s+[^.?!;:,]{0,60}?\b(?:its|their)\b|\b(?:on|about|regarding)\s+(?-i:[A-Z])[\w-]*(?:\s+[\w-]+){0,3}?"
+        r"\s+(?:where|whose|in which|and)\s+(?:[^.?!;:,]{0,30}?\s)?(?:its|their)\b",
+        re.I,
+    ),
     (
         "and what about detecting contradictions between an image and its caption?",
         "Which papers get a model to apply a math concept rather than just recite its definition?",
+        "also anything on Lookahead where its generalization gets analyzed?",
     ),
     (
         "What about its results?",

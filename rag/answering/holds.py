@@ -1,0 +1,141 @@
+"""What a sentence holds of the kind of thing a part asks for: a figure, a name of the class asked, or things a paper
+says in plain words (tasks listed, modules it introduces), beyond what the question gave (rag.answering.evidence
+decides which sentence answers; these say whether one can)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rag.answering import values
+from rag.answering.values import counts_only, names, numbers
+from rag.reading.parts import Part
+
+Terms = Callable[[str], list[str]]  # the keyword side's stemmed terms of a text
+
+# What is often named in plain capitalised words: games, tasks, environments (Atari, Minecraft).
+PLAIN_NAMED = {"game", "games", "task", "tasks", "environment", "environments", "domain", "domains"}
+# Things a paper says in plain words, named or not: "various architectures (random features, two-layer ...)", "a
+# counterfactual detector module is proposed" (blinds 47 and 48); not models or datasets, which have names
+DESCRIBED = {"architecture", "module", "component", "branch", "stage", "block", "phase", "mechanism"}
+
+_PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word inside a sentence
+_SPELLED_OUT = re.compile(r"(?:\b[A-Z][\w-]*\s+)+\([A-Z][A-Za-z]*s?\)")
+
+
+def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, listed: bool = False) -> bool:
+    """Does the sentence hold the kind of thing the part asks for, beyond what the question itself gave?
+    Games, tasks and environments are often plain capitalised words ("the 20 Questions game", "Atari").
+    "What kind of solver?" is answered by what the sentence says of the solver, named or not."""
+    if part.wants == "number":  # a bound is a figure too: "what regret?" of "an $O(\\log T)$ regret"
+        return bool(numbers(sentence) - given) or bool(_BOUND.search(sentence))
+    if part.wants == "name" and not part.kind_of:  # tasks are often listed in plain words ("tasks such as ...")
+        return (
+            bool(new_names(sentence, given, plain_names))
+            or (listed and _listed_after(part.head, sentence))
+            or _introduced(part.head, sentence)
+        )
+    if part.wants == "name" and part.which_thing:  # "Which GNNs?" is not answered by "various classic GNNs"
+        return bool(new_names(sentence, given, plain_names) or _ENUMERATION.search(sentence)) or _introduced(
+            part.head, sentence
+        )
+    return True
+
+
+_BOUND = re.compile(r"(?<![\w-])(?:\\(?:mathcal|tilde|widetilde)\{O\}|O|\\Theta|\\Omega)\(")
+
+
+# Particular things said without a name: a list of three or more ("math, coding, science, and creative
+# writing"), one introduced as such ("tasks such as ...", "including ...", "namely ...", "e.g. ..."), or counted
+# before a bracket that lists them ("four detection perspectives (clustering and reconstruction in ...)").
+_ENUMERATION = re.compile(
+    r"[\w-]+(?: [\w-]+){0,3}, [\w-]+(?: [\w-]+){0,3},? (?:and|or) [\w-]+"
+    r"|\b(?:such as|including|namely|e\.g\.|i\.e\.|for example|for instance)\b|\w: \w"
+    r"|\b[a-z][\w-]*[^s\W]s like\b"  # "structures like ordered circles and semantic clusters"; not "behaves like"
+    r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\s+\("
+    # ... or before a dash or a colon some words on (values.LISTED_LATER)
+    rf"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+s\b{values.LISTED_LATER}",
+    re.I,
+)
+
+
+# A plain capitalised word the noun after it says is a name: "the Overcooked benchmark", "the Million Song Dataset",
+# "the Atari 100k benchmark"
+_NAMED_BY_NOUN = re.compile(
+    r"(?<=[\w,;:(] )[A-Z][a-z]{2,}(?=(?: \d+\w?)? (?i:benchmark|dataset|suite|corpus|environment|game|simulator)s?\b)"
+)
+
+
+def _listed_after(head: str, sentence: str) -> bool:
+    """The things asked for, listed in plain words right after the word for them: "downstream tasks such as concept
+    detection and spurious correlation removal", "diverse tasks, including function calling and code generation";
+    not "... behavior and cognition ... during complex tasks"."""
+    thing = re.escape(head.lower().rstrip("s"))
+    # ... or in brackets: "various architectures (random features, two-layer fully-connected and ...)" (blind 47)
+    listing = r"(?:\b(?:such as|including|like|namely|e\.g\.)|\((?=[^()]*,))"
+    return bool(re.search(rf"\b{thing}s?\b[^.;]{{0,20}}?{listing}", sentence, re.I))
+
+
+def _described(head: str) -> bool:
+    return re.sub(r"(?<=ch)es$|s$", "", head.lower()) in DESCRIBED  # "branches", "modules"
+
+
+def _introduced(head: str, sentence: str) -> bool:
+    """A particular one of the things asked for, which the paper introduces in plain words: "which modules does it
+    use?" of "Specifically, a counterfactual detector module is proposed to ..." (blind 48)."""
+    if not _described(head):
+        return False
+    thing = rf"(?:[\w()-]+\s+){{1,5}}?{re.escape(head.lower().rstrip('s'))}s?\b"
+    made = r"(?:proposed|introduced|designed|developed|presented)"
+    return bool(
+        re.search(rf"\b(?:an?|the)\s+{thing}[^.;]{{0,40}}?\b(?:is|are)\s+(?:\w+\s+)?{made}", sentence, re.I)
+        or re.search(rf"\bwe (?:propose|introduce|design|develop|present)\s+(?:an?|the)\s+{thing}", sentence, re.I)
+    )
+
+
+def new_names(sentence: str, given: set[str], plain_names: bool = False) -> set[str]:
+    # not the words an abbreviation spells out: "a Large Language Model (LLM)"
+    proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if plain_names else set()
+    return (names(sentence) | proper | set(_NAMED_BY_NOUN.findall(sentence))) - given
+
+
+def plain(part: Part, views: list[str], given: set[str], terms: Terms) -> tuple[bool, bool]:
+    """Whether the names asked for may be plain capitalised words ("the 20 Questions game", "Atari"; not "Euclidean
+    baselines"), and whether they, or things a paper describes (DESCRIBED), may be listed in plain words ("downstream
+    tasks such as concept detection and ..."): only where no sentence saying the thing names it ("three tasks:
+    Existence, Temporal, and Narrative", where "tasks such as captioning and question answering" are other work's)."""
+    capitalised = part.head.lower() in PLAIN_NAMED
+    head = set(terms(part.head))
+    listed = capitalised or _described(part.head)
+    return capitalised, listed and not any(new_names(v, given, capitalised) for v in views if head & set(terms(v)))
+
+
+def holds_value(
+    part: Part,
+    sentence: str,
+    wanted: tuple[values.ValueKind | None, str | None],
+    given: set[str],
+    question: str,
+    listing: tuple[bool, bool],
+    any_name: bool,
+) -> bool:
+    """The sentence holds a value of the kind the part wants (its kind of value, and for a name the class of
+    thing named, unless any name will do), beyond what the question gave."""
+    kind, asked_class = wanted
+    if kind is not None:  # a duration, a chip, a licence, a count: no other number or name will do
+        return values.holds(kind, sentence, " ".join([question, *sorted(given)]))
+    if part.wants == "name" and (part.which_thing or not part.kind_of) and counts_only(sentence, question):
+        return False
+    plain_names, listed = listing
+    if not fits(part, sentence, given, plain_names, listed):
+        return False
+    # the name must be of the thing asked for: a dataset's name does not answer "which model"
+    found = new_names(sentence, given, plain_names)
+    return (
+        part.wants != "name"
+        or any_name
+        or part.kind_of  # "what kind of solver?": a description of it answers
+        or (listed and not found)  # tasks listed in plain words ("tasks such as concept detection and ...")
+        or _introduced(part.head, sentence)
+        or values.of_class(asked_class, found, sentence)
+    )
