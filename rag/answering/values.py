@@ -61,7 +61,8 @@ _AT_K = re.compile(r"(?<![\w@])[A-Za-z]+@\d+\b")  # a metric at a cut-off: "pass
 # A metric whose value is a score ("what F1", "what success rate"), not the metric's kind ("which F1 variant")
 _METRIC = (
     r"(?:F1|accuracy|AUC|AUROC|AUPRC|BLEU|ROUGE(?:-\w+)?|scores?|mAP|MRR|success rates?|win rates?|pass@\d+|Dice|IoU"
-    r"|PSNR|SSIM|FID|LPIPS)\b(?![\w-]*\s+(?:metrics?|measures?|functions?|rules?|types?|kinds?|models?|networks?|heads?)\b)"
+    r"|PSNR|SSIM|FID|LPIPS)\b"
+    r"(?![\w-]*\s+(?:metrics?|measures?|functions?|rules?|types?|kinds?|models?|networks?|heads?)\b)"
 )
 
 

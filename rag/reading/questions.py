@@ -33,7 +33,8 @@ _COMPARE = [
     # (blind 47): set against a paper the question describes; "what does X get compared with Y?" may be X's baseline
     re.compile(
         r"(?:what|how)\s+(?:does|do|did|is|are)\s+(?P<a>[^,?]+?)\s+(?:[\w-]+\s+){0,3}?(?:compared|relative|as opposed)"
-        r"\s+(?:to|with)\s+(?P<b>(?:the|that)\s+(?!(?:earlier|prior|previous|existing|original)\b)(?:[\w-]+\s+)?(?:paper|work|study|one)\s+(?:that|which|on|about|where)\b.+?)"
+        r"\s+(?:to|with)\s+(?P<b>(?:the|that)\s+(?!(?:earlier|prior|previous|existing|original)\b)(?:[\w-]+\s+)?"
+        r"(?:paper|work|study|one)\s+(?:that|which|on|about|where)\b.+?)"
         r"[\s?.!]*$",
         re.I,
     ),
