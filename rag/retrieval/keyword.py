@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -166,8 +167,6 @@ class KeywordIndex:
         A word the corpus never saw weighs most: "quantum" or "speech" missing from every
         abstract is the clearest sign that a question is not covered.
         """
-        import math
-
         # summed exactly (fsum): a plain sum over a set rounds by its order, which Python's hash seed sets per process,
         # so two papers tied in words tied or not from one run to the next (people-dev dA-q012)
         wanted = set(self.asked(query))
