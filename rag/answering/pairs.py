@@ -347,6 +347,20 @@ def compared(
         if pair:
             reading = Reading("compare", (pair.first.title, pair.second.title), ())
             follow = replace(follow, focus=(pair.first.paper_id, pair.second.paper_id), follows=pair.earlier)
-    if typed and unindexed(reading.targets, retriever, store):
+    if typed and (unindexed(reading.targets, retriever, store) or _a_field_side(question, reading.targets, keyword)):
         reading = Reading("lookup", (), tuple(split_parts(question)))
     return reading, follow
+
+
+_ANY_ONE = re.compile(r"\b(?:an?|plain|vanilla|standard|regular|ordinary|typical)\s+$", re.I)
+
+
+def _a_field_side(question: str, targets: Sequence[str], keyword: KeywordIndex) -> bool:
+    """A side is any one of a kind the field names ("By what factor vs an MLP, and on what hardware?", blind 52):
+    a baseline the paper's result is set against, not a second paper."""
+    return any(
+        _ANY_ONE.search(question[: question.find(t)])
+        and (not (names := coined_names(t)) or sides.the_field(names, keyword))
+        for t in targets
+        if t in question
+    )

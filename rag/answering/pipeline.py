@@ -140,7 +140,8 @@ class Assistant:
         # one pointing at papers the last answer cited is about them: the evidence already found no better paper
         subject = reading.targets[0] if reading.kind == "summary" and not follow.follows else follow.query
         unsaid = self._fields_unsaid(hits, subject) if hits and not follow.focus else []
-        if not hits or (not follow.focus and self._off_topic(hits, subject, unsaid)):
+        typed = reading.kind == "compare" and sides.typed_in(reading.targets, hits)
+        if not hits or (not (follow.focus or typed) and self._off_topic(hits, subject, unsaid)):
             scope = f" matching {filters.describe()}" if filters else ""
             yield self._final(base, compose.refusal(scope, hits, unsaid), "refusal")
             return

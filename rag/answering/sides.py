@@ -76,7 +76,8 @@ def own_name(target: str, paper: Hit) -> bool:
     """A coined name of the target is the paper's own: its title's head, defined or introduced in its abstract
     ("we revisit ... and introduce Inter‑Slice Consistent Stochasticity (ISCS)", its hyphens of any kind), the
     subject of what the abstract finds ("FAST-DIPS is a training-free solver", "results show that ShotKV
-    achieves ...") or its code's address (".../r/PFT3A"); not a baseline it beats ("outperforms FastV by 5.7")."""
+    achieves ..."), called "our" ("our novel SquaredPO loss", blind 53) or its code's address (".../r/PFT3A"); not
+    a baseline it beats ("outperforms FastV by 5.7")."""
     abstract = re.sub(r"[\u2010\u2011\u2012\u2013]", "-", paper.abstract)
     own = set(coined_names(paper.title.split(":")[0])) | defined_acronyms(abstract)
     introducing = [s for s in sentences(abstract) if _INTRODUCES.search(s)]
@@ -85,8 +86,16 @@ def own_name(target: str, paper: Hit) -> bool:
         or any(re.search(rf"\b{n}\b", s) for s in introducing)
         or re.search(_FINDS.format(n), abstract, re.I | re.M)
         or re.search(rf"https?://\S*/{n}\b", abstract)
+        or re.search(rf"\bour\s+(?:(?:novel|new|proposed)\s+)?{n}\b", abstract)  # "our novel SquaredPO loss"
         for n in map(_either_number, coined_names(target))
     )
+
+
+def typed_in(targets: Sequence[str], hits: Sequence[Hit]) -> bool:
+    """Every side of a comparison is said as typed by a paper retrieved, in plain words or not ("Retro* vs Selective
+    Deepening", blind 53, of "we propose **Retro\\***" and "introduces *Selective Deepening*")."""
+    texts = [f"{h.title} {h.abstract}".replace("\\", "") for h in hits]
+    return bool(targets) and all(any(t in text for text in texts) for t in targets)
 
 
 def _either_number(name: str) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rag.reading.lexicon import FIELD_ACRONYMS
-from rag.reading.parts import YES_NO
+from rag.reading.parts import YES_NO, asked
 from rag.reading.text import NAME
 
 _NUM = (
@@ -97,7 +97,8 @@ KINDS = (
     ),
     ValueKind(
         "hardware",
-        re.compile(r"\b(?:hardware|gpus?|tpus?|npus?|accelerators?|chips?)\b", re.I),
+        # "which edge device did they train on?" (blind 52): "training on NVIDIA Jetson AGX Xavier"
+        re.compile(r"\b(?:hardware|gpus?|tpus?|npus?|accelerators?|chips?|(?:edge|mobile|embedded) devices?)\b", re.I),
         re.compile(
             # a chip by its model, or counted ("16 GPUs", "a single GPU"): "limited GPU memory" names no hardware
             rf"\b(?:{_NUM}|an?|single)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b"
@@ -366,12 +367,34 @@ def counts_only(sentence: str, question: str) -> bool:
     """The sentence counts the things the question asks to name, by the count the question itself gave,
     and names none of them there: "across six languages" for "which six languages?", "evaluate four LVLMs
     across two tasks" for "which four LVLMs?". People write such questions from the very sentence."""
-    asked = {w.rstrip("s") for w in _WORDS.findall(question.lower())} - _LINKING
+    return False in _lists_counted(sentence, question)
+
+
+def counts_and_lists(sentence: str, question: str) -> bool:
+    """The sentence counts the things the question asks of, by the count the question gave, and lists them: "what
+    are the two strategies it proposes?" of "we propose two novel strategies: 1) Object-Centroid Implantation ...;
+    and 2) ..." (blinds 52 and 53: the closest sentence was about them, "We validate these propositions on ..."); not
+    "on the two new benchmarks" of a part asking by how much it beats them."""
+    m = _COUNT_ASKED.match(asked(question))
+    return m is not None and True in _lists_counted(sentence, m[0])
+
+
+# the things a part asks for by their count: "what are the two strategies", "on which two models"
+_COUNT_ASKED = re.compile(
+    r"^(?:(?:on|in|for|with|of|from|by)\s+)?(?:which|what)\s+(?:(?:are|were)\s+)?(?:the\s+|its\s+|their\s+)?"
+    r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\b",
+    re.I,
+)
+
+
+def _lists_counted(sentence: str, question: str) -> list[bool]:
+    """Where the sentence counts a thing the question says by a count the question gave: whether it lists them."""
+    words = {w.rstrip("s") for w in _WORDS.findall(question.lower())} - _LINKING
+    found: list[bool] = []
     for count in numbers(question) & numbers(sentence) - {"half", "twice", "double"}:
         for m in re.finditer(rf"\b{re.escape(count)}\b", sentence, re.I):
             for word in list(re.finditer(r"[\w-]+", sentence[m.end() :]))[:3]:  # "seven widely-used benchmarks"
-                if word[0].lower().rstrip("s") in asked:
-                    if not _LISTED_AFTER.match(sentence, m.end() + word.end()):
-                        return True
+                if word[0].lower().rstrip("s") in words:
+                    found.append(bool(_LISTED_AFTER.match(sentence, m.end() + word.end())))
                     break
-    return False
+    return found

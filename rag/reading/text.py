@@ -59,7 +59,7 @@ def coined_names(text: str) -> list[str]:
     return list(dict.fromkeys(n for n in NAME.findall(flat) if _coined(n) and len(n) > 2))
 
 
-_LATEX_WORD = re.compile(r"\\(?:text|mathrm|mathbf|mathcal|textbf|textit|textsc)\{([^}]*)\}")
+_LATEX_WORD = re.compile(r"\\(?:text(?:bf|it|sc|tt|sf|rm)?|math(?:rm|bf|cal|it|sf|tt)|emph)\{([^}]*)\}")
 _MATH = re.compile(r"(?<!\\)\$([^$]*)\$")  # $...$, paired left to right: "$\\sim$1000$\\times$" is two
 _PLAIN = re.compile(r"[A-Za-z0-9.,%+-]{1,12}")
 

@@ -1,7 +1,5 @@
 """What a follow-up points back at in the conversation so far (the turns a client sends: rag.reading.history).
-
-Rules, not a model, like rag.reading.questions; every function here is pure.
-"""
+Rules, not a model, like rag.reading.questions; every function here is pure."""
 
 from __future__ import annotations
 
@@ -46,7 +44,7 @@ CUES = (
         "ordinal",
         # "the 3rd, how does it decide ...?": typed as a numeral, set off by a comma or a dash
         re.compile(
-            rf"\bthe\s+(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\b"
+            rf"\b(?:the|that|this)\s+(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\b"
             rf"(?:\s+{_THING}s?\b|\s*[?.!]*\s*$|\s*[,:;\u2013\u2014-]\s(?!(?:and\s+)?(?:second|third|fourth|fifth|last)\b))",
             re.I,
         ),
@@ -56,11 +54,13 @@ CUES = (
             "Summarise the first paper.",
             "the 3rd, how does it decide which clients go together?",
             "the second \u2014 what does it train on?",
+            "does that second one need complicated training tricks?",
         ),
         (
             "What is the first step of the method?",
             "Which paper was first to scale MoE?",
             "what do the first, second and third stages do?",
+            "What happens in this first step?",
         ),
     ),
     Cue(
