@@ -99,6 +99,7 @@ def test_readings_of_blinds_52_and_53() -> None:
     assert coined_names(r"We then present \texttt{CausGNN}, an instantiation of this principle.") == ["CausGNN"]
     assert picks("does that second one need complicated training tricks?", 2)
     assert Part("which RL algorithm is used", "name").head == "algorithm"
+    assert Part("What FID change does SDErasure report", "number").head == "FID"  # a figure of the metric
     assert Part("so which intervention came out best", "name").head == "intervention"
     parts = split_parts(
         "ok, and what about long-context LLMs: is there a RoPE scaling method that also interpolates the "

@@ -58,9 +58,8 @@ class Part:
             return counted["thing"] if counted else ""
         # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
         nouns = [w for w in words if w.endswith("s") or any(c.isupper() for c in w)]
-        if (
-            nouns and nouns == words[:-1] and words[-1].islower() and nouns[-1].isupper()
-        ):  # "which RL algorithm": algorithm
+        # "which RL algorithm": the algorithm; "what FID change": the FID
+        if self.wants == "name" and nouns and nouns == words[:-1] and words[-1].islower() and nouns[-1].isupper():
             return words[-1]
         return (nouns or words or [""])[-1 if not nouns else 0] if len(nouns) < 2 else nouns[-1]
 
