@@ -4,8 +4,11 @@ the counts and sides that are not what was asked."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from rag.answering import pairs
 from rag.answering.holds import _singular, holder
 from rag.answering.known import offered
 from rag.answering.pipeline import Assistant
@@ -68,6 +71,22 @@ def test_a_side_that_is_any_one_of_a_kind_is_no_second_paper(assistant: Assistan
         "SiFEN says it reduces inference latency due to locality. By what factor vs an MLP, and on what hardware?"
     )
     assert answer.kind != "compare" and answer.refused
+
+
+class FakeKeyword:
+    """Every name is said by a hundred papers: a name of the field."""
+
+    def named(self, name: str) -> dict[str, bool]:
+        return {f"p{i}": False for i in range(100)}
+
+
+def test_a_paper_described_by_a_word_of_the_field_is_still_a_side() -> None:
+    """ "There's a PTQ paper that ..., and then ALS-LoRA" compares two papers, though PTQ is the field's word at
+    19,630 papers (blind 42); "vs an MLP" sets a baseline, not a paper."""
+    keyword: Any = FakeKeyword()
+    described = "There's a PTQ paper that constrains the weight perturbation, and then ALS-LoRA. How do they differ?"
+    assert not pairs._a_field_side(described, ["PTQ", "ALS-LoRA"], keyword)
+    assert pairs._a_field_side("By what factor vs an MLP?", ["SiFEN", "MLP"], keyword)
 
 
 def test_a_ranking_or_a_choice_offered_answers_which(assistant: Assistant) -> None:

@@ -360,7 +360,11 @@ def _a_field_side(question: str, targets: Sequence[str], keyword: KeywordIndex) 
     a baseline the paper's result is set against, not a second paper."""
     return any(
         _ANY_ONE.search(question[: question.find(t)])
+        and not _A_PAPER.match(question[question.find(t) + len(t) :])  # "a PTQ paper that ..." is one paper (blind 42)
         and (not (names := coined_names(t)) or sides.the_field(names, keyword))
         for t in targets
         if t in question
     )
+
+
+_A_PAPER = re.compile(r"\s+(?:paper|work|study|one|method|approach)\b", re.I)
