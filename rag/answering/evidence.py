@@ -221,7 +221,8 @@ def decisive(part: str, views: Sequence[str]) -> int | None:
     for name in names(part) if _SPELLED_ASKED.search(part) else ():
         n = re.escape(name)
         spelled = re.compile(rf"(?<![\w-]){n}\s*\((?=[^()]*[A-Za-z]{{3}})|(?:\S+\s+){{1,8}}?\(\s*{n}\s*\)")
-        return next((at for at, v in enumerate(views) if spelled.search(v)), None)
+        if (at := next((at for at, v in enumerate(views) if spelled.search(v)), None)) is not None:
+            return at
     return None
 
 
