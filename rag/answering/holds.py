@@ -10,6 +10,7 @@ from collections.abc import Callable
 from rag.answering import values
 from rag.answering.values import counts_only, names, numbers
 from rag.reading.parts import Part, asked
+from rag.reading.text import COUNT_WORD, COUNTED
 
 Terms = Callable[[str], list[str]]  # the keyword side's stemmed terms of a text
 
@@ -42,9 +43,7 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
     return True
 
 
-_SEVERAL = re.compile(
-    r"^(?:which|what)\s+(?:are\s+the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s", re.I
-)
+_SEVERAL = re.compile(rf"^(?:which|what)\s+(?:are\s+the\s+)?{COUNT_WORD}\s", re.I)
 _BOUND = re.compile(r"(?<![\w-])(?:\\(?:mathcal|tilde|widetilde)\{O\}|O|\\Theta|\\Omega)\(")
 
 
@@ -55,9 +54,9 @@ _ENUMERATION = re.compile(
     r"[\w-]+(?: [\w-]+){0,3}, [\w-]+(?: [\w-]+){0,3},? (?:and|or) [\w-]+"
     r"|\b(?:such as|including|namely|e\.g\.|i\.e\.|for example|for instance)\b|\w: \w"
     r"|\b[a-z][\w-]*[^s\W]s like\b"  # "structures like ordered circles and semantic clusters"; not "behaves like"
-    r"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\s+\("
+    rf"|{COUNTED}\s+\("
     # ... or before a dash or a colon some words on (values.LISTED_LATER)
-    rf"|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+s\b{values.LISTED_LATER}",
+    rf"|{COUNTED}\b{values.LISTED_LATER}",
     re.I,
 )
 
@@ -181,14 +180,14 @@ def holds_value(
     plain_names, listed = listing
     if part.wants == "name" and _ranked(part, sentence):
         return True
+    found = new_names(sentence, given, plain_names)
     # "Which four vision encoders make up its pool?" is not told by one name (blind 53)
     several = part.wants == "name" and bool(_SEVERAL.match(asked(part.text)))
-    if several and len(new_names(sentence, given, plain_names)) < 2 and not _ENUMERATION.search(sentence):
-        return False
-    if not fits(part, sentence, given, plain_names, listed):
+    if (several and len(found) < 2 and not _ENUMERATION.search(sentence)) or not fits(
+        part, sentence, given, plain_names, listed
+    ):
         return False
     # the name must be of the thing asked for: a dataset's name does not answer "which model"
-    found = new_names(sentence, given, plain_names)
     return (
         part.wants != "name"
         or any_name

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.parts import YES_NO, asked
-from rag.reading.text import NAME
+from rag.reading.text import COUNTED, NAME
 
 _NUM = (
     r"(?:\d[\d.,]*\s*[kKMB]?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several|a single|half an?)"
@@ -382,7 +382,7 @@ def counts_and_lists(sentence: str, question: str) -> bool:
 # the things a part asks for by their count: "what are the two strategies", "on which two models"
 _COUNT_ASKED = re.compile(
     r"^(?:(?:on|in|for|with|of|from|by)\s+)?(?:which|what)\s+(?:(?:are|were)\s+)?(?:the\s+|its\s+|their\s+)?"
-    r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}?[\w-]+s\b",
+    rf"{COUNTED}\b",
     re.I,
 )
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rag.reading.text import COUNT_WORD
+
 # what a method or a detail is asked of: "which baseline methods does X compare against"
 # ... or of one of the papers just cited: "which existing acceleration methods does the first one compare against?"
 ASKED_OF = (
@@ -383,9 +385,7 @@ _WHICH_THING = re.compile(
 # "UDIS adds two modules. What are they called?": a part that asks only of "they" asks of the things the scene
 # counted before it; not "What are they trained on?", which asks something of them
 _ONLY_THEY = re.compile(r"^(?:what|which)\s+(?:are|were)\s+(?P<they>they)(?:\s+(?:called|named))?$", re.I)
-_COUNTED_BEFORE = re.compile(
-    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<noun>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*[^s\W]s)\b"
-)
+_COUNTED_BEFORE = re.compile(rf"\b{COUNT_WORD}\s+(?P<noun>(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*[^s\W]s)\b")
 
 
 def _named_before(piece: str, question: str) -> str:

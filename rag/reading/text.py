@@ -6,6 +6,11 @@ import re
 
 from rag.reading.lexicon import FIELD_ACRONYMS, WELL_KNOWN_NAMES
 
+# A count of things, and one with the plural it counts some words on: "two novel strategies", "seven widely-used
+# benchmarks" (what a part asks for by its count, what a sentence lists)
+COUNT_WORD = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)"
+COUNTED = rf"\b{COUNT_WORD}\s+(?:[\w-]+\s+){{0,2}}?[\w-]+s"
+
 # A sentence ends at . ! or ? followed by a capital, a bracket, a digit or math: "e.g. the" stays whole.
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[0-9$\\])")
 
