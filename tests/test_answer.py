@@ -524,10 +524,13 @@ def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() 
         def coverage(self, question: str, text: str) -> float:
             return 0.0
 
+        def terms(self, text: str) -> list[str]:
+            return text.lower().split()
+
     question = "How does Antibody differ from RAAI in the way each uses harmful content?"
     names: list[str | None] = ["Antibody", "RAAI"]
     works, asked = extractive._cells(question, names, paper, "RAAI", opening_and_result_first, FakeKeyword())
-    assert works is not None and works.startswith("Concretely, RAAI detects internal refusal signals")
+    assert works[0].startswith("Concretely, RAAI detects internal refusal signals")
     assert asked == ["Harmful fine-tuning makes language models unsafe."]  # no sentence after it is left: the closest
     # blind 29: past a sentence on another method's flaw, the first that says the method or "we"
     flaw = (
@@ -544,7 +547,7 @@ def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() 
         opening_and_result_first,
         FakeKeyword(),
     )
-    assert works is not None and works.startswith("IncVGGT fuses overlapping frames")
+    assert works[0].startswith("IncVGGT fuses overlapping frames")
 
 
 def test_a_comparison_asking_two_things_of_both_answers_each_in_every_row() -> None:
@@ -570,6 +573,9 @@ def test_a_comparison_asking_two_things_of_both_answers_each_in_every_row() -> N
     class FakeKeyword:
         def coverage(self, question: str, text: str) -> float:
             return 0.0
+
+        def terms(self, text: str) -> list[str]:
+            return text.lower().split()
 
     names: list[str | None] = ["DafnyCOMP", "Pluto"]
     two = "How do DafnyCOMP and Pluto differ, and how many problems does each have?"

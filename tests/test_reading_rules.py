@@ -9,8 +9,9 @@ import pytest
 
 from rag.reading.contrasts import stands_for_earlier
 from rag.reading.lexicon import LISTS, fields_named, with_apostrophes
-from rag.reading.parts import asking_sentences, split_parts
+from rag.reading.parts import split_parts
 from rag.reading.questions import read_question
+from rag.reading.text import asking_sentences
 from rag.types import Turn
 
 AFTER_ANSWER = [Turn("Which paper proposes MoEEdit?", "", ("paper-just-cited",))]
@@ -453,8 +454,8 @@ def test_a_part_is_read_for_what_it_asks_of_the_things_the_scene_counted() -> No
     """Blind 43: "UDIS ... adds two modules. What are they called?" asked a name with no thing named, and "Which two
     factors does ... identify?" asked a figure ("factor" as in "by what factor"); both were declined "not stated"."""
     (modules,) = split_parts("UDIS for image forgery localization adds two modules. What are they called?")
-    assert (modules.text, modules.wants, modules.head) == ("What are the modules called", "name", "modules")
-    assert split_parts("X names two failure modes. What are they?")[0].text == "What are the failure modes"
+    assert (modules.text, modules.wants, modules.head) == ("What are the two modules called", "name", "modules")
+    assert split_parts("X names two failure modes. What are they?")[0].text == "What are the two failure modes"
     assert split_parts("It uses three datasets. What are they trained on?")[0].text == "What are they trained on"
     factors = split_parts("Which two factors does the paper on compositional generalization identify?")[0]
     assert (factors.wants, factors.head) == ("name", "factors")

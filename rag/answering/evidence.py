@@ -155,8 +155,8 @@ def answer_part(
     checked = part.wants in ("number", "name") or YES_NO.match(part.text)
     if checked and values.unmet_condition(asked(part.text), flat_math(f"{paper.title} {paper.abstract}")):
         return Found(part, paper, None, top)
-    if (at := decisive(part.text, views)) is not None:
-        return Found(part, paper, candidates[at], closeness(sims[at], 1.0))
+    if (at := decisive(part.text, views)) is not None:  # stated by its shape: no judge's chance is below it
+        return Found(part, paper, candidates[at], closeness(sims[at], 1.0), chance=1.0)
     kind = values.wanted(asked(part.text))
     results_asked = _results_asked(part, kind)
     head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
@@ -207,15 +207,41 @@ def answer_part(
     return Found(part, paper, stated[0][1], stated[0][0], also, chance=chances.get(stated[0][1]))
 
 
+# "Which datasets is Relation-Augmented Diffusion evaluated on?" asks what it was tested on (not trained on) ...
+# (not "which benchmark did they release?")
+_EVALUATION_ASKED = re.compile(r"\b(?:evaluat|validat|tested|testing|benchmarked|assess|experiment)", re.I)
+_TRAINING = re.compile(r"\b(?:train|pre-?train|fine-?tun|learn)", re.I)
+# ... and "Extensive experiments on HICO-DET, COCO-Position, and T2I-CompBench demonstrate ..." names them: the
+# judge read it as stating it at 0.07 (blind 54), and at 0.07 to 0.80 as the paper's name was said
+# (a list of names right after "on": not "evaluation on real-world structure and ..., FrontierCO provides ...")
+_EXPERIMENTS_ON = re.compile(
+    r"\b(?:experiments?|evaluations?|results|tests|evaluated|tested|validated|benchmarked)\b[^.;]{0,40}?"
+    r"\b(?:on|across|over)\s+(?:the\s+)?(?=(?-i:[A-Z0-9$\\])[^.;]*,)",
+    re.I,
+)
+_NAMES_ASKED = re.compile(r"\b(?:which|what)\b(?![^?]*\bhow (?:many|much)\b)", re.I)
+
+
+def _evaluated_on_these(part: str, view: str) -> bool:
+    """The sentence names two or more things the paper is evaluated on, and the part asks which it is evaluated on."""
+    if not (_EVALUATION_ASKED.search(part) and _NAMES_ASKED.search(part)) or _TRAINING.search(part):
+        return False
+    if not (m := _EXPERIMENTS_ON.search(view)):
+        return False
+    return len(names(view[m.end() :]) - names(part)) >= 2
+
+
 _SPELLED_ASKED = re.compile(r"\b(?:stands?|stood)\s+for\b|\bshort for\b|\b(?:acronym|abbreviation)\b", re.I)
 
 
 def decisive(part: str, views: Sequence[str]) -> int | None:
-    """The sentence that answers the part by its shape, whatever the closest one says: the one counting and listing
-    the things asked ("what are the two strategies?" of "we propose two novel strategies: 1) ...; and 2) ..."), or
-    spelling out the name asked ("What does TRACE stand for?" of "we propose TRACE (Truncated Reasoning AUC
-    Evaluation)"). Blinds 52 and 53: the closest sentence was "We validate these propositions on ...", or a result."""
-    listing = [at for at, v in enumerate(views) if values.counts_and_lists(v, part)]
+    """The sentence that answers the part by its shape, whatever the closest one says or the judge reads: the one
+    counting and listing the things asked ("what are the two strategies?" of "we propose two novel strategies: 1)
+    ...; and 2) ..."), naming what the paper is evaluated on ("Which datasets is it evaluated on?" of "Extensive
+    experiments on HICO-DET, COCO-Position, and T2I-CompBench ..."), or spelling out the name asked ("What does
+    TRACE stand for?" of "we propose TRACE (Truncated Reasoning AUC Evaluation)"). Blinds 52 to 54: the closest
+    sentence was "We validate these propositions on ...", or a result, and the judge's chance 0.07."""
+    listing = [at for at, v in enumerate(views) if values.counts_and_lists(v, part) or _evaluated_on_these(part, v)]
     if listing:
         return listing[0]
     for name in names(part) if _SPELLED_ASKED.search(part) else ():

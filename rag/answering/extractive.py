@@ -14,7 +14,7 @@ from rag.answering import approaches, compose, evidence, quotes, sides, subject,
 from rag.answering.judge import Judge
 from rag.answering.known import PROPOSE
 from rag.calibration import CALIBRATION
-from rag.reading.parts import YES_NO, split_parts
+from rag.reading.parts import YES_NO, Part, split_parts
 from rag.reading.questions import Reading
 from rag.reading.text import POINTS_BACK, coined_names, sentences
 from rag.retrieval.keyword import KeywordIndex
@@ -270,14 +270,16 @@ def _cells(
     name: str | None,
     similar: evidence.Similarity,
     keyword: KeywordIndex,
-) -> tuple[str | None, list[str]]:
+) -> tuple[list[str], list[str]]:
     """How a paper's method works, and what it says on the question's point, after its approach.
 
     How it works is the sentence right after the approach ("Concretely, RAAI detects internal refusal
     signals ..."): on the dev sets' comparisons it held the fact people listed as key more often than
     the sentence closest to the question, which most often was the abstract's opening or its result.
     Past a sentence on another method's flaw, it is the first after the approach that says the method or
-    "we" (twenty-sixth session).
+    "we" (twenty-sixth session); where it counts the method's parts ("consists of three primary stages"), the
+    sentences saying them follow it. A figure or a name asked of both ("How big is each benchmark?") is the
+    sentence a lookup would answer it with.
     """
     ordered = sentences(paper.abstract or paper.passage)
     approach, result = compose.approach_of(paper, name)
@@ -286,25 +288,42 @@ def _cells(
     # the first that says the method or "we" ("IncVGGT addresses these challenges ..."), past one on another's
     # flaw ("Vanilla VGGT relies on dense global attention ..."); else the next, as before
     works = next(
-        (s for s in rest if (name and compose.says(s, name)) or _FIRST_PERSON.search(s)), rest[0] if rest else None
+        (s for s in rest if (name and compose.says(s, name)) or _FIRST_PERSON.search(s) or _IT.match(s)),
+        rest[0] if rest else None,
     )
+    # "STAR consists of two core components." says neither: the sentences after it do
+    how = [works, *[s for s in compose.told_after(works, ordered) if s != result]] if works else []
     # a link to the code says nothing on the question ("Code is available at https://...")
-    shown = {s for s in (approach, result, works) if s} | {s for s in ordered if compose.BOILERPLATE.search(s)}
+    shown = {s for s in (approach, result, *how) if s} | {s for s in ordered if compose.BOILERPLATE.search(s)}
     # a question asking two things of both ("what problem is each solving, and what do the clients send?") is
     # answered on each: the one sentence closest to the whole question answered the one and left the other
-    asks = [part.text for part in split_parts(question)]
+    asks = split_parts(question)
     on_question: list[str] = []
-    for ask in asks[:2] if len(asks) > 1 else [question]:
-        aspect = ask  # what is asked of both, their names taken out ("... in the criterion they use")
+    for ask in asks[:2] if len(asks) > 1 else [Part(question, "any")]:
+        aspect = ask.text  # what is asked of both, their names taken out ("... in the criterion they use")
         for other in filter(None, names):
             aspect = aspect.replace(other, " ")
         quoted = shown | set(on_question)
+        # "How big is each benchmark?": the sentence that tells a figure of it, as a lookup finds it (blinds 55, 56)
+        told = _told_of(Part(aspect, ask.wants), paper, similar, keyword, quoted, question)
         after = quotes.best_sentences(aspect, paper, similar, set(ordered[:at]) | quoted, 1, keyword.coverage)
-        on_question += after[:1] or quotes.best_sentences(aspect, paper, similar, quoted, 1, keyword.coverage)
-    return works, on_question
+        on_question += told or after[:1] or quotes.best_sentences(aspect, paper, similar, quoted, 1, keyword.coverage)
+    return how, on_question
+
+
+def _told_of(
+    part: Part, paper: Hit, similar: evidence.Similarity, keyword: KeywordIndex, quoted: set[str], question: str
+) -> list[str]:
+    """The sentence stating a figure or a name a part asks of a paper, where one does (no judge: the rules' only)."""
+    if part.wants not in ("number", "name") or not part.asks_detail:
+        return []
+    found = evidence.answer_part(part, paper, similar, keyword.coverage, keyword.terms, quoted, question)
+    return [found.sentence] if found.sentence else []
 
 
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
+# ... or opens with "It" or "This method": "It employs a multi-round Adaptive Frequency Selector ..." (blind 56)
+_IT = re.compile(r"^(?:It|This (?:method|framework|approach|model|design|technique|architecture|system))\b")
 
 
 def said_before(sentence: str, said: set[str]) -> bool:

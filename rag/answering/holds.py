@@ -14,8 +14,20 @@ from rag.reading.text import COUNT_WORD, COUNTED
 
 Terms = Callable[[str], list[str]]  # the keyword side's stemmed terms of a text
 
-# What is often named in plain capitalised words: games, tasks, environments (Atari, Minecraft).
-PLAIN_NAMED = {"game", "games", "task", "tasks", "environment", "environments", "domain", "domains"}
+# What is often named in plain capitalised words: games, tasks, environments (Atari, Minecraft), metrics ("Symbol
+# Fidelity for notation accuracy", blind 56).
+PLAIN_NAMED = {
+    "game",
+    "games",
+    "task",
+    "tasks",
+    "environment",
+    "environments",
+    "domain",
+    "domains",
+    "metric",
+    "metrics",
+}
 # Things a paper says in plain words, named or not: "various architectures (random features, two-layer ...)", "a
 # counterfactual detector module is proposed" (blinds 47 and 48); not models or datasets, which have names
 DESCRIBED = {"architecture", "module", "component", "branch", "stage", "block", "phase", "mechanism"}
@@ -50,8 +62,12 @@ _BOUND = re.compile(r"(?<![\w-])(?:\\(?:mathcal|tilde|widetilde)\{O\}|O|\\Theta|
 # Particular things said without a name: a list of three or more ("math, coding, science, and creative
 # writing"), one introduced as such ("tasks such as ...", "including ...", "namely ...", "e.g. ..."), or counted
 # before a bracket that lists them ("four detection perspectives (clustering and reconstruction in ...)").
+# A clause is no item: "... covariates, especially under complex or multimodal conditions" (blind 54); "statistics,
+# particularly channel-wise variance and dominant activations" lists them (blind 42)
+_ITEM = r"(?:(?!(?:under|yet|but|which|that|while|when|where|whereas|is|are|was|were"
+_ITEM += r"|be|been|to|from|with|by|at|in|on|for|thus|hence|thereby|even|not)(?![\w-]))[\w-]+)"
 _ENUMERATION = re.compile(
-    r"[\w-]+(?: [\w-]+){0,3}, [\w-]+(?: [\w-]+){0,3},? (?:and|or) [\w-]+"
+    rf"{_ITEM}(?: {_ITEM}){{0,3}}, {_ITEM}(?: {_ITEM}){{0,3}},? (?:and|or) [\w-]+"
     r"|\b(?:such as|including|namely|e\.g\.|i\.e\.|for example|for instance)\b|\w: \w"
     r"|\b[a-z][\w-]*[^s\W]s like\b"  # "structures like ordered circles and semantic clusters"; not "behaves like"
     rf"|{COUNTED}\s+\("

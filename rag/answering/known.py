@@ -16,7 +16,9 @@ from rag.types import Hit
 # proposing LLA"
 PROPOSE = re.compile(
     r"\b(we (?:(?:\w+ly|also|further|then|instead|therefore|thus|hence|here|now|first|additionally) )?"
-    r"(?:propose|introduce|present|develop|design)|this (?:paper|work|study) (?:proposes|introduces|presents|develops)"
+    # ... in the past tense too: "we proposed a new architecture ..., which is named LSRI" (blind 57)
+    r"(?:propose|introduce|present|develop|design)(?:d|ed)?"
+    r"|this (?:paper|work|study) (?:proposes|introduces|presents|develops)"
     # "by introducing" said of the paper's own work, not of a method it builds on ("LoRA ... reduces costs by
     # introducing two trainable low-rank matrices")
     r"|\b(?:we|this (?:paper|work|study))\b[^.]{0,100}?\bby (?:introducing|proposing))\b",

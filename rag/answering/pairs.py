@@ -35,9 +35,9 @@ from rag.reading.contrasts import (
     related,
     several,
 )
-from rag.reading.parts import asking_sentences, split_parts
+from rag.reading.parts import split_parts
 from rag.reading.questions import Reading, asks_contrast, asks_for_papers, contrast_asked_later
-from rag.reading.text import coined_names
+from rag.reading.text import asking_sentences, coined_names
 from rag.reading.turns import INTRODUCED, FollowUp, refers_back
 from rag.retrieval.fusion import heads_typed
 from rag.types import Hit, Turn

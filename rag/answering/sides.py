@@ -76,8 +76,8 @@ def own_name(target: str, paper: Hit) -> bool:
     """A coined name of the target is the paper's own: its title's head, defined or introduced in its abstract
     ("we revisit ... and introduce Inter‑Slice Consistent Stochasticity (ISCS)", its hyphens of any kind), the
     subject of what the abstract finds ("FAST-DIPS is a training-free solver", "results show that ShotKV
-    achieves ..."), called "our" ("our novel SquaredPO loss", blind 53) or its code's address (".../r/PFT3A"); not
-    a baseline it beats ("outperforms FastV by 5.7")."""
+    achieves ..."), called "our" or "this" ("our novel SquaredPO loss", "This TokenSet enhances ...") or its code's
+    address (".../r/PFT3A"); not a baseline it beats ("outperforms FastV by 5.7")."""
     abstract = re.sub(r"[\u2010\u2011\u2012\u2013]", "-", paper.abstract)
     own = set(coined_names(paper.title.split(":")[0])) | defined_acronyms(abstract)
     introducing = [s for s in sentences(abstract) if _INTRODUCES.search(s)]
@@ -86,7 +86,8 @@ def own_name(target: str, paper: Hit) -> bool:
         or any(re.search(rf"\b{n}\b", s) for s in introducing)
         or re.search(_FINDS.format(n), abstract, re.I | re.M)
         or re.search(rf"https?://\S*/{n}\b", abstract)
-        or re.search(rf"\bour\s+(?:(?:novel|new|proposed)\s+)?{n}\b", abstract)  # "our novel SquaredPO loss"
+        # "our novel SquaredPO loss" (blind 53), "This TokenSet enhances global context aggregation" (blind 55)
+        or re.search(rf"\b(?:[Oo]ur|[Tt]his)\s+(?:(?:novel|new|proposed)\s+)?{n}\b", abstract)
         for n in map(_either_number, coined_names(target))
     )
 

@@ -59,9 +59,10 @@ EXPERIMENT_COMPARED = re.compile(
     r"|\bthan\s+(?:(?:the|its|their|all|existing|prior|previous|strong|other|standard)\s+)*"
     r"(?:baselines?|prior (?:work|methods?)|existing (?:methods?|approaches)|sota|state[- ]of[- ]the[- ]art)\b"
     # "What MOS score does ComposerFlow get compared with the end-to-end open-source song generation models?"
-    # (blind 45): a kind of model, not a paper
-    r"|\bcompared\s+(?:with|to|against)\s+(?:the\s+|other\s+)?(?:[\w-]+\s+){0,4}?"
-    r"(?:models|methods|baselines|approaches|systems)\s*[?.]?\s*$",
+    # (blind 45), "... compared with the end-to-end open-source song generators?" (blind 54): a kind of thing, in
+    # plain lower-case words, not a paper
+    r"|\bcompared\s+(?:with|to|against)\s+(?:the\s+|other\s+)?(?-i:(?:[a-z][\w-]*\s+){0,4}?"
+    r"[a-z][\w-]*[^s\W]s)\s*[?.]?\s*$",
     re.I,
 )
 # A new topic announced: "Different question: ...", "Thanks. Staying in medicine but a different topic: ...",
@@ -108,8 +109,8 @@ RELATIONAL = re.compile(
 # One side of a comparison left out, so the paper just discussed: the verb's object ("compare w/ PA3FF?",
 # "Contrast with the SAM-based one") or what a likeness is to ("is the paper about X doing something similar?")
 ELIDED = re.compile(
-    r"^\W*(?:(?:ok(?:ay)?|and|so|now|also|pls|please|(?:can|could|would) you)\W+)*(?:compare|contrast)\s+"
-    r"(?:with|to|w/|against|vs\.?)(?:\s|$)|" + _LIKENESS_AT_END,
+    r"^\W*(?:(?:ok(?:ay)?|and|so|now|also|pls|please|(?:can|could|would) you)\W+)*(?:compared?|contrast(?:ed)?)\s+"
+    r"(?:with|to|w/|against|vs\.?)(?:\s|$)|" + _LIKENESS_AT_END,  # "and compared to PluriHarms?" (blind 55)
     re.I,
 )
 

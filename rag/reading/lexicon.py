@@ -289,7 +289,31 @@ NOT_DESCRIBING = WordList(
     ),
 )
 
-LISTS = (FIELD_ACRONYMS, WELL_KNOWN_NAMES, FIELDS, CONTRACTIONS, CHAT_WORDS, NOT_DESCRIBING)
+# "Our method consists of three primary stages.": a sentence that counts a method's parts and leaves them to the
+# sentences after it (rag.answering.compose: a comparison's "How it works" quotes those too; blinds 54 to 56 missed
+# "SketchJudge Reward Model" three times). Counted things of other kinds ("on two benchmarks") are no such parts.
+METHOD_PARTS = WordList(
+    name="parts of a method",
+    words=frozenset(
+        "components stages steps modules phases parts pillars innovations contributions mechanisms strategies "  # noqa: SIM905
+        "techniques designs ideas elements branches objectives losses insights".split()
+    ),
+    decides="a sentence counts these and does not list them itself: the sentences after it say them",
+    used_by="rag.reading.text.announced",
+    examples=(
+        ("Our method consists of three primary stages.", ("three primary stages",)),
+        ("MobileGUI-RL contains two key components.", ("two key components",)),
+        ("The architecture of STAR consists of two core components that work in tandem.", ("two core components",)),
+    ),
+    counterexamples=(
+        ("We propose two novel strategies: 1) Object-Centroid Implantation; and 2) ...", ("two novel strategies",)),
+        ("It has two components (a planner and a critic).", ("two components",)),
+        ("Experiments on two benchmarks show gains.", ("two benchmarks",)),
+        ("SIREN combines two modules, such as a gate and a memory.", ("two modules",)),
+    ),
+)
+
+LISTS = (FIELD_ACRONYMS, WELL_KNOWN_NAMES, FIELDS, CONTRACTIONS, CHAT_WORDS, NOT_DESCRIBING, METHOD_PARTS)
 
 
 def fields_named(text: str) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rag.reading.text import COUNT_WORD
+from rag.reading.text import COUNT_WORD, asking_sentences
 
 # what a method or a detail is asked of: "which baseline methods does X compare against"
 # ... or of one of the papers just cited: "which existing acceleration methods does the first one compare against?"
@@ -39,8 +39,7 @@ class Part:
 
     @property
     def which_thing(self) -> bool:
-        """Asks "which X" of an X no name list knows ("Which GNNs", "Which seven"): particular ones of X,
-        not what kind of X it is."""
+        """Asks "which X" of an X no name list knows ("Which GNNs", "Which seven"): particular ones, not a kind."""
         return bool(_WHICH_THING.match(p := asked(self.text)) and not _NAME.search(p) and not _KIND_OF.match(p))
 
     @property
@@ -56,7 +55,8 @@ class Part:
             named = _NAME.search(text)
             if named and (named["thing"] or named["said"]):
                 return named["thing"] or named["said"]
-            counted = _COUNTED_THING.match(text)  # "How many annotators validated ...": annotators
+            # "How many annotators validated ...", "what fraction of parameters does it tune?" (blind 54)
+            counted = _COUNTED_THING.match(text) or _SHARE_OF.match(text)
             return counted["thing"] if counted else ""
         # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
         nouns = [w for w in words if w.endswith("s") or any(c.isupper() for c in w)]
@@ -85,8 +85,6 @@ _FILLER = re.compile(
     re.I,
 )
 _ORDERED = re.compile(r"^(?:name|list|tell me|give me)\s+(?:the|its|their|all)\s+", re.I)
-
-
 _REPORTS = re.compile(r"\b(?:say|report|state|mention|give|specify)\s*$", re.I)
 _ARTICLE = re.compile(r"^(?:an?|any|the|some)\s+", re.I)
 
@@ -124,7 +122,8 @@ _NUMBER = re.compile(
     r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
     r"|\bby (?:what|how much|how many)\b|\bto what\b"
     r"|\b(?:which|what) values? of\b"  # "which value of τ worked best on Sudoku?" (blind 48)
-    r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) [\w-]+ (?:reach|achieve|attain|obtain|report|get|hit)\b"
+    # "What ECE does the diffusion-inspired reconfiguration of transformers achieve?" (blind 54)
+    r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) (?:[\w-]+ ){1,6}?(?:reach|achieve|attain|obtain|report|get|hit)\b"
     r"|\b(?:at|after|in|from) (?:exactly )?which (?:layers?|steps?|epochs?|iterations?|depth)\b"
     # a measure in a compound that describes something else asks for no figure: "test-time adaptation", "real-time
     # streaming", "talk in real time", "a fixed-size state" ("TM-score", "F1-score" and "run-time" still do)
@@ -212,6 +211,11 @@ _KIND_OF = re.compile(r"^(?:\w+\s+)?(?:what|which)\s+(?:kind|type|sort|form)s?\s
 _COUNTED_THING = re.compile(
     r"^(?:exactly\s+)?how many\s+(?:times\s+)?(?:(?:more|fewer|less)\s+)?(?:[\w-]+\s+)?(?P<thing>[\w-]+s)\b", re.I
 )
+_SHARE_OF = re.compile(
+    r"^(?:what|which)\s+(?:fraction|percentage|percent|share|proportion|portion)\s+of\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?:[\w-]+\s+)??(?P<thing>[\w-]+s)\b",
+    re.I,
+)
 _COUNTED = re.compile(r"\b(?:sizes?|numbers?|counts?|scales?)\b", re.I)
 # "How does the wall-clock time of X compare to a solver?", "how do their error rates change with depth?"
 _MEASURE_COMPARED = re.compile(
@@ -227,24 +231,6 @@ _METHOD = re.compile(
 # "Does the MA-BN paper, which studies batch norm ..., say which suite ...?": the clause after the
 # subject of a yes/no opening describes the paper, it asks nothing
 DESCRIBING = re.compile(r"^((?:does|do|did|is|are|was|were|has|have|can)\b[^,?]*),\s*which(?:\s+[^,?\s]+){3,},", re.I)
-
-
-def asking_sentences(question: str) -> str:
-    """The sentences that ask, without those that set the scene: in "For choosing which pairs to label,
-    one method handles non-linear rewards. What is it called?" the first describes the paper (the
-    search uses it to find the paper) and asks nothing, though "which" is in it. A sentence asks when
-    it ends in "?" or opens with an order ("Name ...", "Tell me ..."); with none that asks, all do."""
-    pieces = _SENTENCE_END.split(question.strip())
-    asking = [p for p in pieces if p.rstrip().endswith("?") or _ORDER_OPENING.match(p)]
-    return " ".join(asking) if asking and len(asking) < len(pieces) else question
-
-
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
-_ORDER_OPENING = re.compile(
-    r"^(?:please\s+)?(?:name|list|tell|give|say|state|report|describe|explain|summari[sz]e|compare|identify|"
-    r"specify|quote|what|which|how|who|when|where|why|does|do|did|is|are|was|were|can|could)\b",
-    re.I,
-)
 
 
 # "In the paper on how prompt complexity affects ..., which models ...?", "The study on how the optimizer's noise
@@ -298,7 +284,15 @@ def split_parts(question: str) -> list[Part]:
             merged.append(piece)
     merged = [_one_of(piece, merged[:i], question) for i, piece in enumerate(merged)]
     merged = [_named_before(piece, whole) for piece in merged]
-    return [Part(p, wants(asked(p))) for p in merged] or [Part(question, wants(asked(question)))]
+    parts = [Part(p, wants(asked(p))) for p in merged] or [Part(question, wants(asked(question)))]
+    # "What score does it get on X, and how does that compare to Go-Explore?": that score's (blind 54)
+    return [
+        Part(p.text, "number") if i and parts[i - 1].wants == "number" and _THAT_COMPARED.match(asked(p.text)) else p
+        for i, p in enumerate(parts)
+    ]
+
+
+_THAT_COMPARED = re.compile(r"^how (?:does|do|did) (?:that|this|these|those) (?:compare|stack up|fare)\b", re.I)
 
 
 _NUMBER_OF = re.compile(r"^(?:[^,;:?]*?(?:[—–:]|\s-)\s+)?(?:the\s+)?number\s+of\s+(?=\w)", re.I)
@@ -311,22 +305,28 @@ _SHORT_ASK = re.compile(
     re.I,
 )
 # "Of the 12 classifiers benchmarked, which one comes out on top?": one of the things named before, by its name
-_WHICH_ONE = re.compile(r"^((?:(?:up to|on|by|from|in|with|at|for|to|under|over|across|of)\s+)?which)\s+one\b", re.I)
-_PARTITIVE = re.compile(
-    r"\b(?:of|among|between)\s+(?:the|its|their|these|those|all)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[a-z][\w-]*[^s\W]s)\b",
-    re.I,
+_WHICH = r"^((?:(?:up to|on|by|from|in|with|at|for|to|under|over|across|of)\s+)?which)\s+"
+_THE_THINGS = r"(?:the|its|their|these|those|all)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[a-z][\w-]*[^s\W]s)\b"
+_WHICH_ONE = re.compile(rf"{_WHICH}one\b", re.I)
+# "which of the classifiers performs ...?"; not "which of the two proposes a new algorithm?", a verb before its object
+_WHICH_OF = re.compile(
+    rf"{_WHICH}(?:one\s+)?of\s+{_THE_THINGS}(?!\s+(?:an?|the|its|their|th[ia]t|these|those)\b)", re.I
 )
+_NO_THING = {"papers", "works", "studies", "methods", "approaches"}  # "which of the papers": papers, a lookup
+_PARTITIVE = re.compile(rf"\b(?:of|among|between)\s+{_THE_THINGS}", re.I)
 
 
 def _one_of(piece: str, before: list[str], question: str) -> str:
-    """The piece with "which one" spelled as "which <thing>" when the thing is named before it."""
+    """The piece with "which one" (or "which of the classifiers", blind 54) spelled "which <thing>", where named."""
+    if (of := _WHICH_OF.match(asked(piece))) and of["noun"].lower() not in _NO_THING:
+        return piece.replace(of[0], f"{of[1]} {of['noun'][:-1]}", 1)
     if not (m := _WHICH_ONE.match(asked(piece))):
         return piece
     noun = Part(before[-1], "").head if before else ""
     said_before = question[: max(question.find(piece), 0)]
     if not noun.endswith("s") and (partitive := _PARTITIVE.search(said_before)):
         noun = partitive["noun"]
-    if not noun.endswith("s") or noun.lower() in {"papers", "works", "studies", "methods", "approaches"}:
+    if not noun.endswith("s") or noun.lower() in _NO_THING:
         return piece
     at = piece.find(m.group())
     return piece[:at] + f"{m[1]} {noun[:-1]}" + piece[at + len(m.group()) :]
@@ -396,4 +396,4 @@ def _named_before(piece: str, question: str) -> str:
     if not counted:
         return piece
     at = piece.find(m.group()) + m.start("they")
-    return piece[:at] + f"the {counted[-1]['noun']}" + piece[at + len("they") :]
+    return piece[:at] + f"the {counted[-1][0]}" + piece[at + len("they") :]

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rag.reading import contrasts
-from rag.reading.parts import ASKED_OF, DESCRIBING, SCENE, Part, asking_sentences, split_parts
-from rag.reading.text import coined_names
+from rag.reading.parts import ASKED_OF, DESCRIBING, SCENE, Part, split_parts
+from rag.reading.text import asking_sentences, coined_names
 from rag.types import Turn
 
 # --- kinds --------------------------------------------------------------------------------------
@@ -74,6 +74,7 @@ _SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)
 # and the asking sentence after it need not name them again
 # ... after the field it is in, if any ("Active preference learning for reward models: the paper doing Bayesian
 # inference in network subspaces vs ActiveDPO. How does each decide ...?", blind 40)
+_CAPITALS = re.compile(r"(?-i:[A-Z][a-z]+-[A-Z])")
 _VS_HEADING = re.compile(
     r"^\s*(?:[^,:;.?]{3,80}:\s+)?(?P<a>[^,:;.?]+?)\s+(?:vs\.?|versus)\s+(?P<b>[^:;?]+?)\s*(?::|\.\s|\?|$)", re.I
 )
@@ -114,19 +115,29 @@ class Reading:
     sides: tuple[str, ...] = ()  # two things set against each other, unnamed: each a paper? (answering.pairs)
 
 
+def _heading_pair(question: str) -> tuple[str, str] | None:
+    """Two methods named as a heading, or two papers described so ("the compressor-predictor information bottleneck
+    paper vs the sparse multi agent debate paper: how does each save tokens?"), each looked up as a side is; or one
+    named and the other capitalised on both sides of a hyphen ("AgenticMath vs Socratic-Zero for ...", blind 56), not
+    one plain word ("Antibody vs DR-Smoothing", a word many papers say, blind 42)."""
+    heading = _VS_HEADING.match(question)
+    if not heading or heading.end() >= len(question.rstrip()):
+        return None
+    sides = {s: heading[s] for s in "ab"}
+    if all(
+        _named(sides[s]) or DESCRIBED_SIDE.match(sides[s]) or (_named(sides[t]) and _CAPITALS.match(sides[s]))
+        for s, t in ("ab", "ba")
+    ):
+        return sides["a"].strip(), sides["b"].strip()
+    return None
+
+
 def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     """What the question asks of which papers. `turns` (their cited ids only) let "it" be the paper
     just discussed: "How does it differ from SUIT?" compares two methods when an answer came before."""
     asking = asking_sentences(question)
-    heading = _VS_HEADING.match(question)
-    # two methods named as a heading, or two papers described so ("the compressor-predictor information bottleneck
-    # paper vs the sparse multi agent debate paper: how does each save tokens?"), each looked up as a side is
-    if (
-        heading
-        and heading.end() < len(question.rstrip())
-        and all(_named(heading[s]) or DESCRIBED_SIDE.match(heading[s]) for s in "ab")
-    ):
-        return Reading("compare", (heading["a"].strip(), heading["b"].strip()), ())
+    if heading := _heading_pair(question):
+        return Reading("compare", heading, ())
     # "In the study on prompt complexity vs quality of T2I data, which models ...?": a "vs" that says which
     # paper is meant compares nothing
     scene = scene_set.end() if (scene_set := SCENE.match(asking)) else 0
@@ -268,11 +279,19 @@ def _contrasted(question: str, asking: str, n_cited: int) -> tuple[str, str] | N
     named = [n for n in coined if not any(n != m and n in m for m in coined)]
     # "the dueling bandits paper (LinCDB/NCDB)": names joined by a slash are one side's
     named = [n for i, n in enumerate(named) if not any(_alternates(m, n, question) for m in named[:i])]
+    # "Two DiT acceleration papers, relational feature caching (RFC) and OUSAC: ...": the two sides' names, not the
+    # scene's (blind 54)
+    sides = contrasts.introduced_sides(question) if len(named) > 2 else None
+    if sides and all(picked := [next((n for n in named if n in side), "") for side in sides]):
+        named = [*dict.fromkeys([*picked, *named])]
     if len(named) >= 2 and contrasts.CONTRAST.search(asking):
         return named[0], named[1]
     a, b = (re.escape(n) for n in [*named, "", ""][:2])
     # the pair is what the sentence is about: it opens it, follows its verb, or is offered as a choice
-    subjects = rf"(?:^|[.?!:;,]\s+|\b(?:do|did|are|were|have|how do|between|one of)\s+){a},?\s+(?:and|or)\s+{b}\b"
+    # ... or is set one against the other: "AgenticMath vs Socratic-Zero for ... . How much ... does each use?"
+    subjects = (
+        rf"(?:^|[.?!:;,]\s+|\b(?:do|did|are|were|have|how do|between|one of)\s+){a},?\s+(?:and|or|vs\.?|versus)\s+{b}\b"
+    )
     if len(named) >= 2 and contrasts.SHARED.search(question) and re.search(subjects, question, re.I):
         return named[0], named[1]
     if len(named) == 1 and n_cited and contrasts.CONTRAST.search(asking) and contrasts.POINTS_BACK.search(asking):

