@@ -197,3 +197,23 @@ def test_a_figure_named_with_a_subscript_of_a_model_proposed_in_the_past_tense(a
         flat_math("a 0.356 $AP_{50}$ and $F_1$, not $\\approx 180\\times$")
         == "a 0.356 AP50 and F1, not $\\approx 180\\times$"
     )
+
+
+def test_details_of_blind_57_not_stated_are_declined(assistant: Assistant) -> None:
+    """Blind 57, read after its first looks: each quoted a sentence that does not say what was asked. "MS" of "MS
+    COCO" was said by any sentence holding "terms"; "LM" was no kind of model; "a single commodity GPU" names no
+    GPU; "What energy per inference, in mJ, ...?" asks a figure."""
+    for question in (
+        "The adversarial detection paper using intrinsic dimensionality of gradients: what detection rate does it get "
+        "on MS COCO?",
+        "Which base LM is Dripper's 0.6B model fine-tuned from?",
+        "What GPU was used for SpecOffload's 2.54x throughput result?",
+        "What energy per inference, in mJ, does SIREN report on actual neuromorphic hardware?",
+    ):
+        answer = assistant.answer(question)
+        assert answer.refused and answer.reason == "not_stated", question
+    # ... but "AIME" is said by "64.5 on AIME24" (blind 49)
+    aime = assistant.answer(
+        "Sparse State Expansion for linear attention: what AIME scores does the 2B hybrid model get?"
+    )
+    assert "64.5 on AIME24" in aime.text

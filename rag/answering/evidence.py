@@ -258,7 +258,9 @@ def _says_named(others: set[str], sentence: str, before: str) -> bool:
     improvement"); read past LaTeX ("$\\tau$-bench"). Blind 45: "On Simon datasets, ... 79.5%" told no figure on
     SAT4CryptoBench."""
     said = re.sub(r"[$\\{}]", "", f"{before if POINTS_BACK.match(sentence) else ''} {sentence}").lower()
-    return any(o.lower().rstrip("s") in said for o in others)
+    # as a word (its plural, or a year after it: "AIME24"); "MS" of "MS COCO" is no "m" of "terms" (blind 57)
+    singular = (o[:-1] if len(o) > 3 and o.endswith("s") else o for o in others)
+    return any(re.search(rf"(?<![a-z]){re.escape(o.lower())}(?:e?s)?(?![a-z])", said) for o in singular)
 
 
 def _near(similarity: float, covered: float) -> bool:

@@ -1,10 +1,9 @@
 """The kind of value an asked part wants, and whether a sentence holds one.
 
-"How many GPU hours did training take?" is answered by a duration ("three days", "120 GPU-hours"),
-not by any number ("6k hours of audio data", "a 7x speedup"); "What hardware?" by a chip ("16
-H100s"), "What licence?" by a licence. A part is stated only where a sentence about its subject holds
-a value of its kind; a part asking "what kind of solver" wants a description, which any sentence about
-it gives. Examples and counterexamples: tests/test_values.py.
+"How many GPU hours did training take?" is answered by a duration ("three days", "120 GPU-hours"), not by any number
+("6k hours of audio data", "a 7x speedup"); "What hardware?" by a chip ("16 H100s"), "What licence?" by a licence. A
+part is stated only where a sentence about its subject holds a value of its kind; a part asking "what kind of solver"
+wants a description, which any sentence about it gives. Examples and counterexamples: tests/test_values.py.
 """
 
 from __future__ import annotations
@@ -20,8 +19,10 @@ from rag.reading.text import COUNTED, NAME
 _NUM = (
     r"(?:\d[\d.,]*\s*[kKMB]?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several|a single|half an?)"
 )
-
-
+# a chip by its model: what "What GPU was used?" asks, which "a single commodity GPU" does not say (blind 57)
+CHIP = re.compile(
+    r"\b(?:[AHV]100s?|H200s?|H800s?|A800s?|A6000s?|L40S?|RTX|Ascend|Jetson|Gaudi|MI\d{3}X?|v[2-6]e?-\d+)\b"
+)
 _NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5) nor a symbol (2^N)
     # "3D" is no count, nor a list's "(1)", "(2)"; a count in brackets is ("a tiny calibration set (256 samples)")
     r"(?<![\w.\-])(?!(?<=\()\d{1,2}\))\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z]|\d|[.,]\d|D\b|\)\s)"
@@ -101,8 +102,7 @@ KINDS = (
         re.compile(r"\b(?:hardware|gpus?|tpus?|npus?|accelerators?|chips?|(?:edge|mobile|embedded) devices?)\b", re.I),
         re.compile(
             # a chip by its model, or counted ("16 GPUs", "a single GPU"): "limited GPU memory" names no hardware
-            rf"\b(?:{_NUM}|an?|single)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b"
-            r"|\b(?:[AHV]100s?|H200s?|H800s?|A800s?|A6000s?|L40S?|RTX|Ascend|Jetson|Gaudi|MI\d{3}X?|v[2-6]e?-\d+)\b"
+            rf"\b(?:{_NUM}|an?|single)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b|{CHIP.pattern}"
         ),
     ),
     ValueKind(
@@ -295,8 +295,8 @@ SAID_AS = {
 CLASSES = {
     "data": re.compile(r"^(?:datasets?|benchmarks?|[\w-]*bench(?:mark)?s?|suites?|corp(?:us|ora)|data)$", re.I),
     "model": re.compile(
-        r"^(?:models?|backbones?|architectures?|llms?|vlms?|mllms?|networks?|encoders?|transformers?|checkpoints?"
-        r"|classifiers?)$",
+        r"^(?:models?|backbones?|architectures?|l?lms?|vlms?|mllms?|networks?|encoders?|transformers?|checkpoints?"
+        r"|classifiers?)$",  # "Which base LM is it fine-tuned from?" (blind 57)
         re.I,
     ),
     "metric": re.compile(r"^(?:scores?|metrics?|accuracy|f1)$", re.I),
