@@ -212,7 +212,9 @@ def test_details_of_blind_57_not_stated_are_declined(assistant: Assistant) -> No
     ):
         answer = assistant.answer(question)
         assert answer.refused and answer.reason == "not_stated", question
-    # ... but "AIME" is said by "64.5 on AIME24" (blind 49)
+    # ... but "AIME" is said by "64.5 on AIME24" (blind 49), and "PDB" by "RecentPDB-RNA" (dev)
+    pdb = assistant.answer("RNA language model embeddings in AlphaFold 3: what average TM-score on new PDB RNAs?")
+    assert "TM-score of 0.472" in pdb.text
     aime = assistant.answer(
         "Sparse State Expansion for linear attention: what AIME scores does the 2B hybrid model get?"
     )

@@ -266,9 +266,13 @@ def _says_named(others: set[str], sentence: str, before: str) -> bool:
     improvement"); read past LaTeX ("$\\tau$-bench"). Blind 45: "On Simon datasets, ... 79.5%" told no figure on
     SAT4CryptoBench."""
     said = re.sub(r"[$\\{}]", "", f"{before if POINTS_BACK.match(sentence) else ''} {sentence}").lower()
-    # as a word (its plural, or a year after it: "AIME24"); "MS" of "MS COCO" is no "m" of "terms" (blind 57)
+    # a name inside another ("PDB" of "RecentPDB-RNA", "VQA" of "MedLesionVQA"), as a word where it is two letters:
+    # "MS" of "MS COCO" is no "ms" of "terms" (blind 57)
     singular = (o[:-1] if len(o) > 3 and o.endswith("s") else o for o in others)
-    return any(re.search(rf"(?<![a-z]){re.escape(o.lower())}(?:e?s)?(?![a-z])", said) for o in singular)
+    return any(
+        re.search(rf"(?<![a-z]){re.escape(o)}(?![a-z])" if len(o) < 3 else re.escape(o), said)
+        for o in map(str.lower, singular)
+    )
 
 
 def _near(similarity: float, covered: float) -> bool:
