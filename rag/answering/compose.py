@@ -186,19 +186,18 @@ def told_after(sentence: str, ordered: Sequence[str]) -> list[str]:
         return []
     counts = [count_of(c) for c in announced(sentence)]
     after = ordered[ordered.index(sentence) + 1 :]
-    if not counts:  # the steps after "First, ...", each said so
-        steps = (
-            list(itertools.takewhile(lambda s: bool(_NEXT_STEP.match(s)), after[:3])) if _FIRST.match(sentence) else []
-        )
-        return [s for s in itertools.takewhile(lambda s: not BOILERPLATE.search(s), steps)]
-    told: list[str] = []
-    for s in after[: min(counts[0], 3)]:
-        if BOILERPLATE.search(s):
+    if counts:  # as many as it counts, or up to the one that lists them all ("(i) ... and (ii) ...")
+        told, listed = after[: min(counts[0], 3)], _BOTH_LISTED
+    elif _FIRST.match(sentence):  # the steps after "First, ...", each said so
+        told, listed = list(itertools.takewhile(lambda s: bool(_NEXT_STEP.match(s)), after[:3])), None
+    else:
+        return []
+    kept: list[str] = []
+    for s in itertools.takewhile(lambda s: not BOILERPLATE.search(s), told):
+        kept.append(s)
+        if listed and listed.search(s):
             break
-        told.append(s)
-        if _BOTH_LISTED.search(s):
-            break
-    return told
+    return kept
 
 
 _FIRST = re.compile(r"^(?:First(?:ly)?|To begin(?: with)?)\b")

@@ -55,7 +55,6 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
     return True
 
 
-_WHICH_CHIP = re.compile(r"^(?:on\s+)?(?:which|what)\s+(?:GPU|TPU|NPU|chip|accelerator)s?\b", re.I)
 _SEVERAL = re.compile(rf"^(?:which|what)\s+(?:are\s+the\s+)?{COUNT_WORD}\s", re.I)
 _BOUND = re.compile(r"(?<![\w-])(?:\\(?:mathcal|tilde|widetilde)\{O\}|O|\\Theta|\\Omega)\(")
 
@@ -190,8 +189,6 @@ def holds_value(
     """The sentence holds a value of the kind the part wants (its kind of value, and for a name the class of
     thing named, unless any name will do), beyond what the question gave."""
     kind, asked_class = wanted
-    if kind is not None and kind.name == "hardware" and _WHICH_CHIP.match(asked(part.text)):
-        return bool(values.CHIP.search(sentence))  # "What GPU was used?": which chip, not how many
     if kind is not None:  # a duration, a chip, a licence, a count: no other number or name will do
         return values.holds(kind, sentence, " ".join([question, *sorted(given)]))
     if part.wants == "name" and (part.which_thing or not part.kind_of) and counts_only(sentence, question):

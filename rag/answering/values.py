@@ -19,10 +19,8 @@ from rag.reading.text import COUNTED, NAME
 _NUM = (
     r"(?:\d[\d.,]*\s*[kKMB]?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several|a single|half an?)"
 )
-# a chip by its model: what "What GPU was used?" asks, which "a single commodity GPU" does not say (blind 57)
-CHIP = re.compile(
-    r"\b(?:[AHV]100s?|H200s?|H800s?|A800s?|A6000s?|L40S?|RTX|Ascend|Jetson|Gaudi|MI\d{3}X?|v[2-6]e?-\d+)\b"
-)
+_WHICH_CHIP = r"^(?:on\s+)?(?:which|what)\s+(?:GPU|TPU|NPU|chip|accelerator)s?\b"
+_CHIP = r"\b(?:[AHV]100s?|H200s?|H800s?|A800s?|A6000s?|L40S?|RTX|Ascend|Jetson|Gaudi|MI\d{3}X?|v[2-6]e?-\d+)\b"
 _NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5) nor a symbol (2^N)
     # "3D" is no count, nor a list's "(1)", "(2)"; a count in brackets is ("a tiny calibration set (256 samples)")
     r"(?<![\w.\-])(?!(?<=\()\d{1,2}\))\d+(?:[.,]\d+)*(?!\^\{?[A-Za-z]|\d|[.,]\d|D\b|\)\s)"
@@ -96,13 +94,15 @@ KINDS = (
             re.I,
         ),
     ),
+    # hardware asked as "What GPU was used?": which chip, by its model; "a single commodity GPU" does not say (blind 57)
+    ValueKind("hardware", re.compile(_WHICH_CHIP, re.I), re.compile(_CHIP)),
     ValueKind(
         "hardware",
         # "which edge device did they train on?" (blind 52): "training on NVIDIA Jetson AGX Xavier"
         re.compile(r"\b(?:hardware|gpus?|tpus?|npus?|accelerators?|chips?|(?:edge|mobile|embedded) devices?)\b", re.I),
         re.compile(
             # a chip by its model, or counted ("16 GPUs", "a single GPU"): "limited GPU memory" names no hardware
-            rf"\b(?:{_NUM}|an?|single)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b|{CHIP.pattern}"
+            rf"\b(?:{_NUM}|an?|single)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b|{_CHIP}"
         ),
     ),
     ValueKind(

@@ -21,8 +21,12 @@ _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ei
 def announced(sentence: str) -> list[str]:
     """The parts of a method a sentence counts and leaves to the sentences after it (METHOD_PARTS): "three primary
     stages" of "Our method consists of three primary stages.", none of "two strategies: (1) ..."."""
-    found = re.finditer(rf"\b{COUNT_WORD}\s+(?:[\w-]+\s+){{0,2}}?([\w-]+s)\b", sentence, re.I)
-    return [m[0] for m in found if m[1].lower() in METHOD_PARTS.words and not _LISTED_HERE.match(sentence, m.end())]
+    found = re.finditer(rf"{COUNTED}\b", sentence, re.I)  # the plural counted is its last word
+    return [
+        m[0]
+        for m in found
+        if m[0].split()[-1].lower() in METHOD_PARTS.words and not _LISTED_HERE.match(sentence, m.end())
+    ]
 
 
 def count_of(counted: str) -> int:
