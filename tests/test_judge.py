@@ -245,3 +245,51 @@ def test_the_shipped_judge_answers_what_a_paper_does_whole_and_declines_a_detail
     assert not _whole("What hash function does MoEEdit use?", shipped, assistant)
     answer = assistant.answer("What curvature does MoEEdit use?")
     assert answer.refused and answer.cited_ids == (MOE,) and "does not state" in answer.text
+
+
+ALS_LORA = (
+    "The rapid advancement of Large Language Models (LLMs) has intensified the demand for efficient methodologies "
+    "that balance model performance with hardware constraints, particularly GPU memory limitations. Quantization has "
+    "emerged as a prominent technique for model compression, with QLoRA demonstrating the potential of low-rank "
+    "matrices for quantization error compensation by integrating LoRA-based efficient fine-tuning. However, even LoRA "
+    "fine-tuning requires substantial resources for models with tens or hundreds of billions of parameters. In this "
+    "work, we explore low-rank matrix compensation for quantization errors without global LoRA fine-tuning, employing "
+    "Alternating Least Squares (ALS) to better model and solve the optimization problem. We introduce a novel approach "
+    "that refines low-rank matrix modeling by incorporating activation values and optimizing them directly through "
+    "ALS, particularly under low-bit quantization conditions. Furthermore, we revisit the quantization interval "
+    "partitioning in Round-to-Nearest (RTN) methods by introducing scaling factors that transform the discontinuous "
+    "truncation function into a continuous optimization problem. Extensive experimental evaluations support our "
+    "theoretical contributions. Our research reveals how low-rank matrices can effectively capture the intrinsic "
+    "information of large models, overcoming limitations of traditional SVD-based approaches. Comprehensive "
+    "experiments across standard benchmarks consistently show that our method outperforms state-of-the-art "
+    "quantization techniques."
+)
+
+
+def test_a_comparison_quotes_the_sentence_the_judge_reads_as_stating_what_is_asked_of_both(
+    shipped: judge.Judge,
+) -> None:
+    """Blinds 42, 45, 47, 50, 55 and 57 asked how ALS-LoRA reduces quantization error beside another method; the
+    row quoted the sentence after the approach closest in the small embedder's meaning ("Our research reveals how
+    low-rank matrices ..."), and the judge reads "... employing Alternating Least Squares (ALS) ..." as stating it
+    (CALIBRATION.point_after)."""
+    paper = Hit.of_abstract(
+        rank=1, paper_id="p", title="ALS-LoRA", url="", score=1.0, similarity=None, abstract=ALS_LORA
+    )
+
+    def topic_first(question: str, texts: list[str]) -> list[float]:  # the small embedder's habit: the topic's words
+        return [0.6 if t.startswith("Our research reveals") else 0.3 for t in texts]
+
+    class FakeKeyword:
+        def coverage(self, question: str, text: str) -> float:
+            return 0.0
+
+        def terms(self, text: str) -> list[str]:
+            return text.lower().split()
+
+    question = "ALS-LoRA vs the null-space PTQ paper - how does each one try to reduce LLM quantization error?"
+    names: list[str | None] = ["ALS-LoRA", None]
+    _works, asked = extractive._cells(question, names, paper, "ALS-LoRA", topic_first, FakeKeyword(), shipped)
+    assert asked and "Alternating Least Squares (ALS)" in asked[0]
+    _works, asked = extractive._cells(question, names, paper, "ALS-LoRA", topic_first, FakeKeyword())
+    assert asked and asked[0].startswith("Our research reveals")  # the rules alone (RAG_STATED_JUDGE=rules): as before

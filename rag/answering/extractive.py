@@ -232,7 +232,12 @@ def item_sentence(
 
 
 def compare(
-    question: str, reading: Reading, hits: list[Hit], keyword: KeywordIndex, similar: evidence.Similarity
+    question: str,
+    reading: Reading,
+    hits: list[Hit],
+    keyword: KeywordIndex,
+    similar: evidence.Similarity,
+    judge: Judge | None = None,
 ) -> compose.Draft:
     """Two methods in a table; a method no paper proposes ("DPO") is said to be only studied here.
 
@@ -259,7 +264,7 @@ def compare(
                     f"No paper here proposes {name}: {len(said_by)} papers mention it; the table shows what the "
                     "papers that study it report."
                 )
-    cells = [_cells(question, names, p, n, similar, keyword) for p, n in zip(papers, names, strict=True)]
+    cells = [_cells(question, names, p, n, similar, keyword, judge) for p, n in zip(papers, names, strict=True)]
     return compose.table(papers, names, cells, notices)
 
 
@@ -270,6 +275,7 @@ def _cells(
     name: str | None,
     similar: evidence.Similarity,
     keyword: KeywordIndex,
+    judge: Judge | None = None,
 ) -> tuple[list[str], list[str]]:
     """How a paper's method works, and what it says on the question's point, after its approach.
 
@@ -306,9 +312,35 @@ def _cells(
         quoted = shown | set(on_question)
         # "How big is each benchmark?": the sentence that tells a figure of it, as a lookup finds it (blinds 55, 56)
         told = _told_of(Part(aspect, ask.wants), paper, similar, keyword, quoted, question)
-        after = quotes.best_sentences(aspect, paper, similar, set(ordered[:at]) | quoted, 1, keyword.coverage)
-        on_question += told or after[:1] or quotes.best_sentences(aspect, paper, similar, quoted, 1, keyword.coverage)
+        on_question += told or _on_point(aspect, paper, ordered[:at], quoted, similar, keyword, judge)
     return how, on_question
+
+
+def _on_point(
+    aspect: str,
+    paper: Hit,
+    before: list[str],
+    quoted: set[str],
+    similar: evidence.Similarity,
+    keyword: KeywordIndex,
+    judge: Judge | None,
+) -> list[str]:
+    """The sentence of a paper that says what a comparison asks of both ("what exactly does each one update?").
+
+    Closeness in the small embedder's meaning favours a sentence that repeats the question's topic ("We also
+    study how context can be stored in LLM's weights") over the one that answers it ("... a low-rank adapter
+    (LoRA)"); the judge, trained to read whether a sentence states what is asked, found the key fact more often
+    (CALIBRATION.point_after). Without it, the closest sentence after the approach, as before.
+    """
+    candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in quoted]
+    if judge is not None and candidates:
+        chances = judge(aspect, candidates)
+        scored = [
+            (c + CALIBRATION.point_after * (s not in before), s) for c, s in zip(chances, candidates, strict=True)
+        ]
+        return [max(scored)[1]]
+    after = quotes.best_sentences(aspect, paper, similar, set(before) | quoted, 1, keyword.coverage)
+    return after[:1] or quotes.best_sentences(aspect, paper, similar, quoted, 1, keyword.coverage)
 
 
 def _told_of(

@@ -146,8 +146,10 @@ class Assistant:
             yield self._final(base, compose.refusal(scope, hits, unsaid), "refusal")
             return
         if reading.kind == "compare":
-            keyword = self.retriever.keyword_index()
-            yield self._final(base, extractive.compare(question, reading, hits, keyword, self.similar.of), "extractive")
+            keyword, judge = self.retriever.keyword_index(), make_judge(self.settings)
+            yield self._final(
+                base, extractive.compare(question, reading, hits, keyword, self.similar.of, judge), "extractive"
+            )
             return
         if reading.kind == "list" and not follow.focus:  # every paper on the topic, counted, not the closest few
             found = self.retriever.topic(follow.query, filters)
