@@ -893,3 +893,31 @@ def test_two_papers_described_as_sides_are_each_the_one_the_side_and_the_scene_f
     )
     _, found = sides.found(reading.targets, question, retriever, None, None)
     assert [h.paper_id for h in found[:2]] == ["p2", "p4"]
+
+
+def test_the_second_paper_of_a_comparison_is_the_first_of_the_search_that_adds_enough_words() -> None:
+    """Blinds 53 and 60: "DRIFT-MEDIAN and the paper on how the optimizer implicitly biases the merging loss
+    landscape" compared DRIFT-MEDIAN with a paper on sharpness: the described paper speaks of merging as DRIFT-MEDIAN
+    does, so by the smaller of what each adds the sharpness paper, which does not, came out ahead of it."""
+    from rag.answering.pairs import best_pair
+    from rag.calibration import CALIBRATION
+
+    drift = _paper(1, "Task-Aware Model Merging via Fisher-Weighted Median", "We propose DRIFT-MEDIAN for merging.")
+    described = _paper(
+        2,
+        "How does the optimizer implicitly bias the model merging loss landscape?",
+        "The optimizer's effective noise scale shapes merging.",
+    )
+    sharpness = _paper(
+        3, "Sharpness of Minima", "We show the optimizer's implicit bias on the loss landscape near minima."
+    )
+    question = (
+        "Can you contrast DRIFT-MEDIAN with the paper on how the optimizer implicitly biases the merging "
+        "loss landscape?"
+    )
+    retriever: Any = FakeRetriever([drift, described, sharpness])
+    fresh, back = best_pair(question, (), retriever, store=None)  # type: ignore[arg-type]
+    assert fresh is not None and back is None
+    assert (fresh.first, fresh.second) == (drift, described)
+    # whether two papers are asked about is still the pair that covers most, each beyond the other (sharpness: 0.19)
+    assert fresh.gain == pytest.approx(3 / 16) and fresh.gain >= CALIBRATION.pair_gain_introduced

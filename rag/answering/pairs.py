@@ -91,11 +91,18 @@ def best_pair(
     if hits:
         top = hits[0]
         alone = keyword.coverage(question, _text(top))
+        gains = []
         for other in hits[1:]:
             both = keyword.coverage(question, f"{_text(top)} {_text(other)}")
-            gain = min(both - alone, both - keyword.coverage(question, _text(other)))
-            if fresh is None or gain > fresh.gain:
-                fresh = Pair(top, other, gain, False)
+            gains.append(min(both - alone, both - keyword.coverage(question, _text(other))))
+        if gains:
+            # whether two papers are asked about: the pair that covers most of the question, each beyond the other;
+            # which paper is the second: the first of the search that adds enough. "DRIFT-MEDIAN and the paper on
+            # how the optimizer implicitly biases the merging loss landscape": that paper (search score 1.0) covers
+            # merging as DRIFT-MEDIAN does, so a paper on sharpness, which does not, added more by the smaller share
+            gain = max(gains)
+            second = next((i for i, g in enumerate(gains) if g >= CALIBRATION.pair_gain_introduced), gains.index(gain))
+            fresh = Pair(top, hits[1 + second], gain, False)
     back: Pair | None = None
     others = [h for h in hits if h.paper_id not in cited]
     if cited and others and (stored := store.get_papers(cited[:1])).get(cited[0]):
