@@ -293,3 +293,58 @@ def test_a_comparison_quotes_the_sentence_the_judge_reads_as_stating_what_is_ask
     assert asked and "Alternating Least Squares (ALS)" in asked[0]
     _works, asked = extractive._cells(question, names, paper, "ALS-LoRA", topic_first, FakeKeyword())
     assert asked and asked[0].startswith("Our research reveals")  # the rules alone (RAG_STATED_JUDGE=rules): as before
+
+
+SFF = (
+    "Recently, large time series models (LTSM) have become popular and important because they exhibit "
+    "characteristics similar to large language models, such as flexible context length, scalability, and task "
+    "generality. However, existing research indicates that the pre-trained LTSM can show a poor non-convex loss "
+    "landscape (indicating poor trainability). Hence, directly fine-tuning pre-trained LTSM shows overfitting, which "
+    "leads to poor fine-tuning performance, even worse than training from scratch on the downstream datasets. This "
+    "severely diminishes the value of the pre-trained LTSM. To address this, we propose a new fine-tuning method "
+    "called Smoothed Full Fine-tuning (SFF). Specifically, before fine-tuning, we first construct an auxiliary LTSM "
+    "with a smooth loss landscape (indicating good trainability) through random initialization. Second, we utilize "
+    "it to smooth the loss landscape of the pre-trained LTSM through linear interpolation between their weights. As a "
+    "result, the smoothed LTSM acquires good trainability while retaining good pre-training knowledge, thereby "
+    "achieving better performance when fine-tuned on the downstream dataset. We also explain why SFF is effective "
+    "from the perspective of optimization theory: interpolation perturbs sharp minima without obviously harming "
+    "originally flat regions. Extensive experiments on popular datasets show that our method indeed improves the "
+    "performance of eight popular LTSMs, e.g., Timer, TimesFM, MOMENT, UniTS, MOIRAI, Chronos, TTMs, and Sundial, in "
+    "different downstream tasks."
+)
+
+
+def test_a_question_about_a_paper_as_a_whole_quotes_what_the_judge_reads_as_stating_it(
+    shipped: judge.Judge,
+) -> None:
+    """Blind 42: "How does Smoothed Full Fine-tuning build and use the auxiliary model?" quoted the sentences closest
+    in the small embedder's meaning (its cosines below) and left "Second, we utilize it ... through linear
+    interpolation between their weights"; closeness plus the judge's chance, as a part's sentences are ranked
+    (CALIBRATION.judge_rank_weight), quotes it."""
+    from rag.answering import quotes
+
+    cosines = [0.4, 0.31, 0.48, 0.27, 0.57, 0.5, 0.43, 0.54, 0.33, 0.27]  # all-MiniLM-L6-v2's, to this question
+
+    def small_embedder(question: str, texts: list[str]) -> list[float]:
+        return [cosines[sentences(SFF).index(t)] for t in texts]
+
+    paper = Hit.of_abstract(rank=1, paper_id="p", title="SFF", url="", score=1.0, similarity=None, abstract=SFF)
+    question = "How does Smoothed Full Fine-tuning build and use the auxiliary model?"
+    judged = quotes.best_sentences(question, paper, small_embedder, set(), 5, None, shipped)
+    assert any("linear interpolation between their weights" in s for s in judged)
+    closest = quotes.best_sentences(question, paper, small_embedder, set(), 5)  # the rules alone: as before
+    assert not any("linear interpolation" in s for s in closest)
+
+
+def test_the_judge_of_a_question_about_a_paper_as_a_whole_reads_what_it_asks_not_its_scene() -> None:
+    """Blind 59: "Linear ODEs are supposedly identifiable from a single trajectory. What does the paper on sparse
+    linear ODEs find about the sparse case?" The judge reading the scene too put the abstract's opening, which
+    echoes it, before "sparse systems are unidentifiable with a positive probability"."""
+    from rag.answering import quotes
+
+    paper = Hit.of_abstract(rank=1, paper_id="p", title="SFF", url="", score=1.0, similarity=None, abstract=SFF)
+    reading = FakeJudge(0.5)
+    scene = "Fine-tuning large time series models overfits because of a bad loss landscape."
+    asked = "How does Smoothed Full Fine-tuning build and use the auxiliary model?"
+    quotes.best_sentences(f"{scene} {asked}", paper, lambda q, texts: [0.0] * len(texts), set(), 5, None, reading)
+    assert reading.read == [(asked, sentences(SFF))]

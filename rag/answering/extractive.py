@@ -50,8 +50,13 @@ def extract(
     whole, foreign = _whole_or_parts(question, reading, chosen, keyword, follows, judge)
     if whole:
         most = 5 if not turns else 3
+        # the judge weighs in on a question of its own, not on a follow-up's one closest sentence: on dev and the
+        # read blinds' conversations that lost "... a variant of the Sharpe ratio" to "Our approach ... performs a
+        # limited number of high-impact modifications", already quoted as the sentence after the proposal
+        ranker = None if follows else judge
         quoted = {
-            h.paper_id: quotes.best_sentences(question, h, similar, exclude, most, keyword.coverage) for h in chosen
+            h.paper_id: quotes.best_sentences(question, h, similar, exclude, most, keyword.coverage, ranker)
+            for h in chosen
         }
         draft = compose.nothing_new(chosen) if said and not any(quoted.values()) else compose.about(chosen, quoted)
     else:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 
 from rag.answering.evidence import RESULT, Coverage, Similarity, closeness
+from rag.answering.judge import Judge
 from rag.answering.known import PROPOSE
-from rag.reading.text import sentences
+from rag.calibration import CALIBRATION
+from rag.reading.text import asking_sentences, sentences
 from rag.types import Hit
 
 # An abstract's own enumeration: its first item ("In particular, we first introduce ...", "First, we claim ...",
@@ -35,17 +37,22 @@ def best_sentences(
     exclude: set[str],
     most: int = 3,
     coverage: Coverage | None = None,
+    judge: Judge | None = None,
 ) -> list[str]:
     """What to quote when the question asks about a paper as a whole: the sentences closest to the
     question, then its proposal, how it works and its result, in the abstract's order. With `coverage`,
     closeness also counts the question's rarer words a sentence holds ("alternating least squares"):
-    the small embedder alone favours an abstract's general opening."""
+    the small embedder alone favours an abstract's general opening. With `judge`, closeness also counts the
+    chance that a sentence states what its asking sentences ask, as a part's sentences are ranked (evidence.ranked)."""
     candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
     if not candidates:
         return []
     sims = similar(question, candidates)
     if coverage is not None:
         sims = [closeness(sim, coverage(question, s)) for sim, s in zip(sims, candidates, strict=True)]
+    if judge is not None:  # what is asked, without a sentence setting the scene that the opening would echo
+        chances = judge(asking_sentences(question), candidates)
+        sims = [sim + CALIBRATION.judge_rank_weight * chance for sim, chance in zip(sims, chances, strict=True)]
     order = sorted(range(len(candidates)), key=lambda i: -sims[i])
     picked = order[: max(1, most - 3)] if most > 1 else order[:1]
     if most > 1:
