@@ -348,3 +348,21 @@ def test_the_judge_of_a_question_about_a_paper_as_a_whole_reads_what_it_asks_not
     asked = "How does Smoothed Full Fine-tuning build and use the auxiliary model?"
     quotes.best_sentences(f"{scene} {asked}", paper, lambda q, texts: [0.0] * len(texts), set(), 5, None, reading)
     assert reading.read == [(asked, sentences(SFF))]
+
+
+def test_a_follow_up_about_a_paper_as_a_whole_quotes_by_closeness_alone(assistant: Assistant) -> None:
+    """A follow-up quotes one closest sentence beside the proposal; on dev and the read blinds' conversations the
+    judge's choice lost more facts there than it found, so it weighs in on questions of their own only."""
+    from rag.types import Turn
+
+    keyword = assistant.retriever.keyword_index()
+    moe = seed_hit(assistant, MOE)
+    # a question of its own is read twice: whether a sentence states it (whole or part by part), then to rank them
+    for follows, question, read in ((True, "How does it keep routing stable?", 0), (False, "What does MoEEdit do?", 2)):
+        reading = FakeJudge(0.5)
+        turns = [Turn("Which paper edits MoE models?", "MoEEdit [1] ...", (MOE,))] if follows else []
+        extractive.extract(
+            question, question, read_question(question), [moe], [moe], turns, keyword, assistant.similar.of,
+            follows=follows, judge=reading,
+        )  # fmt: skip
+        assert sum(texts == sentences(moe.abstract) for _, texts in reading.read) == read, question
