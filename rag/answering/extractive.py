@@ -246,8 +246,9 @@ def compare(
 ) -> compose.Draft:
     """Two methods in a table; a method no paper proposes ("DPO") is said to be only studied here.
 
-    Besides approach and result, each row quotes the sentence of its abstract closest to what
-    the question asks about the two ("in the criterion they use to pick the next query").
+    Besides approach and result, each row quotes the sentence of its abstract that the judge reads as
+    likeliest to state what the question asks about the two ("in the criterion they use to pick the next
+    query"); without the judge, the closest to it.
     """
     papers = hits[:2]
     notices = (

@@ -78,7 +78,8 @@ def best_pair(
 
     Two of the search: the pair each of whose papers covers words of the question the other does not, by
     the smaller of the two shares ("OUSAC and EGEA-DM both make diffusion cheaper": each paper says its own
-    name); a lookup's second paper adds little. With the paper just discussed ("how does that differ from
+    name), is the evidence; a lookup's second paper adds little. The second paper is the first of the search
+    whose smaller share is enough (`pair_gain_introduced`). With the paper just discussed ("how does that differ from
     the paper that explains ... via feature groups?"): the question's words are about the other one, so
     the evidence is how much more of them the best paper the answer did not cite covers than the cited one.
     """
