@@ -128,6 +128,17 @@ def seed_hit(assistant: Assistant, paper_id: str, score: float = 1.0, as_id: str
     return Hit.of_abstract(paper_id=as_id or paper_id, title=paper.title, abstract=paper.abstract, score=score)
 
 
+class FakePlainWords:
+    """A keyword side that counts no word of the question in a sentence and splits terms at spaces: what a sentence
+    is chosen by is then only the similarity (or the judge) a test gives."""
+
+    def coverage(self, question: str, text: str) -> float:
+        return 0.0
+
+    def terms(self, text: str) -> list[str]:
+        return text.lower().split()
+
+
 @pytest.fixture(scope="session")
 def fixture_500(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     """The 500-paper ICLR 2026 fixture (the 57 seeds among 443 others), ingested once for every test that only reads."""

@@ -29,7 +29,7 @@ from rag.reading.text import defined_acronyms
 from rag.reading.turns import follow_up
 from rag.types import Answer, Delta, Hit, Turn
 
-from .conftest import KV, MOE, SUIT
+from .conftest import KV, MOE, SUIT, FakePlainWords
 
 
 def assistant(seeded: Settings, *replies: str, **overrides: object) -> Assistant:
@@ -520,16 +520,9 @@ def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() 
     def opening_and_result_first(question: str, texts: list[str]) -> list[float]:  # the small embedder's habit
         return [0.3 if "Concretely" in t else 0.6 for t in texts]
 
-    class FakeKeyword:
-        def coverage(self, question: str, text: str) -> float:
-            return 0.0
-
-        def terms(self, text: str) -> list[str]:
-            return text.lower().split()
-
     question = "How does Antibody differ from RAAI in the way each uses harmful content?"
     names: list[str | None] = ["Antibody", "RAAI"]
-    works, asked = extractive._cells(question, names, paper, "RAAI", opening_and_result_first, FakeKeyword())
+    works, asked = extractive._cells(question, names, paper, "RAAI", opening_and_result_first, FakePlainWords())
     assert works[0].startswith("Concretely, RAAI detects internal refusal signals")
     assert asked == ["Harmful fine-tuning makes language models unsafe."]  # no sentence after it is left: the closest
     # blind 29: past a sentence on another method's flaw, the first that says the method or "we"
@@ -545,7 +538,7 @@ def test_a_comparison_row_says_how_the_method_works_not_its_opening_or_result() 
         replace(paper, abstract=flaw),
         "IncVGGT",
         opening_and_result_first,
-        FakeKeyword(),
+        FakePlainWords(),
     )
     assert works[0].startswith("IncVGGT fuses overlapping frames")
 
@@ -570,19 +563,12 @@ def test_a_comparison_asking_two_things_of_both_answers_each_in_every_row() -> N
         said = {"differ": "Unlike", "problems": "programs"}
         return [0.2 + 0.5 * sum(said[w] in t for w in asked) for t in texts]
 
-    class FakeKeyword:
-        def coverage(self, question: str, text: str) -> float:
-            return 0.0
-
-        def terms(self, text: str) -> list[str]:
-            return text.lower().split()
-
     names: list[str | None] = ["DafnyCOMP", "Pluto"]
     two = "How do DafnyCOMP and Pluto differ, and how many problems does each have?"
-    _works, asked = extractive._cells(two, names, paper, "DafnyCOMP", by_words, FakeKeyword())
+    _works, asked = extractive._cells(two, names, paper, "DafnyCOMP", by_words, FakePlainWords())
     assert [s[:10] for s in asked] == ["Unlike sin", "The suite "]
     one = "How do DafnyCOMP and Pluto differ?"  # one thing asked: one sentence, as before
-    _works, asked = extractive._cells(one, names, paper, "DafnyCOMP", by_words, FakeKeyword())
+    _works, asked = extractive._cells(one, names, paper, "DafnyCOMP", by_words, FakePlainWords())
     assert [s[:10] for s in asked] == ["Unlike sin"]
 
 

@@ -15,7 +15,7 @@ from rag.reading.questions import read_question
 from rag.reading.text import sentences
 from rag.types import Hit
 
-from .conftest import MOE, seed_hit
+from .conftest import MOE, FakePlainWords, seed_hit
 
 ABSTRACT = (
     "We propose FlashSketch, a streaming sketch for attention that keeps a fixed memory budget. "
@@ -280,18 +280,11 @@ def test_a_comparison_quotes_the_sentence_the_judge_reads_as_stating_what_is_ask
     def topic_first(question: str, texts: list[str]) -> list[float]:  # the small embedder's habit: the topic's words
         return [0.6 if t.startswith("Our research reveals") else 0.3 for t in texts]
 
-    class FakeKeyword:
-        def coverage(self, question: str, text: str) -> float:
-            return 0.0
-
-        def terms(self, text: str) -> list[str]:
-            return text.lower().split()
-
     question = "ALS-LoRA vs the null-space PTQ paper - how does each one try to reduce LLM quantization error?"
     names: list[str | None] = ["ALS-LoRA", None]
-    _works, asked = extractive._cells(question, names, paper, "ALS-LoRA", topic_first, FakeKeyword(), shipped)
+    _works, asked = extractive._cells(question, names, paper, "ALS-LoRA", topic_first, FakePlainWords(), shipped)
     assert asked and "Alternating Least Squares (ALS)" in asked[0]
-    _works, asked = extractive._cells(question, names, paper, "ALS-LoRA", topic_first, FakeKeyword())
+    _works, asked = extractive._cells(question, names, paper, "ALS-LoRA", topic_first, FakePlainWords())
     assert asked and asked[0].startswith("Our research reveals")  # the rules alone (RAG_STATED_JUDGE=rules): as before
 
 

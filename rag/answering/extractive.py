@@ -318,14 +318,15 @@ def _cells(
         quoted = shown | set(on_question)
         # "How big is each benchmark?": the sentence that tells a figure of it, as a lookup finds it (blinds 55, 56)
         told = _told_of(Part(aspect, ask.wants), paper, similar, keyword, quoted, question)
-        on_question += told or _on_point(aspect, paper, ordered[:at], quoted, similar, keyword, judge)
+        on_question += told or _on_point(aspect, paper, ordered, at, quoted, similar, keyword, judge)
     return how, on_question
 
 
 def _on_point(
     aspect: str,
     paper: Hit,
-    before: list[str],
+    ordered: list[str],
+    at: int,
     quoted: set[str],
     similar: evidence.Similarity,
     keyword: KeywordIndex,
@@ -336,16 +337,17 @@ def _on_point(
     Closeness in the small embedder's meaning favours a sentence that repeats the question's topic ("We also
     study how context can be stored in LLM's weights") over the one that answers it ("... a low-rank adapter
     (LoRA)"); the judge, trained to read whether a sentence states what is asked, found the key fact more often
-    (CALIBRATION.point_after). Without it, the closest sentence after the approach, as before.
+    (CALIBRATION.point_after). Without it, the closest sentence after the approach (`ordered[at:]`), as before.
     """
-    candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in quoted]
+    before = set(ordered[:at])
+    candidates = [s for s in ordered if s not in quoted]
     if judge is not None and candidates:
         chances = judge(aspect, candidates)
         scored = [
             (c + CALIBRATION.point_after * (s not in before), s) for c, s in zip(chances, candidates, strict=True)
         ]
         return [max(scored)[1]]
-    after = quotes.best_sentences(aspect, paper, similar, set(before) | quoted, 1, keyword.coverage)
+    after = quotes.best_sentences(aspect, paper, similar, before | quoted, 1, keyword.coverage)
     return after[:1] or quotes.best_sentences(aspect, paper, similar, quoted, 1, keyword.coverage)
 
 
