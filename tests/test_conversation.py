@@ -231,3 +231,36 @@ def test_blind_41_follow_ups_over_500_papers(fixture_500: Settings) -> None:
         "of what they say matters",
     )
     assert streaming.citations[0].paper_id == "W3QN1SERzH" and not streaming.refused
+
+
+def test_a_comparison_of_sides_only_implied_is_a_new_topic_where_the_evidence_says_so(fixture_500: Settings) -> None:
+    """Blinds 49, 55 and 57: "between them", "between two texts" and "between the two low-rank matrices" read as a
+    comparison of the two papers just cited; the question's own words find another paper, so it is a new topic.
+    "how do these two differ?" still compares the two."""
+    assistant = Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
+    scheduling = [
+        {"role": "user", "content": "online problems where incoming jobs have to be accepted or rejected right away?"},
+        {"role": "assistant", "content": "Bandit scheduling [1]. Reusable resources [2].", "cited": CITED_TWO},
+    ]
+    dueling = assistant.answer(
+        "is there work that studies bandits where the learner picks two sets of arms and only gets pairwise "
+        "preference feedback between them?",
+        scheduling,
+    )
+    assert dueling.kind != "compare" and not dueling.follows
+    assert [c.paper_id for c in dueling.citations] == ["GV87Kv70EN"]
+    images = [
+        {"role": "user", "content": "synthetic images from text-to-image models: useful as data, and detectable?"},
+        {"role": "assistant", "content": "One study [1]. UniAIDet [2].", "cited": ["RBIBMCdw7y", "J1H2QAqnd2"]},
+    ]
+    conjured = assistant.answer(
+        "Is there any work measuring semantic similarity between two texts through the images they make a diffusion "
+        "model generate?",
+        images,
+    )
+    assert [c.paper_id for c in conjured.citations] == ["Wf0tGnQOIh"]
+    both = assistant.answer("how do these two differ?", scheduling)
+    assert both.kind == "compare" and {c.paper_id for c in both.citations} == set(CITED_TWO)
+
+
+CITED_TWO = ["d2tMZHTFWv", "nR984mi6zD"]

@@ -454,6 +454,27 @@ def test_a_paper_said_by_what_it_is_about_is_found_past_the_detail_asked_of_it(f
     ]
 
 
+def test_a_scene_before_the_asked_part_is_searched_as_what_the_paper_is_about(fixture_500: Settings) -> None:
+    """Blinds 48 and 49 at 500 papers: the words outside the asked parts ("The paper that frames compressor-predictor
+    agent systems as an information bottleneck problem:") say which paper is meant; the part's detail ("a Deep Research
+    system", "post-training quantization") led to another paper, which was quoted as if it were the one described."""
+    from rag.answering.pipeline import Assistant
+
+    assistant = Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}), Store(fixture_500))
+    bottleneck = assistant.answer(
+        "The paper that frames compressor-predictor agent systems as an information bottleneck problem: what did they "
+        "find when applying it to a Deep Research system?"
+    )
+    assert [c.paper_id for c in bottleneck.citations] == ["isFHz8qf20"]
+    assert "99% of frontier-LM accuracy at 26% of API costs" in bottleneck.text
+    # the study described does not say which bit-width: declined of it, not answered from a paper that says one
+    bits = assistant.answer(
+        "In the study of optimizers under quantization, which bit-width do they use for post-training quantization "
+        "— 4-bit? 8-bit?"
+    )
+    assert bits.refused and bits.retrieved[0].paper_id == "mVldAuDAn5"
+
+
 def test_a_word_typed_in_lower_case_is_no_name_where_the_vocabulary_holds_it_inflected(settings: Settings) -> None:
     """Blind 40 at 19,630 papers: "... apply a math concept rather than just recite its definition?" put first the one
     paper naming a method RECITE: "recite" read as RECITE typed in lower case, since the embedder's vocabulary holds

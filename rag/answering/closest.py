@@ -15,11 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rag.answering.evidence import Coverage, Similarity
 from rag.calibration import CALIBRATION
+from rag.reading.lexicon import descriptions
 from rag.reading.text import sentences
 from rag.types import Hit
+
+if TYPE_CHECKING:
+    from rag.reading.parts import Part
+    from rag.retrieval.keyword import KeywordIndex
 
 
 @dataclass(frozen=True)
@@ -67,3 +73,16 @@ def choose(query: str, hits: Sequence[Hit], coverage: Coverage, similar: Similar
     if len(weighed) > 1 and weighed[1].weight >= weighed[0].weight - CALIBRATION.tied:
         return [weighed[0].hit, weighed[1].hit]
     return [weighed[0].hit]
+
+
+def described(question: str, parts: Sequence[Part], keyword: KeywordIndex) -> str | None:
+    """What the question says its paper is about, searched beside it: its words outside the parts it asks ("In the
+    discounted-RL paper for efficient reasoning, what discount factor ...?"), or else "the X paper" said inside a
+    part. The part's detail ("discount factor") finds papers that state it, whichever paper was described."""
+    scene = question
+    for part in parts:
+        scene = scene.replace(part.text, " ")
+    # "my labmate asked:" is no description: words no abstract says describe no paper
+    if len({t for t in keyword.terms(scene) if keyword.df(t)}) >= CALIBRATION.scene_terms:
+        return scene.strip(" ,:;?")
+    return next(iter(descriptions(question)), None)

@@ -12,10 +12,20 @@ from __future__ import annotations
 import threading
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import asdict, replace
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from rag.answering import closest, compose, conversation, evidence, extractive, listing, pairs, prompts, sides
+from rag.answering import (
+    closest,
+    compose,
+    conversation,
+    evidence,
+    extractive,
+    listing,
+    pairs,
+    prompts,
+    sides,
+    topicality,
+)
 from rag.answering.grounding import check, renumber
 from rag.answering.judge import make_judge
 from rag.calibration import CALIBRATION
@@ -25,10 +35,9 @@ from rag.index.embeddings import Similarities
 from rag.index.store import Store
 from rag.reading.contrasts import stands_for_earlier
 from rag.reading.history import as_turns, question_text
-from rag.reading.lexicon import descriptions, fields_named, with_apostrophes
+from rag.reading.lexicon import with_apostrophes
 from rag.reading.questions import EARLIER, Reading, read_question
-from rag.reading.text import sentences
-from rag.reading.turns import follow_up, spelled_out
+from rag.reading.turns import FollowUp, follow_up, spelled_out
 from rag.retrieval.filters import Filters, filters_in_question, unfiltered
 from rag.retrieval.retriever import CONTROL, Retriever, SearchResult
 from rag.types import Answer, Citation, Delta, Event, Hit, Sources, Turn
@@ -98,22 +107,7 @@ class Assistant:
         turns, missing = conversation.held(as_turns(history), self.store)
         notices += missing
         filters = self._filters(question, filters, notices)
-        reading = read_question(question, turns)
-        # "How does it differ from SUIT?", "how do these two differ?": sides that stand for the papers just discussed
-        points_back = reading.kind == "compare" and any(stands_for_earlier(t) or t in EARLIER for t in reading.targets)
-        picked = conversation.picked(question, turns, self.retriever, self.store)  # "the one about X" of several
-        follow = follow_up(
-            question, turns, bool(turns) and (points_back or bool(picked) or self.follows(question, turns, filters))
-        )
-        follow = replace(follow, query=self._searched(follow.query))
-        follow = conversation.fitted(question, turns, follow, picked, self.retriever, self.store)
-        if follow.follows and (full := spelled_out(question)) != question:
-            reading = read_question(full, turns)  # "And its success rate?" asks for a figure
-        if follow.note:
-            notices.append(follow.note)
-        reading, follow = pairs.compared(question, reading, follow, turns, self.retriever, self.store, filters)
-        if reading.kind == "compare" and turns and turns[-1].cited:
-            reading = replace(reading, targets=self._earlier(reading.targets, follow.focus, turns[-1].cited))
+        reading, follow = self._read(question, turns, filters, notices)
         writer = self.writer(mode)
         # only a model that writes reads the turn before: an extractive follow-up reads no more papers for it
         previous = conversation.previous(turns, self.store) if follow.follows and writer == "model" else None
@@ -139,14 +133,17 @@ class Assistant:
         # a follow-up is checked with the question it follows ("Summarise it." is about what was asked before);
         # one pointing at papers the last answer cited is about them: the evidence already found no better paper
         subject = reading.targets[0] if reading.kind == "summary" and not follow.follows else follow.query
-        unsaid = self._fields_unsaid(hits, subject) if hits and not follow.focus else []
+        keyword = self.retriever.keyword_index()
+        unsaid = topicality.fields_unsaid(hits, subject, keyword) if hits and not follow.focus else []
         typed = reading.kind == "compare" and sides.typed_in(reading.targets, hits)
-        if not hits or (not (follow.focus or typed) and self._off_topic(hits, subject, unsaid)):
+        if not hits or (
+            not (follow.focus or typed) and topicality.off_topic(hits, subject, unsaid, keyword, self.similar)
+        ):
             scope = f" matching {filters.describe()}" if filters else ""
             yield self._final(base, compose.refusal(scope, hits, unsaid), "refusal")
             return
         if reading.kind == "compare":
-            keyword, judge = self.retriever.keyword_index(), make_judge(self.settings)
+            judge = make_judge(self.settings)
             yield self._final(
                 base, extractive.compare(question, reading, hits, keyword, self.similar.of, judge), "extractive"
             )
@@ -173,6 +170,33 @@ class Assistant:
         yield self._final(base, self._extract(base, reading, chosen, turns, follow.more), "extractive")
 
     # --- steps ------------------------------------------------------------------------------
+
+    def _read(
+        self, question: str, turns: Sequence[Turn], filters: Filters | None, notices: list[str]
+    ) -> tuple[Reading, FollowUp]:
+        """The question's reading and what it points back at: a follow-up or a new topic, decided by evidence."""
+        reading = read_question(question, turns)
+        # "How does it differ from SUIT?", "how do these two differ?": sides that stand for the papers just discussed
+        earlier = [stands_for_earlier(t) or t in EARLIER for t in reading.targets] if reading.kind == "compare" else []
+        points_back = any(earlier)
+        # sides it only implies ("... pairwise feedback between them?") are the last answer's papers only where the
+        # evidence says the question points back: its own words finding another paper make it a new topic (blind 49)
+        new_topic = bool(turns) and points_back and all(earlier) and not self.follows(question, turns, filters)
+        if new_topic:
+            reading, points_back = read_question(question, []), False
+        picked = conversation.picked(question, turns, self.retriever, self.store)  # "the one about X" of several
+        follows = not new_topic and (points_back or bool(picked) or self.follows(question, turns, filters))
+        follow = follow_up(question, turns, bool(turns) and follows)
+        follow = replace(follow, query=self._searched(follow.query))
+        follow = conversation.fitted(question, turns, follow, picked, self.retriever, self.store)
+        if follow.follows and (full := spelled_out(question)) != question:
+            reading = read_question(full, turns)  # "And its success rate?" asks for a figure
+        if follow.note:
+            notices.append(follow.note)
+        reading, follow = pairs.compared(question, reading, follow, turns, self.retriever, self.store, filters)
+        if reading.kind == "compare" and turns and turns[-1].cited:
+            reading = replace(reading, targets=self._earlier(reading.targets, follow.focus, turns[-1].cited))
+        return reading, follow
 
     def _clean(self, question: str) -> tuple[str, list[str]]:
         # "whats", "hows that different": read as "what's" and "how's that", as every rule reads them; "G²RPO" as
@@ -235,7 +259,10 @@ class Assistant:
         subject = reading.targets[0] if reading.kind == "summary" and not focus else query
         depth = max(k, 2 * CALIBRATION.list_max) if reading.kind == "list" else k
         # "does the adaptive variance reduction paper compare against Adam?": the paper, apart from the detail asked
-        described = next(iter(descriptions(subject)), None) if reading.kind == "lookup" and not focus else None
+        keyword = self.retriever.keyword_index()
+        described = (
+            closest.described(subject, reading.parts, keyword) if reading.kind == "lookup" and not focus else None
+        )
         result = self.retriever.search(subject, k=depth, filters=filters, described=described)
         return result, self._pin(result.hits, focus)[:depth]
 
@@ -253,43 +280,6 @@ class Assistant:
         papers = self.store.get_papers([pid for pid in focus if pid not in have])
         pinned = [have.get(pid) or listing.whole_paper(papers[pid]) for pid in focus if pid in have or pid in papers]
         return [*pinned, *(h for h in hits if h.paper_id not in focus)]
-
-    def _off_topic(self, hits: list[Hit], query: str, unsaid: list[str]) -> bool:  # unsaid: _fields_unsaid
-        """Nothing retrieved is about the question: no close paper or sentence, few of its words, no named method.
-
-        Several signals, because each fails alone: paraphrased questions have low word overlap,
-        "What is TraDy?" has a low embedding similarity but names the paper exactly, and one
-        vector per paper dilutes a question that matches one sentence of a long abstract.
-        """
-        if any(sides.names_in(query, h.abstract) for h in hits):
-            return False
-        keyword = self.retriever.keyword_index()
-        query = keyword.without_aside(query)  # "Scary. Is there ...?": a reaction no abstract's words say is no topic
-        if unsaid and max(h.similarity or 0.0 for h in hits) < CALIBRATION.field_similarity:
-            return True
-        coverage = max(keyword.coverage(query, f"{h.title} {h.abstract}") for h in hits)
-        near = [s for h in hits[:3] for s in sentences(h.abstract)]
-        sentence = cache(lambda: max(self.similar.of(query, near), default=0.0))
-        if (
-            keyword.n_papers >= CALIBRATION.unseen_min_papers
-            and keyword.unseen(query)
-            and coverage < CALIBRATION.unseen_coverage
-            # "my labmate asked: is there one that does virtual staining ...": a sentence says what it asks
-            and sentence() < CALIBRATION.unseen_sentence
-        ):
-            return True  # "volcanic", "crossword": a word no abstract uses, and little else of the question found
-        if (
-            coverage >= CALIBRATION.coverage_threshold
-            or max(h.similarity or 0.0 for h in hits) >= CALIBRATION.refusal_threshold
-        ):
-            return False
-        return sentence() < CALIBRATION.sentence_threshold
-
-    def _fields_unsaid(self, hits: list[Hit], query: str) -> list[str]:
-        """The fields the question names ("music", "speech") that no retrieved abstract mentions."""
-        keyword = self.retriever.keyword_index()
-        said = set(keyword.terms(" ".join(f"{h.title} {h.abstract}" for h in hits)))
-        return [w for w in fields_named(query) if not set(keyword.terms(w)) & said]
 
     def _choose(self, reading: Reading, hits: list[Hit], query: str, focus: Sequence[str]) -> list[Hit]:
         """The papers the answer is about: one a question describes is weighed again by its closest sentence."""
