@@ -79,7 +79,9 @@ def described(question: str, parts: Sequence[Part], keyword: KeywordIndex) -> st
     """What the question says its paper is about, searched beside it: its words outside the parts it asks ("In the
     discounted-RL paper for efficient reasoning, what discount factor ...?"), or else "the X paper" said inside a
     part. The part's detail ("discount factor") finds papers that state it, whichever paper was described."""
-    scene = question
+    # what comes after the last part is an aside ("... I vaguely remember an ICLR submission on this."), not the paper
+    end = max((question.find(p.text) + len(p.text) for p in parts if p.text in question), default=0)
+    scene = question[:end]
     for part in parts:
         scene = scene.replace(part.text, " ")
     # "my labmate asked:" is no description: words no abstract says describe no paper
