@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rag.index import cache
-from rag.retrieval.keyword import english_stemmer, tokenize
+from rag.topic_labels import topic_words
 
 if TYPE_CHECKING:
     import numpy as np
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from rag.index.store import Store
 
 NOISE = -1  # a paper on no topic: HDBSCAN's outliers, drawn grey
-LABEL_WORDS = 4
 CENTRAL = 10  # the papers "summarise this topic" answers over
 MIN_TOPIC = 8  # and at least one paper in 200: 21 topics among 500 papers, 52 among 19,630 (bench/map.py)
 # t-SNE iterations: half openTSNE's defaults (250 exaggerated, 500 plain): the whole conference is laid
@@ -229,68 +228,6 @@ def name_topics(paper_ids: Sequence[str], vectors: np.ndarray, texts: Sequence[s
         order = members[np.argsort(-(vectors[members] @ centre), kind="stable")]
         topics.append(Topic(n, words[n], tuple(paper_ids[i] for i in order)))
     return topics
-
-
-def topic_words(texts: Sequence[str], labels: np.ndarray, found: Sequence[int]) -> list[tuple[str, ...]]:
-    """Class-based TF-IDF (Grootendorst 2022): a word's share of a topic's words, times log(1 + mean words per
-    topic / the word's count over all topics). Words are counted by their stem ("models" and "model" are one) and
-    shown in the form the topic uses most, if a larger share of the topic's papers say it than of all the others:
-    the score alone can pick a word that is everywhere ("models": 61% of a topic's papers, 73% of the rest).
-    The one labeller of the map's topics and of a list answer's groups (rag.answering.approaches)."""
-    import numpy as np
-
-    if not found:
-        return []
-    tokens = tokenize(list(texts), None, ids=True)  # the keyword side's words, not yet stemmed
-    vocab = sorted(tokens.vocab, key=tokens.vocab.get)
-    stems = english_stemmer().stemWords(vocab)
-    stem_ids = {s: i for i, s in enumerate(dict.fromkeys(stems))}
-    stem_of = np.array([stem_ids[s] for s in stems], dtype=np.int64)
-    row_of = {t: row for row, t in enumerate(found)}  # noise papers count in no topic
-    paper_rows = np.array([row_of.get(int(t), -1) for t in labels], dtype=np.int64)
-    paper_of = np.repeat(np.arange(len(texts)), [len(d) for d in tokens.ids])
-    cols = np.concatenate([np.asarray(d, dtype=np.int64) for d in tokens.ids])
-    rows = paper_rows[paper_of]
-    kept = rows >= 0
-    n_words, n_stems = len(vocab), len(stem_ids)
-    word_counts = np.bincount(rows[kept] * n_words + cols[kept], minlength=len(found) * n_words).reshape(len(found), -1)
-    stem_counts = np.zeros((len(found), n_stems))
-    np.add.at(stem_counts.T, stem_of, word_counts.T)
-    shown = np.array([len(w) > 2 and not w.isdigit() for w in vocab], dtype=bool)  # "3d", "2024", "ai": no topic
-    stem_shown = np.isin(np.arange(n_stems), stem_of[shown])
-    tf = stem_counts / np.maximum(stem_counts.sum(axis=1, keepdims=True), 1)
-    idf = np.log1p(stem_counts.sum() / len(found) / np.maximum(stem_counts.sum(axis=0), 1))
-    scores = np.where(stem_shown, tf * idf, 0.0)
-    said_more = _said_more_inside(paper_of * n_words + cols, paper_rows, len(found), n_words)
-    forms: dict[int, list[int]] = {}
-    for word in np.flatnonzero(shown):
-        forms.setdefault(int(stem_of[word]), []).append(int(word))
-    named = []
-    for row in range(len(found)):
-        words: list[str] = []
-        for stem in np.argsort(-scores[row], kind="stable"):
-            if len(words) == LABEL_WORDS or scores[row, stem] <= 0:
-                break  # a topic no word sets apart says nothing rather than something wrong
-            candidates = forms[int(stem)]
-            form = candidates[int(np.argmax(word_counts[row, candidates]))]
-            if said_more[row, form]:
-                words.append(vocab[form])
-        named.append(tuple(words))
-    return named
-
-
-def _said_more_inside(said: np.ndarray, paper_rows: np.ndarray, n_topics: int, n_words: int) -> Any:
-    """(topic, word): True where a larger share of the topic's papers say the word than of all the others,
-    from each token as paper * n_words + word; shares compared exactly, as integer cross-products."""
-    import numpy as np
-
-    pairs = np.sort(said)  # each word once per paper that says it; np.unique hashes, several times slower here
-    pairs = pairs[np.diff(pairs, prepend=-1) != 0]
-    paper, word = pairs // n_words, pairs % n_words
-    row = paper_rows[paper]
-    inside = np.bincount(row[row >= 0] * n_words + word[row >= 0], minlength=n_topics * n_words).reshape(n_topics, -1)
-    n_inside = np.bincount(paper_rows[paper_rows >= 0], minlength=n_topics)[:, None]
-    return inside * (len(paper_rows) - n_inside) > (np.bincount(word, minlength=n_words) - inside) * n_inside
 
 
 # --- cached per revision, built in the background ---------------------------------------------

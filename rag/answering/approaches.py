@@ -134,7 +134,7 @@ REST_READ = 200  # papers of the rest of a list a group's label is compared with
 
 def topic_groups(query: str, texts: Sequence[str], vectors: Any, keyword: Vocabulary) -> list[Group]:
     """A whole list's papers (each text: title and abstract, best first) in groups of close papers, each
-    named by the map's labeller (rag.conference_map.topic_words: a word its papers use more than the
+    named by the map's labeller (rag.topic_labels.topic_words: a word its papers use more than the
     rest of the list does), with its neighbour where two of its texts agree ("tree-based drafting").
     A group of one paper, or one no word names, goes under "Other papers"."""
     n = len(texts)
@@ -143,7 +143,7 @@ def topic_groups(query: str, texts: Sequence[str], vectors: Any, keyword: Vocabu
     import numpy as np
     from sklearn.cluster import KMeans
 
-    from rag.conference_map import topic_words
+    from rag.topic_labels import topic_words
 
     k = min(CALIBRATION.groups_most, max(2, round((n / 2) ** 0.5)))
     found = KMeans(n_clusters=k, n_init=3, random_state=0).fit_predict(np.asarray(vectors))
