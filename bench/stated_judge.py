@@ -65,7 +65,7 @@ def part_features(args: tuple[Any, ...], found: Any, n_parts: int) -> list[float
     """What the rules measured of one part against one abstract, as numbers (FEATURES); `args` are
     answer_part's, `found` what it returned. `n_parts` is set by the caller once the question's parts
     are all known."""
-    from rag.answering import evidence, known, values
+    from rag.answering import evidence, known, value_kinds, values
     from rag.answering.holds import holds_value
     from rag.reading.parts import YES_NO, asked
     from rag.reading.text import sentences
@@ -80,7 +80,7 @@ def part_features(args: tuple[Any, ...], found: Any, n_parts: int) -> list[float
     detail = known.detail(part.text, paper.title, given)
     sims = sorted(similar(part.text, candidates), reverse=True)
     covered = [coverage(detail, s) if detail else 0.0 for s in candidates]
-    kind = values.wanted(asked(part.text))
+    kind = value_kinds.wanted(asked(part.text))
     asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5])
     results_asked = part.head.lower() in evidence.RESULT_HEADS
     head = set(terms(part.head)) if part.head and not results_asked else set()

@@ -66,14 +66,14 @@ class Calibration(BaseModel):
         "(rag.answering.grounding.check). bench/answer.py, model answers on the dev questions.",
     )
 
-    # --- does a second question point back? (rag.reading.turns.follow_probability) ------------
+    # --- does a second question point back? (rag.reading.following.follow_probability) ------------
     follow_weights: tuple[float, ...] = Field(
         (4.91, 2.58, 1.55, 3.22, 1.53, 2.27, -1.93, -1.81, -6.95, -3.26, 0.2, 0.72, -3.01, 0.25, -0.86, -3.32),
         description="A logistic model: bias, then ordinal, pronoun, 'the paper', 'tell me more', the question's "
         "own best paper was cited, coverage gap, similarity gap, own words (up to 15, /15), a coined name no cited "
         "paper says, an ellipsis ('and the results?'), a demonstrative ('does this need training?'), the question's "
         "cosine to its own best paper (by the index's stored vectors), that paper's coverage of it, a new topic "
-        "announced ('Different question: ...', rag.reading.turns.ANNOUNCED), and the coverage gap times how rare the "
+        "announced ('Different question: ...', rag.reading.cues.ANNOUNCED), and the coverage gap times how rare the "
         "question's rarest word is (KeywordIndex.rarity: 'Any code?'). Fitted by bench/fit_follow_ups.py (C=1, "
         "chosen by 5-fold cross-validation: 1,647 of 1,689 held-out decisions right) on "
         "rag/data/conversations_dev.jsonl, conversations_people_dev.jsonl and the follow-ups of seeds and conference "
@@ -130,10 +130,10 @@ class Calibration(BaseModel):
     scene_terms: int = Field(
         3,
         description="A question's words outside the parts it asks, with at least this many content words, are what it "
-        "says its paper is about, searched beside it at `described_weight` (rag.answering.pipeline). Blinds 40-60 "
+        "says its paper is about, searched beside it at `described_weight` (rag.answering.closest). Blinds 40-60 "
         "(1,470 questions) at 500 / 19,630 papers: 10 answers moved, each to the described paper; absent details "
         "declined 344 -> 345 and 339 -> 341, key facts 1,881 -> 1,887 and 1,869 -> 1,869. Dev at 19,630: key facts "
-        "+2, absent details +3, nothing lost. The scene at weight 1.0: +4 absent details at 19,630 but one false "
+        "+2, absent details +2, nothing lost. The scene at weight 1.0: +4 absent details at 19,630 but one false "
         "refusal more and 2 facts fewer; the scene searched first: +5 absent, 2 false refusals more, 7 facts fewer.",
     )
 

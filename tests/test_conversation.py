@@ -12,7 +12,8 @@ from rag.answering import prompts
 from rag.answering.pipeline import Assistant
 from rag.config import Settings
 from rag.index.store import Store
-from rag.reading.turns import CUES, follow_up, spelled_out
+from rag.reading.cues import CUES
+from rag.reading.turns import follow_up, spelled_out
 from rag.types import Turn
 
 from .conftest import KV, MOE, SUIT
@@ -30,7 +31,7 @@ def test_every_cue_matches_its_examples_and_none_of_its_counterexamples() -> Non
 def test_that_after_any_auxiliary_points_back() -> None:
     """Blind 38 at 19,630 papers: "how much training data and compute did that take" was read as a new topic; its
     "that" after "did" was no cue, as after "does" it was."""
-    from rag.reading.turns import DEMONSTRATIVE
+    from rag.reading.cues import DEMONSTRATIVE
 
     for back in ("how much training data and compute did that take", "would that work on video?", "can that scale?"):
         assert DEMONSTRATIVE.pattern.search(back), back

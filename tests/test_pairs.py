@@ -15,8 +15,9 @@ from rag.answering import conversation
 from rag.answering.pipeline import Assistant
 from rag.answering.sides import named_hits, title_phrase
 from rag.reading.contrasts import ELIDED, contrasts_with
+from rag.reading.cues import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS, INTRODUCED, OWN_POSSESSIVE, PICKED, pronoun
 from rag.reading.questions import asks_contrast, asks_for_papers, contrast_asked_later, read_question
-from rag.reading.turns import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS, INTRODUCED, OWN_POSSESSIVE, PICKED, follow_up, pronoun
+from rag.reading.turns import follow_up
 from rag.types import Hit, Turn
 
 from .conftest import DEMOGRASP, KV, MOE, SUIT, seed_hit

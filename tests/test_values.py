@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from rag.answering import values
+from rag.answering import value_kinds, values
 from rag.answering.evidence import answer_part
 from rag.answering.values import numbers
 from rag.config import Settings
@@ -18,7 +18,7 @@ from rag.types import Hit
 
 
 def kind_of(part: str) -> str | None:
-    kind = values.wanted(part)
+    kind = value_kinds.wanted(part)
     return kind.name if kind else None
 
 
@@ -44,19 +44,19 @@ def test_what_kind_of_value_a_part_wants() -> None:
 
 
 def test_a_sentence_holds_a_value_of_the_kind_asked() -> None:
-    duration = values.KINDS[0]
+    duration = value_kinds.KINDS[0]
     assert values.holds(duration, "It retrofits LLaDA-8B in three days on 16 H100s.", "")
     assert values.holds(duration, "Training takes 120 GPU-hours.", "")
     assert not values.holds(duration, "It needs only 6k hours of audio data on a single RTX 3090 GPU.", "")
     assert not values.holds(duration, "CSRv2 delivers a 7x speedup over MRL.", "")
-    hardware = values.wanted("what hardware")
+    hardware = value_kinds.wanted("what hardware")
     assert hardware is not None
     assert values.holds(hardware, "It retrofits LLaDA-8B in three days on 16 H100s.", "")
     assert not values.holds(hardware, "We train a transformer with 8 layers.", "")
     assert values.holds(hardware, "Training takes 3 hours on a single GPU.", "")
     # the word alone is no hardware: "which GPU model?" is not told by "offloads between CPU and GPU memory"
     assert not values.holds(hardware, "Limited GPU memory forces offloading between the CPU and GPU.", "")
-    count = values.wanted("How many annotators validated the instances")
+    count = value_kinds.wanted("How many annotators validated the instances")
     assert count is not None and not count.self_evident  # a count answers only in a sentence about the thing
     assert values.holds(count, "RF-MatID includes 16 fine-grained categories and thousands of samples.", "")
     assert not values.holds(count, "It improves accuracy by 20% and runs 7x faster.", "")
@@ -257,7 +257,7 @@ def test_plain_words_set_as_math_are_read_as_written() -> None:
 
 
 def test_code_is_released_only_where_a_sentence_says_so_and_authors_are_not_in_abstracts() -> None:
-    code = values.wanted("did they release code")
+    code = value_kinds.wanted("did they release code")
     assert code is not None
     assert values.holds(code, "Code is available at https://github.com/x/y.", "")
     assert values.holds(code, "Our code and models will be publicly released.", "")
@@ -297,7 +297,7 @@ def test_a_name_asked_by_what_it_names_is_answered_by_a_name_of_that_thing() -> 
 
 
 def test_a_factor_asked_is_told_by_a_factor_or_a_share_only() -> None:
-    ratio = values.wanted("how many times faster is it than the previous state of the art")
+    ratio = value_kinds.wanted("how many times faster is it than the previous state of the art")
     assert ratio is not None and ratio.name == "ratio" and not ratio.self_evident
     assert kind_of("How much faster is decoding") == kind_of("by what factor does it cut memory") == "ratio"
     # counterexamples: a count of calls, an amount
@@ -311,7 +311,7 @@ def test_a_factor_asked_is_told_by_a_factor_or_a_share_only() -> None:
 
 
 def test_a_metric_asked_is_told_by_a_decimal_a_share_or_points() -> None:
-    score = values.wanted("what F1 did XGBoost reach")
+    score = value_kinds.wanted("what F1 did XGBoost reach")
     assert score is not None and score.name == "score" and not score.self_evident
     assert kind_of("What hallucination success rate does GHOST reach") == "score"
     assert kind_of("and what pass@1 do the best LLMs reach on it") == "score"
@@ -328,7 +328,8 @@ def test_a_metric_asked_is_told_by_a_decimal_a_share_or_points() -> None:
 def test_an_absolute_figure_is_not_a_change() -> None:
     """Blinds 40 and 41: "What absolute AUC does Self-Critique reach?" was answered by "an AUC improvement of up to
     30%", "absolute success rate" by "60% higher success rate", "absolute top-1 accuracy" by "(↑0.1−13%)"."""
-    from rag.answering.values import holds, wanted
+    from rag.answering.value_kinds import wanted
+    from rag.answering.values import holds
 
     kind = wanted("What absolute AUC does Self-Critique reach on RL-MIA")
     assert kind is not None and kind.name == "absolute"
@@ -351,7 +352,7 @@ def test_a_count_counts_the_plural_after_it_and_a_name_spelled_with_a_number_giv
     from rag.answering.quotes import ANNOUNCED
     from rag.reading.text import spelling
 
-    kind = values.wanted("How many constraint-specific experts does CoEKS use")
+    kind = value_kinds.wanted("How many constraint-specific experts does CoEKS use")
     assert kind is not None
 
     def terms(text: str) -> list[str]:
@@ -377,12 +378,14 @@ def test_a_score_is_no_digit_of_a_name_and_things_a_paper_describes_are_said_in_
     "How much does PSDNorm improve balanced accuracy over BatchNorm?" took "4-times more data-efficient than
     BatchNorm"; "Which modules does it use?" and (blind 47) "on which architectures ...?" were declined where the
     abstract says them in plain words."""
-    score = values.wanted("What defense success rate does DeepResearchGuard get when o4-mini is the backbone model")
+    score = value_kinds.wanted(
+        "What defense success rate does DeepResearchGuard get when o4-mini is the backbone model"
+    )
     assert score is not None and score.name == "score"
     assert not values.holds(score, "across diverse LLMs, including gpt-4o, gemini-2.5-flash, DeepSeek-v3", "")
     for figure in ("a 28% higher success rate", "reaching 81.58 on X", "by 12.6\\% on GSM8K", "2.5$\\times$ faster"):
         assert values.holds(score, figure, ""), figure
-    improves = values.wanted("How much does PSDNorm improve balanced accuracy over BatchNorm on left-out datasets")
+    improves = value_kinds.wanted("How much does PSDNorm improve balanced accuracy over BatchNorm on left-out datasets")
     assert improves is not None and improves.name == "score"
     efficient = "PSDNorm achieves state-of-the-art performance while being 4-times more data-efficient than BatchNorm."
     assert found("How much does PSDNorm improve balanced accuracy over BatchNorm?", efficient) is None

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rag.answering import known, values
+from rag.answering import known, value_kinds, values
 from rag.answering.holds import Terms, fits, holder, holds_value, new_names, plain
 from rag.answering.values import SAID_AS, names
 from rag.calibration import CALIBRATION
@@ -32,7 +32,7 @@ RESULT_HEADS = {"improvement", "improvements", "gain", "gains", "result", "resul
 _IMPROVES = re.compile(r"\b(?:improv|outperform|gains?\b|boost|beat|surpass)", re.I)
 # "how much better does it get?", "how many fewer params does it touch?", "how much token savings?": a change
 # against something else is a result, whatever it is counted in ("48% higher", "a 99.5% reduction in updates");
-# "how much faster?" asks a ratio (values.KINDS), which says how it is told
+# "how much faster?" asks a ratio (value_kinds.KINDS), which says how it is told
 _CHANGE = re.compile(
     r"\bhow (?:much|many)\s+(?:(?:[\w-]+\s+)?(?:better|worse|higher|lower|fewer|less|more)\b"
     r"|(?:[\w-]+\s+){0,2}(?:savings?|speed-?ups?|reductions?)\b)"
@@ -157,7 +157,7 @@ def answer_part(
         return Found(part, paper, None, top)
     if (at := decisive(part.text, views)) is not None:
         return _decided(part, paper, candidates[at], views[at], sims[at])
-    kind = values.wanted(asked(part.text))
+    kind = value_kinds.wanted(asked(part.text))
     results_asked = _results_asked(part, kind)
     head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
     evaluated_on = part.head.lower() in EVALUATION_HEADS or bool(_TESTED_ON.search(part.text))
@@ -292,7 +292,7 @@ def _rescued(
     return ([closest], {closest[1]: chance}) if chance >= CALIBRATION.judge_rescue else ([], {})
 
 
-def _results_asked(part: Part, kind: values.ValueKind | None) -> bool:
+def _results_asked(part: Part, kind: value_kinds.ValueKind | None) -> bool:
     """The part asks for a result with a figure: "What improvements does it report?", "how much does it improve
     over X?"."""
     return (
@@ -327,7 +327,7 @@ def ranked(
 
 def _told(
     part: Part,
-    kind: values.ValueKind | None,
+    kind: value_kinds.ValueKind | None,
     head: set[str],
     sentence: str,
     terms: Terms,
@@ -346,7 +346,7 @@ def _told(
 
 def _held(
     part: Part,
-    kind: values.ValueKind | None,
+    kind: value_kinds.ValueKind | None,
     head: set[str],
     views: list[str],
     terms: Terms,

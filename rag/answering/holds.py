@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from rag.answering import values
+from rag.answering.value_kinds import ValueKind
 from rag.answering.values import counts_only, names, numbers
 from rag.reading.parts import Part, asked
 from rag.reading.text import COUNT_WORD, COUNTED
@@ -180,7 +181,7 @@ def plain(part: Part, views: list[str], given: set[str], terms: Terms) -> tuple[
 def holds_value(
     part: Part,
     sentence: str,
-    wanted: tuple[values.ValueKind | None, str | None],
+    wanted: tuple[ValueKind | None, str | None],
     given: set[str],
     question: str,
     listing: tuple[bool, bool],

@@ -35,10 +35,11 @@ from rag.reading.contrasts import (
     related,
     several,
 )
+from rag.reading.cues import INTRODUCED
 from rag.reading.parts import split_parts
 from rag.reading.questions import Reading, asks_contrast, asks_for_papers, contrast_asked_later
 from rag.reading.text import asking_sentences, coined_names
-from rag.reading.turns import INTRODUCED, FollowUp, refers_back
+from rag.reading.turns import FollowUp, refers_back
 from rag.retrieval.fusion import heads_typed
 from rag.types import Hit, Turn
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from rag.answering import known, values
+from rag.answering import known, value_kinds
 from rag.calibration import CALIBRATION
 from rag.reading.parts import Part, asked
 from rag.reading.text import coined_names
@@ -73,7 +73,7 @@ def describes(part: Part, question: str, papers: Sequence[Hit], keyword: Keyword
     asks_paper = bool(_A_PAPER.search(first))  # "what does the paper that ...", "what's the paper where ..."
     if (part.wants == "number" and not asks_paper) or not papers or any(names_paper(question, p) for p in papers):
         return False
-    kind = values.wanted(asked(part.text))
+    kind = value_kinds.wanted(asked(part.text))
     if (kind is not None and kind.name != "description") or known.builds_on(part):
         return False
     paper = papers[0]

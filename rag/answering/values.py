@@ -11,10 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-# the kinds themselves are a table of their own (value_kinds); read here, as every caller reads them
-from rag.answering.value_kinds import KINDS as KINDS
-from rag.answering.value_kinds import ValueKind as ValueKind
-from rag.answering.value_kinds import wanted as wanted
+from rag.answering.value_kinds import ValueKind
 from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.parts import YES_NO, asked
 from rag.reading.text import COUNTED, NAME

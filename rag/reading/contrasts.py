@@ -67,7 +67,7 @@ EXPERIMENT_COMPARED = re.compile(
 )
 # A new topic announced: "Different question: ...", "Thanks. Staying in medicine but a different topic: ...",
 # "Switching gears, ...", "Unrelated, but ...", "On another note, ...". Its "different" asks no contrast, and it
-# is a feature of the follow-up decision (rag.reading.turns.ANNOUNCED, with examples and counterexamples).
+# is a feature of the follow-up decision (rag.reading.cues.ANNOUNCED, with examples and counterexamples).
 NEW_TOPIC = re.compile(
     r"(?:^|[.!?]\s+)(?:[\w']+[\s,]+){0,5}?(?:(?:totally|completely|entirely|quite)\s+)?"
     r"(?:different|diff|new|another|unrelated|separate)\s+(?:question|q|topic|subject|area|field|domain|thing|direction|thread|paper)s?"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rag.reading.turns import ANNOUNCED, CUE_OF, DEMONSTRATIVE, ELLIPSIS, INTRODUCED, pronoun
+from rag.reading.cues import ANNOUNCED, CUE_OF, DEMONSTRATIVE, ELLIPSIS, INTRODUCED, pronoun
 
 
 @dataclass(frozen=True)

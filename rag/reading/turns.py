@@ -7,17 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-# the cues are data of their own (rag.reading.cues); read here, as every caller reads them
-from rag.reading.cues import ANNOUNCED as ANNOUNCED
-from rag.reading.cues import CUE_OF as CUE_OF
-from rag.reading.cues import CUES as CUES
-from rag.reading.cues import DEMONSTRATIVE as DEMONSTRATIVE
-from rag.reading.cues import ELLIPSIS as ELLIPSIS
-from rag.reading.cues import INTRODUCED as INTRODUCED
-from rag.reading.cues import OWN_POSSESSIVE as OWN_POSSESSIVE
-from rag.reading.cues import PICKED as PICKED
-from rag.reading.cues import Cue as Cue
-from rag.reading.cues import pronoun as pronoun
+from rag.reading.cues import CUE_OF, INTRODUCED, PICKED, pronoun
 from rag.reading.parts import wants
 from rag.reading.text import NAME
 from rag.types import Turn
