@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from rag.config import Settings
@@ -53,10 +54,11 @@ def test_ingest_reports_bad_records_and_keeps_the_good(tmp_path: Path, settings:
     ]
     again = run_cli(settings, "ingest", str(path), "--json")
     assert json.loads(again.stdout)["unchanged"] == 2 and json.loads(again.stdout)["papers"] == 2
-    # the first `rag serve` after an ingest reads the keyword side and the catalog, not builds them
+    # the first `rag serve` after an ingest reads the keyword side, the vectors and the catalog, not builds them
     store = Store(settings)
     revision = store.revision()
     assert (store.derived("bm25", revision) / "chunks.json").exists()
+    assert np.load(store.derived("vectors", revision) / "vectors.npy").shape == (2, 384)
     catalog = json.loads(store.derived("catalog", revision).with_suffix(".json").read_text())
     assert sorted(meta["paper_id"] for meta in catalog) == ["g1", "g2"]
 

@@ -127,11 +127,15 @@ def test_search_answers_while_the_index_grows(tmp_path: Path, monkeypatch: pytes
     batches, go_on = pause_after_each_batch(monkeypatch)
     job = BackgroundIndexer(store, retriever, [corpus]).start()
     seen: list[tuple[int, int]] = []  # (papers indexed, papers the question searched)
+    papers = [json.loads(line) for line in corpus.read_text().splitlines()]
     while not seen or seen[-1][0] < 160:
         done = batches.get(timeout=HANG_S)  # the indexer waits there, mid-corpus, while a question is asked
         result = retriever.search("a benchmark for large language models", k=3)
         assert result.hits
         seen.append((done, result.searched))
+        # the dense side finds the paper written last, before the keyword side (and its vectors) is rebuilt
+        latest = papers[done - 1]
+        assert latest["id"] in [h.paper_id for h in retriever.search(latest["title"], k=3, mode="dense").hits]
         go_on.release()
     job.join(HANG_S)
     assert job.progress.finished and not job.progress.error, job.progress.line()

@@ -1,5 +1,6 @@
-"""Every chunk's vector of an index in memory, in the keyword side's order: what a list question's topic is
-found by (rag.retrieval.topic) and a list grouped by (rag.answering.approaches)."""
+"""Every chunk's vector of an index in memory, in the keyword side's order: what the dense side searches exactly
+(`nearest`), a list question's topic is found by (rag.retrieval.topic) and a list grouped by
+(rag.answering.approaches)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import threading
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from rag.corpus.documents import chunk_id
 from rag.index import cache
 
 if TYPE_CHECKING:
@@ -49,6 +51,27 @@ class PaperVectors:
 
             cache.keep(folder, write)
 
+    def nearest(self, vector: np.ndarray, n: int, mask: np.ndarray | None) -> list[tuple[int, float]]:
+        """(chunk position, cosine) of the n chunks nearest the vector, among those the mask keeps, nearest first.
+
+        Exact, so every process finds the same chunks: Chroma's HNSW graph re-adds what was written since its
+        last sync at each load, and its top 60 differed between processes (recall@60 0.98 at 19,630 papers).
+        """
+        import numpy as np
+
+        if not len(self.matrix):
+            return []
+        scores = self.matrix @ (vector / max(float(np.linalg.norm(vector)), 1e-12))
+        if mask is not None:
+            scores = np.where(mask > 0, scores, -np.inf)
+        n = min(n, len(scores))
+        top = np.argpartition(-scores, n - 1)[:n]
+        # ties by position, so that equal cosines come in the same order everywhere
+        top = top[np.lexsort((top, -scores[top]))]
+        return [(int(i), float(scores[i])) for i in top if np.isfinite(scores[i])]
+
+
+DENSE_SEARCHES = ("exact", "approximate")
 
 _vectors_lock = threading.Lock()
 
@@ -64,6 +87,12 @@ def topic_vectors(store: Store, keyword: KeywordIndex, paper_ids: list[str]) -> 
     first = _first_rows(keyword)
     rows: np.ndarray = chunk_vectors(store, keyword).matrix[[first[pid] for pid in paper_ids]]
     return rows
+
+
+@lru_cache(maxsize=2)
+def chunk_rows(keyword: KeywordIndex) -> dict[str, int]:
+    """Each chunk's position in the keyword side's order, by its Chroma id."""
+    return {chunk_id(str(c["paper_id"]), int(c.get("chunk", 0))): i for i, c in enumerate(keyword.chunks)}
 
 
 @lru_cache(maxsize=2)
