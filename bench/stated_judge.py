@@ -67,7 +67,8 @@ def part_features(args: tuple[Any, ...], found: Any, n_parts: int) -> list[float
     are all known."""
     from rag.answering import evidence, known, value_kinds, values
     from rag.answering.holds import holds_value
-    from rag.reading.parts import YES_NO, asked
+    from rag.reading.asking import asked
+    from rag.reading.parts import YES_NO
     from rag.reading.text import sentences
 
     part, paper, similar, coverage, terms, exclude, question = args

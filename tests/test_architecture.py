@@ -103,11 +103,11 @@ def test_each_stage_says_what_it_takes_and_gives(package: str) -> None:
     assert " in, " in doc.splitlines()[0] and "out" in doc.splitlines()[0], doc
 
 
-def test_no_module_is_over_400_lines_nor_a_function_over_80() -> None:
+def test_every_module_is_under_400_lines_and_no_function_over_80() -> None:
     long_modules, long_functions = [], []
     for path in [*RAG.rglob("*.py"), *(ROOT / "ui").glob("*.py")]:
         text = path.read_text()
-        if text.count("\n") > 400:
+        if text.count("\n") >= 400:
             long_modules.append(f"{path.relative_to(ROOT)}: {text.count(chr(10))}")
         for node in ast.walk(ast.parse(text)):
             is_function = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)

@@ -15,7 +15,8 @@ from rag.answering.approaches import Group
 from rag.answering.evidence import RESULT, Found
 from rag.answering.grounding import cite
 from rag.answering.known import PROPOSE
-from rag.reading.parts import YES_NO, asked
+from rag.reading.asking import asked
+from rag.reading.parts import YES_NO
 from rag.reading.text import announced, count_of, sentences
 from rag.types import Hit
 

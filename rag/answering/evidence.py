@@ -17,7 +17,8 @@ from rag.answering import known, value_kinds, values
 from rag.answering.holds import Terms, fits, holder, holds_value, new_names, plain
 from rag.answering.values import SAID_AS, names
 from rag.calibration import CALIBRATION
-from rag.reading.parts import YES_NO, Part, asked
+from rag.reading.asking import asked
+from rag.reading.parts import YES_NO, Part
 from rag.reading.questions import Reading
 from rag.reading.text import POINTS_BACK, coined_names, flat_math, sentences
 from rag.types import Hit

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from rag.answering import values
 from rag.answering.value_kinds import ValueKind
 from rag.answering.values import counts_only, names, numbers
-from rag.reading.parts import Part, asked
+from rag.reading.asking import asked
+from rag.reading.parts import Part
 from rag.reading.text import COUNT_WORD, COUNTED
 
 Terms = Callable[[str], list[str]]  # the keyword side's stemmed terms of a text

@@ -24,7 +24,8 @@ from pathlib import Path
 
 from rag.answering import known, value_kinds
 from rag.calibration import CALIBRATION
-from rag.reading.parts import Part, asked
+from rag.reading.asking import asked
+from rag.reading.parts import Part
 from rag.reading.text import coined_names
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit

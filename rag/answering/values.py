@@ -12,8 +12,9 @@ import re
 from collections.abc import Callable
 
 from rag.answering.value_kinds import ValueKind
+from rag.reading.asking import asked
 from rag.reading.lexicon import FIELD_ACRONYMS
-from rag.reading.parts import YES_NO, asked
+from rag.reading.parts import YES_NO
 from rag.reading.text import COUNTED, NAME
 
 _NUMBER_TOKEN = re.compile(  # a quantity, not the digits inside a name (LLaMA-3-8B, Qwen2.5) nor a symbol (2^N)

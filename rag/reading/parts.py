@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rag.reading.text import COUNT_WORD, asking_sentences
+from rag.reading.asking import ASKING, LED, WH, asked
+from rag.reading.text import COUNT_WORD, asking_sentences, quoted_phrases
 
 # what a method or a detail is asked of: "which baseline methods does X compare against"
 # ... or of one of the papers just cited: "which existing acceleration methods does the first one compare against?"
@@ -66,46 +67,12 @@ class Part:
         return (nouns or words or [""])[-1 if not nouns else 0] if len(nouns) < 2 else nouns[-1]
 
 
-# a preposition may lead the question word ("from which model", "at what layer"); "say/tell me/name/list" ask too
-_LED = (
-    r"(?:(?:up to|on|by|from|in|with|at|for|to|under|over|across|of)\s+(?:exactly\s+)?(?:which|what)"
-    r"|by how (?:much|many))"
-)
-_ORDER = r"(?:say|tell me|name|list)"
-_WH = rf"(?:{_LED}|{_ORDER}|which|what|how|where|when|who|whom|whose|why|does|do|did|is|are|was|were|can|could)"
-_ASKING = rf"(?:{_LED}|{_ORDER}|which|what|how|when|who|whom|whose|why)"
-# what leads into the asking words without asking itself: "Specifically which ...", "Tell me which ...",
-# "Does the X paper say exactly how many ..."
-_FILLER = re.compile(
-    r"^(?:(?:please|so|and|also|now|then|specifically|exactly|precisely|roughly|approximately|"
-    r"i(?:'d| would)? (?:like to |want to |need to )?(?:know|wonder|ask)|i(?:'m| am) (?:curious|wondering)(?: about)?|"
-    r"(?:can|could|would) you (?:please )?(?:tell me|say|remind me)|tell me|say|give me|"
-    r"(?:does|do|did) (?:the |its |this |their )?(?:[\w$^'.-]+ ){0,3}(?:say|report|state|mention|give|specify))"
-    r"[\s,:]+)+",
-    re.I,
-)
-_ORDERED = re.compile(r"^(?:name|list|tell me|give me)\s+(?:the|its|their|all)\s+", re.I)
-_REPORTS = re.compile(r"\b(?:say|report|state|mention|give|specify)\s*$", re.I)
-_ARTICLE = re.compile(r"^(?:an?|any|the|some)\s+", re.I)
-
-
-def asked(part: str) -> str:
-    """A part from its asking words on: "Tell me the batch size of X" reads "which batch size of X",
-    "Does X report a top-1 accuracy on ImageNet" reads "what top-1 accuracy on ImageNet"."""
-    part = _ORDERED.sub("which ", part.strip())
-    lead = _FILLER.match(part)
-    rest = _ORDERED.sub("which ", part[lead.end() :] if lead else part)
-    if lead and _REPORTS.search(lead.group().strip(" ,:")) and not re.match(rf"{_ASKING}\b", rest, re.I):
-        return "what " + _ARTICLE.sub("", rest)
-    return rest
-
-
 # "?" and "and" open a new part before any question word; a bare comma only before one that asks
 # ("..., what TM-score ...?"), not before a clause ("..., where a model feeds ..." or "How wide, in tokens, is ...").
 _ADVERB = r"(?:(?:also|exactly|roughly|approximately|specifically|precisely)\s+)?"
 _LEADING = r"(?:(?:up to|at|on|in|for|by|from|under)\s+)?"  # "..., and up to how many ...", "and on which ..."
 _PART_BREAK = re.compile(
-    rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_LEADING}{_WH}\b)|(?:[,;:.]|\s[—–-])\s+{_ADVERB}(?={_ASKING}\b)",
+    rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_LEADING}{WH}\b)|(?:[,;:.]|\s[—–-])\s+{_ADVERB}(?={ASKING}\b)",
     re.I,
 )
 # "Does X report results on the DNS Challenge data?": a yes-or-no question about one paper, named, described
@@ -240,7 +207,7 @@ DESCRIBING = re.compile(r"^((?:does|do|did|is|are|was|were|has|have|can)\b[^,?]*
 SCENE = re.compile(
     r"^(?:(?:in|for|regarding|about|as for|within)\s+)?(?:the|this|that|their|its)\s+(?:[\w'’\"$-]+\s+){0,6}?"
     rf"(?:paper|work|study|method|approach|framework|model|algorithm|technique|system)\b"
-    rf"(?:[^,:?–—]|[,:](?!\s+(?:{_ASKING}|where)\b)|-(?!\s))*(?:[,:]|\s[-–—])\s+(?={_ASKING}\b)",
+    rf"(?:[^,:?–—]|[,:](?!\s+(?:{ASKING}|where)\b)|-(?!\s))*(?:[,:]|\s[-–—])\s+(?={ASKING}\b)",
     re.I,
 )
 
@@ -263,7 +230,7 @@ def split_parts(question: str) -> list[Part]:
     question = _HEADED.sub("", SCENE.sub("", DESCRIBING.sub(r"\1", asking_sentences(question)), count=1), count=1)
     pieces = [p.strip(" ,;?.") for p in _PART_BREAK.split(question) if p and p.strip(" ,;?.")]
     # "SpectrumBench — number of tasks and how many MLLMs ...?" (blind 52): a count asked without asking words
-    pieces = [p if re.search(rf"\b{_ASKING}\b", p, re.I) else _NUMBER_OF.sub("how many ", p) for p in pieces]
+    pieces = [p if re.search(rf"\b{ASKING}\b", p, re.I) else _NUMBER_OF.sub("how many ", p) for p in pieces]
     # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
     merged: list[str] = []
     for piece in pieces:
@@ -272,7 +239,8 @@ def split_parts(question: str) -> list[Part]:
         # names ("X names two failure modes. what are they, ...")
         if (
             merged
-            and not re.search(rf"\b{_ASKING}\b|{_WHERE_ASKS}", asked(merged[-1]), re.I)
+            # ... the words a title in quotes says ask nothing ("In the 'models know when they do not know' paper, ...")
+            and not re.search(rf"\b{ASKING}\b|{_WHERE_ASKS}", asked(_unquoted(merged[-1])), re.I)
             and not YES_NO.match(merged[-1])
         ):
             merged[-1] = piece if len(piece.split()) > 3 or not _POINTING.search(piece) else f"{merged[-1]} and {piece}"
@@ -291,6 +259,12 @@ def split_parts(question: str) -> list[Part]:
         Part(p.text, "number") if i and parts[i - 1].wants == "number" and _THAT_COMPARED.match(asked(p.text)) else p
         for i, p in enumerate(parts)
     ]
+
+
+def _unquoted(piece: str) -> str:
+    for phrase in quoted_phrases(piece):
+        piece = piece.replace(phrase, " ")
+    return piece
 
 
 _THAT_COMPARED = re.compile(r"^how (?:does|do|did) (?:that|this|these|those) (?:compare|stack up|fare)\b", re.I)
@@ -378,7 +352,7 @@ _TOPIC_RAISED = re.compile(
 # "which" before the thing asked opens a question for a particular one of them (a name), unless the thing
 # is a paper or a method: "which papers ...", "which method that ..." ask for papers (a list, a lookup)
 _WHICH_THING = re.compile(
-    rf"^(?:{_LED}|which)\s+(?!(?:\w+\s+)?(?:papers?|works?|stud(?:y|ies)|methods?|approach(?:es)?|one|of)\b)[\w-]+",
+    rf"^(?:{LED}|which)\s+(?!(?:\w+\s+)?(?:papers?|works?|stud(?:y|ies)|methods?|approach(?:es)?|one|of)\b)[\w-]+",
     re.I,
 )
 
