@@ -140,6 +140,19 @@ def test_with_no_model_chosen_a_follow_up_is_searched_with_the_question_it_follo
     assert follow_up("Which paper compresses proteins with diffusion?", turns, False).focus == ()
 
 
+def test_the_former_and_the_latter_pick_one_of_the_papers_cited() -> None:
+    """ "does the latter need fine-tuning, or is it training-free like the other?" (blind 64) is about the second of
+    two; of one paper, "the latter" picks none (and says no "there is no latter one")."""
+    two = [Turn("Which papers edit knowledge in LLMs?", "…", (MOE, SUIT))]
+    assert follow_up("does the latter need fine-tuning, or is it training-free like the other?", two, True).focus == (
+        SUIT,
+    )
+    assert follow_up("and the benchmark in the former?", two, True).focus == (MOE,)
+    one = [Turn("Which paper edits knowledge in MoE models?", "…", (MOE,))]
+    alone = follow_up("does the latter need fine-tuning?", one, True)
+    assert alone.focus == (MOE,) and not alone.note
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[ScriptedServer]:
     with scripted_server() as httpd:

@@ -176,6 +176,9 @@ def test_scene_setting_sentences_are_not_asked_parts() -> None:
         "What kind of retriever aligns LoRAs with prompts",
         "up to how many LoRAs can it fuse",
     ]
+    # ... nor do the words of a title in quotes (blind 62)
+    quoted = "In the 'models know when they do not know' paper, how many mislabeled ImageNet samples did they find?"
+    assert [p.text for p in split_parts(quoted)] == ["how many mislabeled ImageNet samples did they find"]
     described = "For the method that explains how agents coordinate, what benchmark is used?"
     assert [(p.text, p.wants) for p in split_parts(described)] == [("what benchmark is used", "name")]
     # ... with no preposition before it, or ended by a dash (people-dev3, blind 29)

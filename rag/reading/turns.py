@@ -57,7 +57,10 @@ def refers_back(question: str) -> bool:
 
 
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
-_ORDINALS |= {"1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
+_ORDINALS |= {"1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4, "former": 0, "latter": -1}
+# "does the latter need fine-tuning, or is it training-free like the other?" (blind 64): of two or more papers cited,
+# which one a follow-up means; no cue of its own ("Is there a paper arguing for the former?" sets its own two up)
+_FORMER_LATTER = re.compile(r"\bthe\s+(former|latter)\b", re.I)
 _PLURAL = re.compile(r"\b(?:they|their|them|these|those)\b", re.I)
 
 
@@ -100,6 +103,8 @@ def follow_up(question: str, turns: Sequence[Turn], follows: bool | None = None)
     focus = earlier if _PLURAL.search(question) or (more and not singular) else earlier[:1]
     note = ""
     ordinal = CUE_OF["ordinal"].search(question)
+    if not ordinal and len(earlier) > 1:
+        ordinal = _FORMER_LATTER.search(question)
     if ordinal and earlier:
         index = _ORDINALS[ordinal[1].lower()]
         if -len(earlier) <= index < len(earlier):
