@@ -61,7 +61,10 @@ class PaperVectors:
 
         if not len(self.matrix):
             return []
-        scores = self.matrix @ (vector / max(float(np.linalg.norm(vector)), 1e-12))
+        # einsum's own loop, not BLAS: OpenBLAS's threads, left spinning after a product, took the cores the
+        # embedder's threads answer with (0.158 against 0.130 s an answer at 19,630 papers, 260 against 170 ms CPU)
+        unit = (vector / max(float(np.linalg.norm(vector)), 1e-12)).astype(np.float32)
+        scores = np.einsum("ij,j->i", self.matrix, unit, optimize=False)
         if mask is not None:
             scores = np.where(mask > 0, scores, -np.inf)
         n = min(n, len(scores))
