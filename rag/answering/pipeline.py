@@ -259,9 +259,10 @@ class Assistant:
         subject = reading.targets[0] if reading.kind == "summary" and not focus else query
         depth = max(k, 2 * CALIBRATION.list_max) if reading.kind == "list" else k
         # "does the adaptive variance reduction paper compare against Adam?": the paper, apart from the detail asked
-        keyword = self.retriever.keyword_index()
         described = (
-            closest.described(subject, reading.parts, keyword) if reading.kind == "lookup" and not focus else None
+            closest.described(subject, reading.parts, self.retriever.keyword_index())
+            if reading.kind == "lookup" and not focus
+            else None
         )
         result = self.retriever.search(subject, k=depth, filters=filters, described=described)
         return result, self._pin(result.hits, focus)[:depth]

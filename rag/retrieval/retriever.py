@@ -192,9 +192,10 @@ class Retriever:
             return [({**d.metadata, "text": d.page_content}, score, cosine) for d, score, cosine in found]
         vectors = chunk_vectors(self.store, keyword)
         vector, plain = tower.query_vectors(self.store.vectorstore.embeddings, query, self.settings)  # type: ignore[arg-type]
-        rows = chunk_rows(keyword)
-        if lean := [rows[cid] for cid in feedback if cid in rows]:
-            vector = vector + self.settings.feedback_weight * vectors.matrix[lean].mean(axis=0)
+        if feedback:  # off by default: the ids' positions are built only for it
+            rows = chunk_rows(keyword)
+            if lean := [rows[cid] for cid in feedback if cid in rows]:
+                vector = vector + self.settings.feedback_weight * vectors.matrix[lean].mean(axis=0)
         near = vectors.nearest(vector, n, keyword.mask(filters))
         cosines = [s for _, s in near] if plain is None else np.asarray(vectors.matrix[[p for p, _ in near]] @ plain)
         return [(dict(keyword.chunks[pos]), score, float(c)) for (pos, score), c in zip(near, cosines, strict=True)]
