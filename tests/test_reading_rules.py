@@ -545,3 +545,65 @@ def test_a_setting_in_time_asks_no_figure_and_one_of_the_papers_cited_is_asked_o
     )
     assert read_question("What does X add compared with the earlier work on KV caching?").kind == "lookup"
     assert read_question("What F1 does X get compared with BERT?").kind == "lookup"
+
+
+def test_what_a_paper_found_asks_no_figure_and_what_it_was_evaluated_on_asks_for_names() -> None:
+    """Blind 66: "what did UniFork observe about modality alignment across depth?" and "what do they say happens once
+    parameters exceed the threshold?" asked a figure (for "depth", "parameters") and were declined. Blind 69: "What are
+    the three CZSL benchmarks EVA was evaluated on?" asked anything, and a sentence that names none answered it."""
+    assert split_parts("What did UniFork observe about modality alignment across depth?")[0].wants == "any"
+    assert split_parts("what do they say happens once parameters exceed the threshold?")[0].wants == "any"
+    assert split_parts("what accuracy do they report?")[0].wants == "number"
+    assert split_parts("what do they report as the error?")[0].wants == "number"
+    evaluated = split_parts("What are the three CZSL benchmarks EVA was evaluated on?")[0]
+    assert (evaluated.wants, evaluated.head) == ("name", "benchmarks")
+    assert split_parts("What are the three benchmarks it was evaluated on?")[0].wants == "name"
+
+
+def test_two_named_then_asked_of_each_or_one_named_and_another_paper_are_set_up() -> None:
+    """Blinds 59, 65, 66, 67, 69: two papers set up in a sentence of their own ("H+ and CABA sit on opposite sides
+    of ...", "I'm weighing Socratic-Zero against AgenticMath", "BOWS explains ..., and there's also a paper on ...")
+    and then asked of "each" were read as lookups of one; a "vs" heading's side ran on past a dash."""
+    from rag.reading.contrasts import asked_of_two, introduced_sides
+
+    for question, said in (
+        (
+            "H+ and CABA sit on opposite sides of federated learning security. How does each one work?",
+            ("H+", "CABA"),
+        ),
+        (
+            "I'm weighing Socratic-Zero against AgenticMath as ways to synthesize math training data. How much seed "
+            "or generated data does each rely on?",
+            ("Socratic-Zero", "AgenticMath"),
+        ),
+        (
+            "ADOR and the numerosity paper each diagnose a cause - what root cause does each point to?",
+            ("ADOR", "the numerosity paper"),
+        ),
+        (
+            "BOWS explains feature geometry with autoencoders, and there's also a paper on ensembling SAEs. What "
+            "does each claim about what autoencoders learn?",
+            ("BOWS", "on ensembling SAEs"),
+        ),
+        (
+            "There's IncVGGT for long-sequence 3D reconstruction and a separate paper on memory-bounded 3D Gaussian "
+            "Splatting training. How does each keep memory from blowing up?",
+            ("IncVGGT", "on memory-bounded 3D Gaussian Splatting training"),
+        ),
+    ):
+        assert introduced_sides(question) == said, question
+    # a word opening the sentence is no name; two names asked of nothing each are not set up
+    assert (
+        introduced_sides(
+            "Counting seems broken in both directions: there's a benchmark showing VLMs can't count shapes, and a "
+            "paper on numerosity in diffusion. How does each explain it?"
+        )
+        is None
+    )
+    assert introduced_sides("H+ and CABA sit on opposite sides of federated learning security.") is None
+    assert asked_of_two("how do FracAug and DEMO create extra training samples?") == ("FracAug", "DEMO")
+    assert asked_of_two("how do FracAug and DEMO each create extra training samples?") is None
+    dashed = read_question(
+        "G2RPO vs E-GRPO — both say GRPO's reward signal is too sparse. how does each make it denser?"
+    )
+    assert dashed.targets == ("G2RPO", "E-GRPO")

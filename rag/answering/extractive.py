@@ -10,10 +10,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rag.answering import approaches, compose, evidence, quotes, sides, subject, values
+from rag.answering import approaches, compose, evidence, quotes, sides, subject, value_kinds, values
 from rag.answering.judge import Judge
 from rag.answering.known import PROPOSE
 from rag.calibration import CALIBRATION
+from rag.reading.asking import asked
 from rag.reading.parts import YES_NO, Part, split_parts
 from rag.reading.questions import Reading
 from rag.reading.text import POINTS_BACK, coined_names, sentences
@@ -161,7 +162,8 @@ def _answer_parts(
             ),
             key=lambda f: (f.sentence is not None, f.score),
         )
-        if judge is not None and found[i].sentence and not _judged_stated(judge, found[i], skip):
+        judged = (kind := value_kinds.wanted(asked(parts[i].text))) is None or kind.judged
+        if judge is not None and judged and found[i].sentence and not _judged_stated(judge, found[i], skip):
             found[i] = evidence.Found(parts[i], found[i].paper, None, found[i].score, doubted=found[i].sentence)
         found[i] = _with_antecedent(_with_how_it_works(found[i], skip), skip | used)
         used |= {s for s in (found[i].before, found[i].sentence, found[i].also) if s}

@@ -48,7 +48,7 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
         return (
             bool(new_names(sentence, given, plain_names))
             or (listed and _listed_after(part.head, sentence))
-            or _introduced(part.head, sentence)
+            or _introduced(part.head, sentence, _built(part))
         )
     if part.wants == "name" and part.which_thing:  # "Which GNNs?" is not answered by "various classic GNNs"
         return bool(new_names(sentence, given, plain_names) or _ENUMERATION.search(sentence)) or _introduced(
@@ -101,20 +101,36 @@ def _singular(head: str) -> str:
     return re.sub(r"(?:(?<=ch)|(?<=sh)|(?<=ss)|(?<=x))es$|(?<![isu])s$", "", head.lower())
 
 
+# what a paper makes of its own: "what dataset did they build?" asks for it, named or not
+_MAKE = r"propose|introduce|design|develop|present|build|construct|curate|collect|create"
+# ... not what it is built on ("What base model is CompassJudger-2 built on?", blind 65)
+_BUILT = re.compile(
+    r"\b(?:build|built|construct(?:ed)?|curate[sd]?|collect(?:ed|s)?|create[sd]?|introduce[sd]?|propose[sd]?)\b"
+    r"(?!\s+(?:on|upon|from|with|using|around|atop|in)\b)",
+    re.I,
+)
+
+
+def _built(part: Part) -> bool:
+    return bool(_BUILT.search(asked(part.text)))
+
+
 def _described(head: str) -> bool:
     return _singular(head) in DESCRIBED
 
 
-def _introduced(head: str, sentence: str) -> bool:
+def _introduced(head: str, sentence: str, built: bool = False) -> bool:
     """A particular one of the things asked for, which the paper introduces in plain words: "which modules does it
-    use?" of "Specifically, a counterfactual detector module is proposed to ..." (blind 48)."""
-    if not _described(head):
+    use?" of "Specifically, a counterfactual detector module is proposed to ..." (blind 48); any thing the part asks
+    what they built ("what dataset did they build?" of "we propose a novel dataset consisting of ...", blind 66)."""
+    if not (built or _described(head)):
         return False
     thing = rf"(?:[\w()-]+\s+){{1,5}}?{re.escape(_singular(head))}(?:e?s)?\b"
     made = r"(?:proposed|introduced|designed|developed|presented)"
     return bool(
         re.search(rf"\b(?:an?|the)\s+{thing}[^.;]{{0,40}}?\b(?:is|are)\s+(?:\w+\s+)?{made}", sentence, re.I)
-        or re.search(rf"\bwe (?:propose|introduce|design|develop|present)\s+(?:an?|the)\s+{thing}", sentence, re.I)
+        # ... named first: "we introduce UniFork, a novel Y-shaped architecture that ..." (blind 66)
+        or re.search(rf"\bwe (?:{_MAKE})\s+(?:[\w-]+,\s+)?(?:an?|the)\s+{thing}", sentence, re.I)
     )
 
 
@@ -211,6 +227,6 @@ def holds_value(
         or any_name
         or part.kind_of  # "what kind of solver?": a description of it answers
         or (listed and not found)  # tasks listed in plain words ("tasks such as concept detection and ...")
-        or _introduced(part.head, sentence)
+        or _introduced(part.head, sentence, _built(part))
         or values.of_class(asked_class, found, sentence)
     )

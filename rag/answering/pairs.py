@@ -30,6 +30,7 @@ from rag.reading.contrasts import (
     THE_TWO,
     TWO_INTRODUCED,
     asked_of_each,
+    asked_of_two,
     contrasts_with,
     introduced_sides,
     related,
@@ -326,13 +327,14 @@ def compared(
     )
     said = introduced_sides(question) if not reading.sides else None
     each = asked_of_each(question) if not (reading.sides or said) else None
+    doing = _two_papers_named(question, keyword) if not (reading.sides or said or each) else None
     # "What does each one touch?" asks a contrast of two papers the question names or sets up one by one
-    set_up = named or pointed or TWO_INTRODUCED.search(question) or said or each
+    set_up = named or pointed or TWO_INTRODUCED.search(question) or said or each or doing
     # a contrast asked only after a first part is about that part's paper, unless it names the other paper
     # ... or "their" of two it sets up one by one ("One paper says ..., another ... How do their views line up?")
     asking = asking_sentences(question)
     cue = (asks_contrast(question) and bool(named or pointed or not contrast_asked_later(question))) or bool(
-        set_up and (SHARED.search(asking) or (said and re.search(r"\b(?:they|their|them)\b", asking, re.I)))
+        set_up and (SHARED.search(asking) or doing or (said and re.search(r"\b(?:they|their|them)\b", asking, re.I)))
     )
     # "two papers on long-tailed data: one for ..., one for ... what does each add?" asks for no list
     if reading.kind != "compare" and cue and (said or not asks_for_papers(question)):
@@ -340,7 +342,7 @@ def compared(
         pair = Pair(*named, 1.0, False) if named else pointed
         if pair is None:
             fresh, back = best_pair(question, turns, retriever, store, filters, searched())
-            described = reading.sides or said or each
+            described = reading.sides or said or each or doing
             two = sides.described(described, retriever, filters, question, scened=bool(said)) if described else None
             # two papers of the search alone are weak evidence after an answer: a new topic says "differ" too
             # here nothing is named or pointed at: what set the question up is its two papers introduced
@@ -350,7 +352,14 @@ def compared(
                 else chosen(fresh, back, question, follow.follows or bool(turns), bool(set_up))
             )
             # the two papers the question describes one by one ("One paper ..., another ..."), each one paper
-            pair = Pair(*two, 1.0, False) if two and (said or each) else better(question, two, pair, retriever)
+            # ... and two names asked what each does are two papers only where each names one
+            pair = (
+                Pair(*two, 1.0, False)
+                if two and (said or each or doing)
+                else None
+                if doing
+                else better(question, two, pair, retriever)
+            )
             # "is that the same idea as the metacognition study?": the paper just discussed and the one named so
             pair = pair or (related_back(question, turns, retriever, store, filters) if turns else None)
         if pair:
@@ -359,6 +368,14 @@ def compared(
     if typed and (unindexed(reading.targets, retriever, store) or _a_field_side(question, reading.targets, keyword)):
         reading = Reading("lookup", (), tuple(split_parts(question)))
     return reading, follow
+
+
+def _two_papers_named(question: str, keyword: KeywordIndex) -> tuple[str, str] | None:
+    """The two names a question asks what or how they do ("how do FracAug and DEMO create ...?"), where each is a
+    coined name and no name of the field ("how do LLMs and VLMs handle long inputs?" compares no two papers)."""
+    two = asked_of_two(question)
+    named = two and all((names := coined_names(side)) and not sides.the_field(names, keyword) for side in two)
+    return two if named else None
 
 
 _ANY_ONE = re.compile(r"\b(?:an?|plain|vanilla|standard|regular|ordinary|typical)\s+$", re.I)

@@ -53,7 +53,11 @@ def named_hits(
     question without the sides' names ("How do Fighter and PRISM differ in the way they capture multiple temporal
     scales?": 28 papers of 19,630 say PRISM, and "multiscale" is no word of "multiple temporal scales")."""
     phrase = title_phrase(target).lower()
-    named = [h for h in hits if names_in(target, _text(h)) or (phrase and phrase in h.title.lower())]
+    named = [
+        h
+        for h in hits
+        if names_in(target, _text(h)) or (phrase and phrase in h.title.lower()) or _title_head(target, h.title)
+    ]
     if not named and hits:
         # "lana vs PFT3A": the word search and the meaning search each put a paper first, tied; the side's own
         # words tell which it names (the one abstract saying "Lana", not the closest in meaning to "lana")
@@ -70,6 +74,13 @@ def named_hits(
         key=lambda hc: (not own_name(target, hc[0]), -coverage(target, _text(hc[0])), -hc[1]),
     )
     return [h for h, _ in ranked]
+
+
+def _title_head(target: str, title: str) -> bool:
+    """The target opens with a title's one-word head, a plain word ("Fighter for time series forecasting" of
+    "Fighter: Unveiling the Graph Convolutional Nature ...", blind 66), which no coined name or phrase catches."""
+    head, colon, _ = title.partition(":")
+    return bool(colon) and head[:1].isupper() and target.split(maxsplit=1)[:1] == [head.strip()]
 
 
 def own_name(target: str, paper: Hit) -> bool:

@@ -27,6 +27,9 @@ class ValueKind:
     # a value of the kind says what it is about ("16 H100s" answers "what hardware" in any sentence); a count
     # answers only in a sentence about the thing counted
     self_evident: bool = True
+    # the answer judge reads the sentence too (rag.answering.extractive); not for compute, which it read 0.1 for
+    # "requiring only a single CPU core" (blind 69): a need said in other words than the question's
+    judged: bool = True
 
 
 # First match wins: "how many GPU hours" is a duration, not hardware.
@@ -50,6 +53,22 @@ KINDS = (
     ),
     # hardware asked as "What GPU was used?": which chip, by its model; "a single commodity GPU" does not say (blind 57)
     ValueKind("hardware", re.compile(_WHICH_CHIP, re.I), re.compile(_CHIP)),
+    # the compute a method needs (blinds 60, 69): "requiring only a single CPU core", "8 A100s for 3 days", "100
+    # GPU-hours", "2.3 PFLOPs"; not what it saves ("how much compute does it save?" asks a reduction, blind 42), nor
+    # "how do they compute the reward?"
+    ValueKind(
+        "compute",
+        re.compile(
+            r"\b(?:how much|what)\s+(?:[\w-]+\s+)?compute\b(?=.*\b(?:need|require|take|use)[sd]?\b)"
+            r"|\bcompute\s+(?:budget|requirements?)\b",
+            re.I,
+        ),
+        re.compile(
+            rf"\b(?:{_NUM}|an?|single)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b|{_CHIP}"
+            r"|\b(?:GPU|TPU)[- ]?(?:hours?|days?)\b|\b\d[\d.,]*\s*[KMGTPE]?FLOPs?\b"
+        ),
+        judged=False,
+    ),
     ValueKind(
         "hardware",
         # "which edge device did they train on?" (blind 52): "training on NVIDIA Jetson AGX Xavier"

@@ -177,11 +177,12 @@ SET_AGAINST = re.compile(
 # rag.answering.sides.described decides whether each side is one paper of the index. Counterexamples:
 # tests/test_reading_rules.py.
 _THE_THING = r"(?:\s+(?:one|paper|work|study|method|approach))?"
+# a name: words each with a capital ("Socratic-Zero", "Local Linear Attention")
+_NAME = r"(?!(?:the|a|an|that)\b)[^\s,.?!;:]*(?-i:[A-Z])[^\s,.?!;:]*(?:\s+(?-i:[A-Z])[^\s,.?!;:]*)*"
 _SIDE = (
     # "the discounted-RL paper on efficient reasoning": what it is on may follow
     r"(?:the|a|an|that)\s+[^,.?!;:]{3,80}?\s(?:paper|work|one|method|approach|study|framework)"
-    r"(?:\s+(?:on|about|for)\s+[^,.?!;:]{3,60}?)?"
-    r"|(?!(?:the|a|an|that)\b)[^\s,.?!;:]*(?-i:[A-Z])[^\s,.?!;:]*(?:\s+(?-i:[A-Z])[^\s,.?!;:]*)*"
+    rf"(?:\s+(?:on|about|for)\s+[^,.?!;:]{{3,60}}?)?|{_NAME}"
 )
 # ... or, before "both", a few words that are no question's opening and no part called by its kind ("the encoder")
 _BOTH_SIDE = (
@@ -220,7 +221,22 @@ _INTRODUCED_SIDES = re.compile(
     # ... the second a name with what it is for ("..., and TRACE for detecting implicit reward hacking.", blind 45)
     rf"|\bthere(?:'s|s| is| are)\s+(?P<a9>(?:the|a|an)\s+[^.?!;]{{3,160}}?),?\s+and\s+"
     rf"(?P<b9>{_SIDE}(?:\s+(?:for|on|about|from|that|which)\s+[^.?!;:]{{3,80}}?)?)\s*[.:]\s+"
-    r"(?=[^.?!]*\b(?:each|both|their|they)\b)",
+    r"(?=[^.?!]*\b(?:each|both|their|they)\b)"
+    # "H+ and CABA sit on opposite sides of FL security. How does each one work?", "I'm weighing Socratic-Zero against
+    # AgenticMath as ways to ... How much data does each rely on?", "ADOR and the numerosity paper each diagnose a
+    # cause" (blinds 66, 67): two named at a sentence's start, then asked of each
+    # (a question's own "what do X and Y each ...?" is asked of each, below)
+    rf"|(?:^|[.?!]\s+)(?:(?!(?:what|how|which|why|where|do|does|did|are|is|were|was)\b)[\w']+\s+){{0,3}}?(?P<a10>{_SIDE})\s+(?:and|against|vs\.?|versus)\s+(?P<b10>{_SIDE})\s"
+    r"(?=[^?]*\beach\b)"
+    # "BOWS explains feature geometry ..., and there's also a paper on ensembling SAEs. What does each claim ...?",
+    # "ChemDFM-R bakes chemistry knowledge into the model, while another paper argues ..." (blinds 59, 65): one named,
+    # what it does, then another paper described
+    # ... a coined name, not a word that opens the sentence ("Counting seems broken ...: there's a benchmark ...")
+    rf"|(?:^|[.?!:]\s+)(?:there(?:'s|s| is)\s+)?(?=[^\s,.?!;:]*(?-i:[A-Z])[^\s,.?!;:]*(?-i:[A-Z0-9+*]))"
+    rf"(?P<a11>{_NAME})\s[^.?!;]{{3,160}}?,?\s+(?:and|while|whereas|but)\s+"
+    r"(?:there(?:'s|s| is)\s+(?:also\s+)?)?(?:a|an|another)\s+(?:(?:separate|second|different|other)\s+)?"
+    r"(?:paper|work|study|method|approach)\s+(?P<b11>[^.?!;]{3,200})[.?!;]"
+    r"(?=[^.?!]*\b(?:each|both|their|they|the two)\b)",
     re.I,
 )
 
@@ -229,7 +245,7 @@ def introduced_sides(question: str) -> tuple[str, str] | None:
     """What the question says of each of the two papers it sets up, or None where it does not say it."""
     if not (m := _INTRODUCED_SIDES.search(question)):
         return None
-    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", *"123456789") if m[f"a{i}"])
+    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", *map(str, range(1, 12))) if m[f"a{i}"])
     return a.strip(" ,"), b.strip(" ,")
 
 
@@ -238,11 +254,23 @@ def introduced_sides(question: str) -> tuple[str, str] | None:
 _EACH_ASKED = re.compile(
     rf"\b(?:do|did|are|were|have|would)\s+(?P<a>{_SIDE})\s+and\s+(?P<b>{_SIDE})\s+(?:each|both)\b", re.I
 )
+# "how do FracAug and DEMO create extra training samples?", "how do IncVGGT and CogniMap3D handle memory ...?" (blinds
+# 58, 67): a "how" or "what" asked of two names, whose verb is what each does; not "how do LLMs and VLMs handle
+# long inputs?", whose names are each no one paper's (rag.answering.pairs asks the index)
+_TWO_DOING = re.compile(
+    rf"\b(?:how|what)\s+(?:do|did)\s+(?P<a>{_NAME})\s+and\s+(?P<b>{_NAME})\s+(?!(?:each|both)\b)[a-z]", re.I
+)
 
 
 def asked_of_each(question: str) -> tuple[str, str] | None:
     """The two papers a question asks "each" or "both" of by name or description, or None."""
     m = _EACH_ASKED.search(question)
+    return (m["a"].strip(" ,"), m["b"].strip(" ,")) if m else None
+
+
+def asked_of_two(question: str) -> tuple[str, str] | None:
+    """The two names a question asks what or how they do, or None."""
+    m = _TWO_DOING.search(question)
     return (m["a"].strip(" ,"), m["b"].strip(" ,")) if m else None
 
 

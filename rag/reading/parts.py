@@ -119,13 +119,17 @@ _NAME = re.compile(
     # "which acquisition function do the authors use?", "what are those datasets called?"
     r"|\bwhich\s+(?:[\w-]+\s+){1,3}(?:do|does|did)\s+(?:the authors|they|it|the paper|the method|(?-i:[A-Z])[\w-]*)\s+"
     r"(?:use|apply|adopt|employ|choose|pick|select|build on|rely on|fine-tune|train|start from)\b"
-    r"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){1,4}(?:called|named)\b"
+    # ... "what's" too: "what's the new loss called?" (blind 59), "what's the new compression method from the second
+    # paper called?" (blind 57)
+    r"|\bwhat(?:'s|’s|\s+(?:are|is|were|was))\s+(?:[\w-]+\s+){1,8}?(?:called|named)\b"
     # "what is its LLM backbone?" asks for the backbone as "what LLM backbone ...?" does, and "What is the 1.5B model in
     # the complex-network paper" for the model (blind 43), "what are the seven benchmarks it was evaluated on" for the
     # benchmarks (blind 46); not "what is the model trained on?"
     r"|\bwhat (?:are|is|were|was) (?:its|their|the) (?:[\w.-]+\s+){0,3}(?P<said>backbones?|base models?|llms?|vlms?|"
     r"mllms?|datasets?|benchmarks?|baselines?|simulators?|optimi[sz]ers?|licen[cs]es?|hardware|gpus?|models?)"
-    r"(?:\s*[?.]?\s*$|\s+(?:in|of|behind)\s+(?:the|this|that)\s|\s+(?:it|they|that|which)\s+(?:was|were|is|are)\b)"
+    # ... or by a name: "What are the three CZSL benchmarks EVA was evaluated on" (blind 69)
+    r"(?:\s*[?.]?\s*$|\s+(?:in|of|behind)\s+(?:the|this|that)\s"
+    r"|\s+(?:it|they|that|which|(?-i:[A-Z])[\w-]*)\s+(?:was|were|is|are)\b)"
     r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in)"
     r" (?:what|which)\b"
     r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b|\bnames? of\b",
@@ -313,6 +317,8 @@ def wants(part: str) -> str:
         return "any"
     if _WHY.match(part):  # "why does it drop the squared l2 distance?" asks a reason, whatever it measures
         return "any"
+    if _FINDING.match(part):  # "what did UniFork observe about modality alignment across depth?" (blind 66)
+        return "any"
     m = _NAME.search(part)
     if m and m.start() < 4 and not _COUNTED.search(part):  # "Which LLM reaches 78% pass@1?" asks for a name
         return "name"
@@ -332,6 +338,13 @@ def wants(part: str) -> str:
     return "any"
 
 
+# what a paper found, whatever it is about: "what do they say happens once parameters exceed the threshold?" asks
+# no figure; "what accuracy do they report?" (a measure before the verb) and "what do they report as the error?" do
+_FINDING = re.compile(
+    r"^what\s+(?:do|does|did)\s+(?:[\w+.-]+\s+){1,4}?"
+    r"(?:observe|find|say|show|conclude|notice|discover|reveal|uncover|claim|argue|learn)\b(?!\s+(?:as|for)\b)",
+    re.I,
+)
 _WHY = re.compile(r"^(?:(?:and|so|but|ok|okay|hm+|wait)[\s,]+)*why\b", re.I)
 # when, not how long: "what do they do with that detector at decoding time?" (blind 48), "at test time"
 _WHEN_TIME = re.compile(r"\b(?:at|during)\s+(?:the\s+)?[\w-]+[ -]time\b", re.I)

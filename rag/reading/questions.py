@@ -76,7 +76,10 @@ _SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)
 # inference in network subspaces vs ActiveDPO. How does each decide ...?", blind 40)
 _CAPITALS = re.compile(r"(?-i:[A-Z][a-z]+-[A-Z])")
 _VS_HEADING = re.compile(
-    r"^\s*(?:[^,:;.?]{3,80}:\s+)?(?P<a>[^,:;.?]+?)\s+(?:vs\.?|versus)\s+(?P<b>[^:;?]+?)\s*(?::|\.\s|\?|$)", re.I
+    # ... its second side ends at a dash too ("G2RPO vs E-GRPO — both say GRPO's reward signal is too sparse. how does
+    # each ...?", blind 69)
+    r"^\s*(?:[^,:;.?]{3,80}:\s+)?(?P<a>[^,:;.?]+?)\s+(?:vs\.?|versus)\s+(?P<b>[^:;?—–]+?)\s*(?::|[—–]|-\s|\.\s|\?|$)",
+    re.I,
 )
 # A side that describes one paper ("the long-tailed contrastive alignment paper", "the group inference one")
 DESCRIBED_SIDE = re.compile(
