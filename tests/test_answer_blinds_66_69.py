@@ -85,3 +85,16 @@ def test_benchmarks_a_named_method_was_evaluated_on_are_not_stated_where_no_sent
     names none."""
     answer = assistant.answer("What are the three CZSL benchmarks EVA was evaluated on?")
     assert "does not state" in answer.text
+
+
+def test_a_method_a_paper_trains_and_then_says_what_it_is_is_that_papers_to_compare_with(
+    assistant: Assistant,
+) -> None:
+    """Blind 67: after an answer about CompassJudger-2, "how does this differ from IntelliReward?" was read as a
+    question about CompassJudger-2 alone: IntelliReward is no title's name, and "we train IntelliReward, a reward
+    model ..." did not count as the paper introducing it."""
+    from rag.types import Turn
+
+    before = [Turn("What are the current generalist LLM-as-judge models?", "", ("rKOJ59LuyI",))]
+    answer = assistant.answer("how does this differ from IntelliReward?", before)
+    assert answer.kind == "compare" and set(answer.cited_ids) == {"rKOJ59LuyI", "2UVYeupOsM"}

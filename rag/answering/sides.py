@@ -99,6 +99,9 @@ def own_name(target: str, paper: Hit) -> bool:
         or re.search(rf"https?://\S*/{n}\b", abstract)
         # "our novel SquaredPO loss" (blind 53), "This TokenSet enhances global context aggregation" (blind 55)
         or re.search(rf"\b(?:[Oo]ur|[Tt]his)\s+(?:(?:novel|new|proposed)\s+)?{n}\b", abstract)
+        # "we train IntelliReward, a reward model built from ..." (blind 67): made and then said what it is; not "we
+        # train GPT-2 on ..."
+        or re.search(rf"\b[Ww]e\s+(?:train|build|create|release|obtain)\s+{n},\s+an?\s", abstract)
         for n in map(_either_number, coined_names(target))
     )
 

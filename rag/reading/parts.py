@@ -119,9 +119,7 @@ _NAME = re.compile(
     # "which acquisition function do the authors use?", "what are those datasets called?"
     r"|\bwhich\s+(?:[\w-]+\s+){1,3}(?:do|does|did)\s+(?:the authors|they|it|the paper|the method|(?-i:[A-Z])[\w-]*)\s+"
     r"(?:use|apply|adopt|employ|choose|pick|select|build on|rely on|fine-tune|train|start from)\b"
-    # ... "what's" too: "what's the new loss called?" (blind 59), "what's the new compression method from the second
-    # paper called?" (blind 57)
-    r"|\bwhat(?:'s|’s|\s+(?:are|is|were|was))\s+(?:[\w-]+\s+){1,8}?(?:called|named)\b"
+    r"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){1,4}(?:called|named)\b"
     # "what is its LLM backbone?" asks for the backbone as "what LLM backbone ...?" does, and "What is the 1.5B model in
     # the complex-network paper" for the model (blind 43), "what are the seven benchmarks it was evaluated on" for the
     # benchmarks (blind 46); not "what is the model trained on?"
