@@ -226,7 +226,8 @@ _INTRODUCED_SIDES = re.compile(
     # AgenticMath as ways to ... How much data does each rely on?", "ADOR and the numerosity paper each diagnose a
     # cause" (blinds 66, 67): two named at a sentence's start, then asked of each
     # (a question's own "what do X and Y each ...?" is asked of each, below)
-    rf"|(?:^|[.?!]\s+)(?:(?!(?:what|how|which|why|where|do|does|did|are|is|were|was)\b)[\w']+\s+){{0,3}}?(?P<a10>{_SIDE})\s+(?:and|against|vs\.?|versus)\s+(?P<b10>{_SIDE})\s"
+    r"|(?:^|[.?!]\s+)(?:(?!(?:what|how|which|why|where|do|does|did|are|is|were|was)\b)[\w']+\s+){0,3}?"
+    rf"(?P<a10>{_SIDE})\s+(?:and|against|vs\.?|versus)\s+(?P<b10>{_SIDE})\s"
     r"(?=[^?]*\beach\b)"
     # "BOWS explains feature geometry ..., and there's also a paper on ensembling SAEs. What does each claim ...?",
     # "ChemDFM-R bakes chemistry knowledge into the model, while another paper argues ..." (blinds 59, 65): one named,
