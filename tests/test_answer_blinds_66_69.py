@@ -76,6 +76,16 @@ def test_details_stated_in_plain_words_are_quoted_not_declined(assistant: Assist
     assert "does not state" not in unifork.text
     compute = assistant.answer("VRPAgent: how much compute does it need?")
     assert "a single CPU core" in compute.text and "does not state" not in compute.text
+    # a cost given as a formula states it too (dev q005); what compute saves is no compute needed (blind 42)
+    theory = assistant.answer(
+        "How much compute does a learned physics simulator need so that reinforcement learning trained inside it "
+        "still gets unbiased value estimates?"
+    )
+    assert "minimal computational cost" in theory.text and "does not state" not in theory.text
+    saved = assistant.answer(
+        "Pan-cancer screening in CT with a glance-and-focus RL setup: how much compute does it save?"
+    )
+    assert "5.7 times" in saved.text
 
 
 def test_benchmarks_a_named_method_was_evaluated_on_are_not_stated_where_no_sentence_names_them(
