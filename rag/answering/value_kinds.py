@@ -66,8 +66,8 @@ KINDS = (
         re.compile(
             rf"\b(?:{_NUM}|an?|single)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b|{_CHIP}"
             r"|\b(?:GPU|TPU)[- ]?(?:hours?|days?)\b|\b\d[\d.,]*\s*[KMGTPE]?FLOPs?\b"
-            # ... or a cost given as a formula: "the minimal computational cost $N^*(\varepsilon)$ required for ..." (dev
-            # q005, a theory paper)
+            # ... or a cost given as a formula: "the minimal computational cost $N^*(\varepsilon)$ required for ..."
+            # (dev q005, a theory paper)
             r"|\bcomputational\s+(?:cost|budget|complexity)\s+\$"
         ),
         judged=False,
