@@ -153,6 +153,19 @@ def test_the_former_and_the_latter_pick_one_of_the_papers_cited() -> None:
     assert alone.focus == (MOE,) and not alone.note
 
 
+def test_an_ordinal_of_the_things_the_last_question_asked_for_picks_one_of_the_papers_cited() -> None:
+    """ "How big is the first dataset?" after "new datasets for biology-ish vision?" (blind 61) was answered about the
+    second; "dataset" is no word the ordinal cue knows, and "the first benchmark for X" is often a claim."""
+    from rag.reading.cues import CUE_OF
+
+    two = [Turn("new datasets for biology-ish vision: microscopy, or even smell?", "…", (MOE, SUIT))]
+    assert follow_up("How big is the first dataset?", two, True).focus == (MOE,)
+    assert follow_up("what does the second dataset record?", two, True).focus == (SUIT,)
+    other = [Turn("Which papers edit knowledge in LLMs?", "…", (MOE, SUIT))]
+    assert follow_up("How big is the second dataset?", other, True).by_default  # no datasets asked for: its words
+    assert not CUE_OF["ordinal"].search("Is there a paper with the first benchmark for protein design?")
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[ScriptedServer]:
     with scripted_server() as httpd:

@@ -62,6 +62,16 @@ _ORDINALS |= {"1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4, "former": 0, "la
 # which one a follow-up means; no cue of its own ("Is there a paper arguing for the former?" sets its own two up)
 _FORMER_LATTER = re.compile(r"\bthe\s+(former|latter)\b", re.I)
 _PLURAL = re.compile(r"\b(?:they|their|them|these|those)\b", re.I)
+# "How big is the first dataset?" after "new datasets for biology-ish vision?" (blind 61): an ordinal of the things the
+# last question asked for picks one of the papers cited, as "the first one" does; no cue of its own ("the first
+# benchmark for X" is often a claim)
+_NTH_THING = re.compile(r"\bthe\s+(first|second|third|fourth|fifth|last)\s+([a-z][\w-]*[^s\W])\b", re.I)
+
+
+def _nth_asked(question: str, asked_before: str) -> re.Match[str] | None:
+    """An ordinal of a thing the last question asked for in the plural ("datasets", "benchmarks")."""
+    m = _NTH_THING.search(question)
+    return m if m and re.search(rf"\b{re.escape(m[2])}s\b", asked_before, re.I) else None
 
 
 def picks(question: str, n_cited: int) -> bool:
@@ -104,7 +114,7 @@ def follow_up(question: str, turns: Sequence[Turn], follows: bool | None = None)
     note = ""
     ordinal = CUE_OF["ordinal"].search(question)
     if not ordinal and len(earlier) > 1:
-        ordinal = _FORMER_LATTER.search(question)
+        ordinal = _FORMER_LATTER.search(question) or _nth_asked(question, last.question)
     if ordinal and earlier:
         index = _ORDINALS[ordinal[1].lower()]
         if -len(earlier) <= index < len(earlier):
