@@ -43,6 +43,23 @@ def test_what_kind_of_value_a_part_wants() -> None:
     assert kind_of("which datasets do the authors use") is None
 
 
+def test_the_compute_a_method_needs_and_the_device_it_runs_on_are_values_of_their_kind() -> None:
+    """Blinds 49, 60, 69: "how much compute does it need?" of "requiring only a single CPU core", "which device did
+    the memory-bounded one run on?" of "on NVIDIA Jetson AGX Xavier" were declined or answered by another sentence."""
+    assert kind_of("how much compute does it need") == "compute"
+    assert kind_of("what compute budget does one run need") == "compute"
+    assert kind_of("which device did the memory-bounded one run on") == "hardware"
+    # counterexamples: what compute saves, how a thing is computed, devices that are data
+    assert kind_of("how much compute does it save") is None
+    assert kind_of("how do they compute the reward") is None
+    assert kind_of("which device types does the dataset cover") is None
+    compute = value_kinds.wanted("how much compute does it need")
+    assert compute is not None and not compute.judged and compute.held is not None
+    assert compute.held.search("while requiring only a single CPU core")
+    assert compute.held.search("the minimal computational cost $N^*(\\varepsilon)$ required")
+    assert not compute.held.search("reduces the computation costs by 5.7 times")
+
+
 def test_a_sentence_holds_a_value_of_the_kind_asked() -> None:
     duration = value_kinds.KINDS[0]
     assert values.holds(duration, "It retrofits LLaDA-8B in three days on 16 H100s.", "")

@@ -75,7 +75,12 @@ KINDS = (
     ValueKind(
         "hardware",
         # "which edge device did they train on?" (blind 52): "training on NVIDIA Jetson AGX Xavier"
-        re.compile(r"\b(?:hardware|gpus?|tpus?|npus?|accelerators?|chips?|(?:edge|mobile|embedded) devices?)\b", re.I),
+        # ... or a device it runs on: "which device did the memory-bounded one run on?" (blind 49)
+        re.compile(
+            r"\b(?:hardware|gpus?|tpus?|npus?|accelerators?|chips?|(?:edge|mobile|embedded) devices?)\b"
+            r"|\b(?:which|what)\s+devices?\b(?=.*\b(?:run|runs|ran|deployed|execute[sd]?)\s+(?:it\s+)?on\b)",
+            re.I,
+        ),
         re.compile(
             # a chip by its model, or counted ("16 GPUs", "a single GPU"): "limited GPU memory" names no hardware
             rf"\b(?:{_NUM}|an?|single)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b|{_CHIP}"
