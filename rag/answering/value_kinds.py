@@ -11,6 +11,8 @@ _NUM = (
 )
 _WHICH_CHIP = r"^(?:on\s+)?(?:which|what)\s+(?:GPU|TPU|NPU|chip|accelerator)s?\b"
 _CHIP = r"\b(?:[AHV]100s?|H200s?|H800s?|A800s?|A6000s?|L40S?|RTX|Ascend|Jetson|Gaudi|MI\d{3}X?|v[2-6]e?-\d+)\b"
+# hardware by its model, or counted ("16 GPUs", "a single GPU"): the hardware a method ran on, and the compute it needs
+_HARDWARE = rf"\b(?:{_NUM}|an?|single)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b|{_CHIP}"
 # A metric whose value is a score ("what F1", "what success rate"), not the metric's kind ("which F1 variant")
 _METRIC = (
     r"(?:F1|accuracy|AUC|AUROC|AUPRC|BLEU|ROUGE(?:-\w+)?|scores?|mAP|MRR|success rates?|win rates?|pass@\d+|Dice|IoU"
@@ -64,8 +66,7 @@ KINDS = (
             re.I,
         ),
         re.compile(
-            rf"\b(?:{_NUM}|an?|single)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b|{_CHIP}"
-            r"|\b(?:GPU|TPU)[- ]?(?:hours?|days?)\b|\b\d[\d.,]*\s*[KMGTPE]?FLOPs?\b"
+            rf"{_HARDWARE}|\b(?:GPU|TPU)[- ]?(?:hours?|days?)\b|\b\d[\d.,]*\s*[KMGTPE]?FLOPs?\b"
             # ... or a cost given as a formula: "the minimal computational cost $N^*(\varepsilon)$ required for ..."
             # (dev q005, a theory paper)
             r"|\bcomputational\s+(?:cost|budget|complexity)\s+\$"
@@ -81,10 +82,8 @@ KINDS = (
             r"|\b(?:which|what)\s+devices?\b(?=.*\b(?:run|runs|ran|deployed|execute[sd]?)\s+(?:it\s+)?on\b)",
             re.I,
         ),
-        re.compile(
-            # a chip by its model, or counted ("16 GPUs", "a single GPU"): "limited GPU memory" names no hardware
-            rf"\b(?:{_NUM}|an?|single)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b|{_CHIP}"
-        ),
+        # a chip by its model, or counted ("16 GPUs", "a single GPU"): "limited GPU memory" names no hardware
+        re.compile(_HARDWARE),
     ),
     ValueKind(
         "licence",

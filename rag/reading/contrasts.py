@@ -246,7 +246,8 @@ def introduced_sides(question: str) -> tuple[str, str] | None:
     """What the question says of each of the two papers it sets up, or None where it does not say it."""
     if not (m := _INTRODUCED_SIDES.search(question)):
         return None
-    a, b = next((m[f"a{i}"], m[f"b{i}"]) for i in ("", *map(str, range(1, 12))) if m[f"a{i}"])
+    # the alternative that matched: its side "aN" holds text, and "bN" is its other side
+    a, b = next((side, m[f"b{name[1:]}"]) for name, side in m.groupdict().items() if name[0] == "a" and side)
     return a.strip(" ,"), b.strip(" ,")
 
 
