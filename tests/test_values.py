@@ -196,6 +196,12 @@ def test_a_sentence_counting_what_the_question_counted_names_none_of_them() -> N
     # the things counted and then named answer
     assert not counts_only("We cover six languages (English, German, ...).", "Which six languages?")
     assert not counts_only("We use three benchmarks: MMLU, GSM8K and ARC.", "Which three benchmarks?")
+    # ... or name them further on, in brackets (blind 78); one name after the count is not them all
+    spanning = "We evaluated it on four datasets spanning conversations (ShareGPT, WildChat) and QA (CaseHOLD, MedQA)."
+    assert not counts_only(spanning, "It was evaluated on four datasets. Which ones?")
+    assert counts_only("We evaluate four LVLMs on MMBench.", "Which four LVLMs?")
+    causal = "Experiments on three public datasets show that CausalNovo generalizes across Noise Signal Ratios (NSR)."
+    assert counts_only(causal, "CausalNovo reports results on three public datasets. Which three public datasets?")
     # blind 32 b32-q022: the names follow "named", set in bold
     named = "In this paper, we propose two benchmark, named \\textbf{EgoMemBench} and \\textbf{LifeMemBench}."
     assert not counts_only(named, "a paper with two benchmarks for memory. what are the benchmarks called?")

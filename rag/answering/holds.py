@@ -130,7 +130,13 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
     return bool(
         re.search(rf"\b(?:an?|the)\s+{thing}[^.;]{{0,40}}?\b(?:is|are)\s+(?:\w+\s+)?{made}", sentence, re.I)
         # ... named first: "we introduce UniFork, a novel Y-shaped architecture that ..." (blind 66)
-        or re.search(rf"\bwe (?:{_MAKE})\s+(?:[\w-]+,\s+)?(?:an?|the)\s+{thing}", sentence, re.I)
+        # ... "we first introduce a dynamic token budget mechanism" (blind 80)
+        or re.search(
+            rf"\bwe (?:(?:first|also|further|then|additionally|\w+ly)\s+)?(?:{_MAKE})\s+"
+            rf"(?:[\w-]+,\s+)?(?:an?|the)\s+{thing}",
+            sentence,
+            re.I,
+        )
     )
 
 

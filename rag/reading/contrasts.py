@@ -146,8 +146,20 @@ def several(side: str) -> bool:
     return bool(_SEVERAL.search(_HEAD_END.split(side.strip(), maxsplit=1)[0]))
 
 
+# "does the numerosity paper go about it the same way?" (blind 78): the other side does "it", the paper just
+# discussed's thing, alike; not "does it use the same data?"
+_DOES_IT_ALIKE = re.compile(
+    r"\b(?:does|do|did|is|are|would)\s+(?P<other>(?!(?:it|they|this|that|these|those)\b)[^?!;:,]{3,120}?)\s+"
+    r"(?:do|go about|handle|approach|tackle|treat|solve|attack|address|work on)\s+(?P<it>it|this|that)\s+"
+    r"(?:the\s+same\s+way|similarly|likewise|in\s+the\s+same\s+way)\b",
+    re.I,
+)
+
+
 def related(question: str) -> tuple[str, str] | None:
     """What a question relates to what (the words before the relation, the other side), or None."""
+    if alike := _DOES_IT_ALIKE.search(question):
+        return alike["it"], alike["other"].strip(" ,.")
     if not (m := RELATED_TO.search(question)):
         return None
     before = re.split(r"(?<=[.?!])\s+", question[: m.start()])[-1]
@@ -237,6 +249,12 @@ _INTRODUCED_SIDES = re.compile(
     rf"(?P<a11>{_NAME})\s[^.?!;]{{3,160}}?,?\s+(?:and|while|whereas|but)\s+"
     r"(?:there(?:'s|s| is)\s+(?:also\s+)?)?(?:a|an|another)\s+(?:(?:separate|second|different|other)\s+)?"
     r"(?:paper|work|study|method|approach)\s+(?P<b11>[^.?!;]{3,200})[.?!;]"
+    r"(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
+    # "On learning from human interventions: one paper studies how real users intervene, and TubeDAgger uses
+    # reach-tubes. What is each trying to fix?", "the paper with exact Hessian sharpness ..., and the one about how the
+    # optimizer affects merging. What's the main result of each?" (blinds 78 to 80): any two clauses of a sentence
+    # joined by ", and", then a sentence asking of each; whether each clause is one paper, the index decides
+    r"|(?:^|[.?!:]\s+|\s[-–—]\s+)(?P<a12>(?:(?!\s[-–—]\s)[^.?!;:]){8,200}?),\s+and\s+(?P<b12>[^.?!;:]{6,200}?)[.?!;]\s+"
     r"(?=[^.?!]*\b(?:each|both|their|they|the two)\b)",
     re.I,
 )

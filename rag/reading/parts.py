@@ -7,7 +7,8 @@ import re
 from dataclasses import dataclass
 
 from rag.reading.asking import ASKING, LED, WH, asked
-from rag.reading.text import COUNT_WORD, asking_sentences, quoted_phrases
+from rag.reading.counted import named_before
+from rag.reading.text import asking_sentences, quoted_phrases
 
 # what a method or a detail is asked of: "which baseline methods does X compare against"
 # ... or of one of the papers just cited: "which existing acceleration methods does the first one compare against?"
@@ -89,6 +90,8 @@ _NUMBER = re.compile(
     r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
     r"|\bby (?:what|how much|how many)\b|\bto what\b"
     r"|\b(?:which|what) values? of\b"  # "which value of τ worked best on Sudoku?" (blind 48)
+    # "what k do they use for the k-NN classifier?" (blind 81): a one-letter symbol is a figure asked; not "what a ..."
+    r"|\bwhat\s+(?-i:[b-zB-HJ-Z])\s+(?:do|does|did|is|was|are|were)\b"
     r"|,\s*in\s+(?:[mµk]?J|[mµn]s|[KMGT]B|k?Wh|FLOPs|GPU[- ]hours|hours|seconds|minutes)\s*,"  # "energy, in mJ,"
     # "What ECE does the diffusion-inspired reconfiguration of transformers achieve?" (blind 54)
     r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) (?:[\w-]+ ){1,6}?(?:reach|achieve|attain|obtain|report|get|hit)\b"
@@ -105,7 +108,7 @@ _NUMBER = re.compile(
     r"compression ratio|win rate|success rate|(?:learning )?rate|perplexit(?:y|ie)|FID|BLEU|ROUGE|AUC|F1|PSNR|pass@\d+|"
     # "mAP" in its own case: "feature maps" asks for no figure
     r"(?-i:mAP)|budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|"
-    r"RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|"
+    r"RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|exponent|coefficient|"
     r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameters|parameter count)s?\b(?!-)",
     re.I,
 )
@@ -146,7 +149,10 @@ _WHICH_DID = re.compile(
 # "What are the names of the three benchmarks used to ...", "the name of its evaluation suite?": the thing named
 _NAMES_OF = re.compile(
     r"^(?:what(?:'s|\s+(?:is|are|was|were))\s+)?(?:the\s+)?names? of (?:the|its|their|this|that)\s+"
-    r"((?:(?!(?:they|it|we|that|which|in|on|for|to|by)\b|[\w-]+ed\b)[\w-]+\s*){1,5})",
+    # ... up to a verb's participle ("the dataset used in ..."), not an adjective in "ed" ("the paired sim-real dataset
+    # they collected", blind 79)
+    r"((?:(?!(?:they|it|we|that|which|in|on|for|to|by)\b|[\w-]+ed\b(?=\s+(?:in|on|by|for|to|with|from|at|as|during)\b"
+    r"|\s*$))[\w-]+\s*){1,5})",
     re.I,
 )
 # "what is their controlled scaling dataset called?" (blind 42): the thing named
@@ -254,7 +260,7 @@ def split_parts(question: str) -> list[Part]:
         else:
             merged.append(piece)
     merged = [_one_of(piece, merged[:i], question) for i, piece in enumerate(merged)]
-    merged = [_named_before(piece, whole) for piece in merged]
+    merged = [named_before(piece, whole) for piece in merged]
     parts = [Part(p, wants(asked(p))) for p in merged] or [Part(question, wants(asked(question)))]
     # "What score does it get on X, and how does that compare to Go-Explore?": that score's (blind 54)
     return [
@@ -291,10 +297,14 @@ _WHICH_OF = re.compile(
 )
 _NO_THING = {"papers", "works", "studies", "methods", "approaches"}  # "which of the papers": papers, a lookup
 _PARTITIVE = re.compile(rf"\b(?:of|among|between)\s+{_THE_THINGS}", re.I)
+# "which of these has labels from pathologists?" (blind 79): "these" stands alone, as "one" does
+_OF_THESE = re.compile(rf"{_WHICH}of\s+(?:these|them|those)\s+(?=(?:has|have|is|are|was|were|does|do|did)\b)", re.I)
 
 
 def _one_of(piece: str, before: list[str], question: str) -> str:
     """The piece with "which one" (or "which of the classifiers", blind 54) spelled "which <thing>", where named."""
+    if these := _OF_THESE.match(asked(piece)):
+        piece = piece.replace(these[0], f"{these[1]} one ", 1)
     if (of := _WHICH_OF.match(asked(piece))) and of["noun"].lower() not in _NO_THING:
         return piece.replace(of[0], f"{of[1]} {of['noun'][:-1]}", 1)
     if not (m := _WHICH_ONE.match(asked(piece))):
@@ -366,20 +376,3 @@ _WHICH_THING = re.compile(
     rf"^(?:{LED}|which)\s+(?!(?:\w+\s+)?(?:papers?|works?|stud(?:y|ies)|methods?|approach(?:es)?|one|of)\b)[\w-]+",
     re.I,
 )
-
-
-# "UDIS adds two modules. What are they called?": a part that asks only of "they" asks of the things the scene
-# counted before it; not "What are they trained on?", which asks something of them
-_ONLY_THEY = re.compile(r"^(?:what|which)\s+(?:are|were)\s+(?P<they>they)(?:\s+(?:called|named))?$", re.I)
-_COUNTED_BEFORE = re.compile(rf"\b{COUNT_WORD}\s+(?P<noun>(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*[^s\W]s)\b")
-
-
-def _named_before(piece: str, question: str) -> str:
-    """The piece with "they" spelled as the things counted before it ("the modules"), where it asks only of them."""
-    if not (m := _ONLY_THEY.match(asked(piece))):
-        return piece
-    counted = list(_COUNTED_BEFORE.finditer(question[: max(question.find(piece), 0)]))
-    if not counted:
-        return piece
-    at = piece.find(m.group()) + m.start("they")
-    return piece[:at] + f"the {counted[-1][0]}" + piece[at + len("they") :]
