@@ -137,3 +137,13 @@ def test_things_asked_by_another_word_are_found_by_the_word_the_abstract_uses(as
     assert "35 experts" in people.text
     variants = assistant.answer("which routing problem variants does VRPAgent try?")
     assert "capacitated VRP" in variants.text and not variants.refused
+
+
+def test_which_kind_of_method_did_best_is_the_one_a_sentence_ranks(assistant: Assistant) -> None:
+    """Blinds 80 and 81: "which inference-time intervention did best?" was read as asking a duration and declined;
+    read as a name, the sentence naming the datasets came first (the judge: 0.98), not the one that ranks it."""
+    answer = assistant.answer(
+        "in the study on prompt complexity and T2I synthetic data, which inference-time intervention did best for "
+        "diversity and aesthetics?"
+    )
+    assert "prompt expansion" in answer.text and not answer.refused

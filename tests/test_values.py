@@ -426,3 +426,14 @@ def test_a_score_is_no_digit_of_a_name_and_things_a_paper_describes_are_said_in_
         "features, two-layer fully-connected and deep residual networks)."
     )
     assert found("On which architectures do they show the reconstruction method works?", architectures)
+
+
+def test_a_time_that_names_a_kind_of_method_asks_no_duration() -> None:
+    """Blind 80: "inference-time intervention" is a kind of method; "the inference time" and "the training-time?"
+    are durations."""
+    from rag.answering.value_kinds import wanted
+
+    assert wanted("which inference-time intervention did best") is None
+    for asked in ("what is the inference time", "what was the training-time?", "how many GPU hours"):
+        kind = wanted(asked)
+        assert kind is not None and kind.name == "duration", asked

@@ -145,20 +145,24 @@ _ASKS_RANKED = re.compile(rf"{_RANKING}|\b(?:better|worse|stronger|faster|more r
 _SAYS_RANKED = re.compile(
     rf"(?:{_RANKING}|\b(?:better|outperform\w*|superior)\b)(?:-\w+)?(?:\s+(?P<what>[\w-]+))?", re.I
 )
+_SAYS_BEST = re.compile(rf"{_RANKING}(?:-\w+)?(?:\s+(?P<what>[\w-]+))?", re.I)
 
 # what a sentence may rank without saying which it is: "the best model", "the strongest baseline"
 _RANKED_UNNAMED = {"model", "method", "approach", "baseline", "system", "agent", "llm", "variant", "one", "of"}
 
 
-def _ranked(part: Part, sentence: str) -> bool:
+def ranks(part: Part, sentence: str, best: bool = False) -> bool:
     """Which one came out best is told by a sentence that ranks something of it, named or in plain words: "which
     intervention came out best?" of "prompt expansion ... achieves the highest performance", "which optimizer is
     most robust?" of "models trained with Shampoo show the lowest accuracy degradation" (blinds 52 and 53); not by
-    one that ranks the thing asked itself without saying which it is ("even the best model reaches only 40%")."""
-    if not _ASKS_RANKED.search(asked(part.text)):
+    one that ranks the thing asked itself without saying which it is ("even the best model reaches only 40%").
+    `best`: only a superlative asked and said ("which did best?" of "the highest"; not "which worked better?")."""
+    if not (re.compile(_RANKING, re.I) if best else _ASKS_RANKED).search(asked(part.text)):
         return False
     unnamed = {_singular(part.head), *_RANKED_UNNAMED} if part.head else _RANKED_UNNAMED
-    return any(_singular(m["what"] or "") not in unnamed for m in _SAYS_RANKED.finditer(sentence))
+    return any(
+        _singular(m["what"] or "") not in unnamed for m in (_SAYS_BEST if best else _SAYS_RANKED).finditer(sentence)
+    )
 
 
 # "how many adapters are in AutoLoRA's retrieval pool?" (blind 53): what holds them, said by the sentence that sizes
@@ -218,7 +222,7 @@ def holds_value(
     if part.wants == "name" and (part.which_thing or not part.kind_of) and counts_only(sentence, question):
         return False
     plain_names, listed = listing
-    if part.wants == "name" and _ranked(part, sentence):
+    if part.wants == "name" and ranks(part, sentence):
         return True
     found = new_names(sentence, given, plain_names)
     # "Which four vision encoders make up its pool?" is not told by one name (blind 53)

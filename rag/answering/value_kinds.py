@@ -40,7 +40,9 @@ KINDS = (
         "duration",
         re.compile(
             r"\bhow long (?:does|did|do|is|was|will)\b(?!.*\b(?:context|sequences?|inputs?|prompts?|videos?|horizon)\b)"
-            r"|\b(?:gpu|tpu|compute|wall-?clock|training|inference|run(?:ning)?)[ -](?:time|hours|days)\b"
+            r"|\b(?:gpu|tpu|compute|wall-?clock|run(?:ning)?)[ -](?:time|hours|days)\b"
+            # ... "training time", not "which inference-time intervention did best?" (blind 80), a kind of method
+            r"|\b(?:training|inference)(?: (?:time|hours|days)\b|-(?:time|hours|days)\b(?!\s+[a-z]))"
             r"|\bhow (?:much|many) (?:\w+ ){0,2}(?:time|hours|days|minutes)\b(?!-)",
             re.I,
         ),
