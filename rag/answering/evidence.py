@@ -319,8 +319,9 @@ def ranked(
     it (rag.answering.judge), and those chances, for the "not stated" decision to read rather than compute again.
     "By what margin does it outperform in-context learning on VL-ICL Bench?": closeness alone put "meta-learning
     further enhances this adaptation by 7.7%" before "... outperforming ICL by 21.2%".
-    "Which intervention did best?" is answered by a sentence that ranks one ("prompt expansion ... achieves the
-    highest performance") where any does, not by one naming the datasets it was run on (blind 80; the judge: 0.98)."""
+    "Which intervention did best?" is answered by a sentence that ranks one with a superlative ("prompt expansion ...
+    achieves the highest performance") where any does, not by one naming the datasets it was run on (blind 80; the
+    judge: 0.98)."""
     if part.wants == "name" and (best := [pair for pair in stated if ranks(part, pair[1], best=True)]):
         stated = best
     asked = part.text

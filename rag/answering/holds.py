@@ -145,6 +145,7 @@ _ASKS_RANKED = re.compile(rf"{_RANKING}|\b(?:better|worse|stronger|faster|more r
 _SAYS_RANKED = re.compile(
     rf"(?:{_RANKING}|\b(?:better|outperform\w*|superior)\b)(?:-\w+)?(?:\s+(?P<what>[\w-]+))?", re.I
 )
+_ASKS_BEST = re.compile(_RANKING, re.I)
 _SAYS_BEST = re.compile(rf"{_RANKING}(?:-\w+)?(?:\s+(?P<what>[\w-]+))?", re.I)
 
 # what a sentence may rank without saying which it is: "the best model", "the strongest baseline"
@@ -157,7 +158,7 @@ def ranks(part: Part, sentence: str, best: bool = False) -> bool:
     most robust?" of "models trained with Shampoo show the lowest accuracy degradation" (blinds 52 and 53); not by
     one that ranks the thing asked itself without saying which it is ("even the best model reaches only 40%").
     `best`: only a superlative asked and said ("which did best?" of "the highest"; not "which worked better?")."""
-    if not (re.compile(_RANKING, re.I) if best else _ASKS_RANKED).search(asked(part.text)):
+    if not (_ASKS_BEST if best else _ASKS_RANKED).search(asked(part.text)):
         return False
     unnamed = {_singular(part.head), *_RANKED_UNNAMED} if part.head else _RANKED_UNNAMED
     return any(
