@@ -310,7 +310,7 @@ def _cells(
     # one sentence seldom says a whole method ("PERK employs two nested optimization loops ..." and "The inner loop
     # encodes contexts into a low-rank adapter ..."): the one after it goes on with it (blinds 78 to 81, 500 papers:
     # of the 10 key facts the table missed after that sentence, 6 were in the next)
-    if works and len(how) == 1 and (more := rest[rest.index(works) + 1 :] if works in rest else []):
+    if works and len(how) == 1 and (more := rest[rest.index(works) + 1 :]):
         how.append(more[0])
     # a link to the code says nothing on the question ("Code is available at https://...")
     shown = {s for s in (approach, result, *how) if s} | {s for s in ordered if compose.BOILERPLATE.search(s)}

@@ -16,7 +16,8 @@ _ONLY_THEY = re.compile(
 )
 # ... counted in figures or words, or by "a couple of" and "several" ("a couple of benchmark datasets")
 _COUNTED_BEFORE = re.compile(
-    rf"\b(?:{COUNT_WORD}|a\s+couple\s+of|several|multiple)\s+(?P<noun>(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*[^s\W]s)\b",
+    rf"\b(?:(?P<count>{COUNT_WORD})|a\s+couple\s+of|several|multiple)\s+"
+    r"(?P<noun>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*[^s\W]s)\b",
     re.I,
 )
 
@@ -29,6 +30,7 @@ def named_before(piece: str, question: str) -> str:
     if not counted:
         return piece
     word = "ones" if m["ones"] else "they"
-    things = counted[-1][0] if re.match(COUNT_WORD, counted[-1][0], re.I) else counted[-1]["noun"]
+    # "the two modules", counted in figures or words; "the benchmark datasets" of "a couple of benchmark datasets"
+    things = counted[-1][0] if counted[-1]["count"] else counted[-1]["noun"]
     at = piece.find(m.group()) + m.start(word)
     return piece[:at] + ("" if m["ones"] else "the ") + things + piece[at + len(m[word]) :]
