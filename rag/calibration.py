@@ -292,6 +292,16 @@ class Calibration(BaseModel):
         "judge_stated. Blind batches 18, 20 and 22: one more absent detail declined each at 500 and 19,630 papers; "
         "no dev question moved.",
     )
+    follow_up_lead: float = Field(
+        0.30,
+        description="A follow-up asked of a paper as a whole quotes its sentences closest to the question, and also "
+        "the one the judge reads as likeliest to state what it asks, where its chance reaches this "
+        "(rag.answering.quotes). Follow-ups with key facts of the read blinds 78-83 and dev conversations (232 rows, "
+        "246 facts; 500 papers): held 212 -> 223 at 0.1 to 0.3, 222 at 0.4, 221 at 0.5, none lost. The sentence "
+        "replacing the closest one instead of joining it: 212 -> 212 to 214, 3 to 8 lost; the rules' sentence for the "
+        "part (no judge), joining: 218. Read only from the paper's proposal on (before it: other work's claims), "
+        "blinds 78-85 and dev (276 rows, 290 facts): 263 -> 264, none lost.",
+    )
     point_after: float = Field(
         0.10,
         description="A comparison's sentence on what the question asks of both is the one the judge reads as likeliest "

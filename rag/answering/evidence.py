@@ -151,8 +151,7 @@ def answer_part(
     given = known.given(part, paper, question, candidates, own_name)
     others = known.others_named(part, paper, candidates)
     detail = known.detail(part.text, paper.title, given)
-    sims = similar(part.text, views)
-    top = max(sims)  # the closest sentence's cosine
+    top = max(sims := similar(part.text, views))  # the closest sentence's cosine
     checked = part.wants in ("number", "name") or YES_NO.match(part.text)
     if checked and values.unmet_condition(asked(part.text), flat_math(f"{paper.title} {paper.abstract}")):
         return Found(part, paper, None, top)
@@ -178,8 +177,9 @@ def answer_part(
         if part.wants in ("number", "name") or (kind is not None and kind.held is not None):
             if results_asked:  # "what improvements does it report?": any result sentence with a figure
                 about = bool(RESULT.search(sentence))
-            elif own_name:
-                about = bool(known.PROPOSE.search(sentence)) or bool(set(coined_names(paper.title)) & names(sentence))
+            elif own_name:  # its proposal, its title's name, or the thing asked: "we train an LLM family, *Celerity*"
+                said = set(coined_names(paper.title)) & names(sentence) or head & set(terms(sentence))
+                about = bool(known.PROPOSE.search(sentence)) or bool(said)
             elif head:
                 # "which Atari games": "evaluations on ... environments (PitFall! ...)" names them too
                 about = bool(head & set(terms(sentence))) or (evaluated_on and bool(_EXPERIMENT.search(sentence)))

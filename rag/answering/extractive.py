@@ -55,8 +55,12 @@ def extract(
         # read blinds' conversations that lost "... a variant of the Sharpe ratio" to "Our approach ... performs a
         # limited number of high-impact modifications", already quoted as the sentence after the proposal
         ranker = None if follows else judge
+        # ... but the sentence it reads as likeliest to state what a follow-up asks is quoted too
+        asks = reading.parts[0].text if follows and reading.parts else ""
         quoted = {
-            h.paper_id: quotes.best_sentences(question, h, similar, exclude, most, keyword.coverage, ranker)
+            h.paper_id: quotes.best_sentences(
+                question, h, similar, exclude, most, keyword.coverage, ranker, quotes.likeliest(judge, asks, h, exclude)
+            )
             for h in chosen
         }
         draft = compose.nothing_new(chosen) if said and not any(quoted.values()) else compose.about(chosen, quoted)
@@ -259,10 +263,11 @@ def compare(
     names: list[str | None] = []
     for i, paper in enumerate(papers):
         # its own side's name first, and of its names the one fewest papers say: "PFT3A", not "TTA"
-        said = [n for t in [*reading.targets[i : i + 1], *reading.targets] for n in sides.said_names(t, paper)]
+        typed = [*reading.targets[i : i + 1], *reading.targets]
+        said = [n for t in typed for n in sides.said_names(sides.naming(t), paper)]
         # a side found by evidence is its title: a name the title says is the paper's only if its own ("... Enables
         # Smaller Models to Rival GPT-4" is not GPT-4)
-        said = [n for n in said if paper.title not in reading.targets or sides.own_name(n, paper)]
+        said = [n for n in said if paper.title not in reading.targets or sides.labels(n, paper, keyword)]
         names.append(min(said, key=lambda n: len(keyword.named(n))) if said else None)
     for target in reading.targets:
         for name in coined_names(target):

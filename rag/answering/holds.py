@@ -34,7 +34,9 @@ PLAIN_NAMED = {
 # counterfactual detector module is proposed" (blinds 47 and 48); not models or datasets, which have names
 DESCRIBED = {"architecture", "module", "component", "branch", "stage", "block", "phase", "mechanism"}
 
-_PROPER = re.compile(r"(?<=[\w,;:(] )[A-Z][a-z]{2,}\b")  # a capitalised word inside a sentence
+# a capitalised word inside a sentence, or capitalised words joined by a slash or hyphen ("the olfactory Go/No-Go
+# discrimination task", blind 83)
+_PROPER = re.compile(r"(?<=[\w,;:(] )(?:[A-Z][a-z]*(?:[/-][A-Z][a-z]*)+(?![\w/-])|[A-Z][a-z]{2,}\b)")
 _SPELLED_OUT = re.compile(r"(?:\b[A-Z][\w-]*\s+)+\([A-Z][A-Za-z]*s?\)")
 
 
@@ -189,10 +191,16 @@ def holder(part: str) -> str:
     return m["holder"] if m and m["holder"].lower() not in _NAMED_HOLDERS else ""
 
 
+# A capitalised word an abstract sets in emphasis names a thing: "we train a competitive LLM family, *Celerity*" (blind
+# 84); 322 abstracts of 19,630 do so, most for a method, model or benchmark ("*ChinaTravel*", "\\emph{Patronus}")
+_EMPHASISED = re.compile(r"(?<![\w*])\*([A-Z][\w-]+)\*(?!\*)|\\(?:textit|emph)\{([A-Z][\w-]+)\}")
+
+
 def new_names(sentence: str, given: set[str], plain_names: bool = False) -> set[str]:
     # not the words an abbreviation spells out: "a Large Language Model (LLM)"
     proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if plain_names else set()
-    return (names(sentence) | proper | set(_NAMED_BY_NOUN.findall(sentence))) - given
+    emphasised = {a or b for a, b in _EMPHASISED.findall(sentence)}
+    return (names(sentence) | proper | set(_NAMED_BY_NOUN.findall(sentence)) | emphasised) - given
 
 
 def plain(part: Part, views: list[str], given: set[str], terms: Terms) -> tuple[bool, bool]:
@@ -240,4 +248,15 @@ def holds_value(
         or (listed and not found)  # tasks listed in plain words ("tasks such as concept detection and ...")
         or _introduced(part.head, sentence, _built(part))
         or values.of_class(asked_class, found, sentence)
+        or _apposed(part.head, found, sentence)
+    )
+
+
+def _apposed(head: str, found: set[str], sentence: str) -> bool:
+    """A name set right after the thing asked for, whatever class the words before that say: "What's the name of the
+    LLM family ...?" of "we train a competitive LLM family, *Celerity*" (blind 84), not of "an LLM, Celerity"."""
+    thing = re.escape(_singular(head)) if head else ""
+    return bool(thing) and any(
+        re.search(rf"\b{thing}(?:e?s)?,?\s+(?:(?:called|named|dubbed)\s+)?[*{{\\\w]*?{re.escape(n)}\b", sentence, re.I)
+        for n in found
     )

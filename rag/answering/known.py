@@ -21,7 +21,9 @@ PROPOSE = re.compile(
     r"|this (?:paper|work|study) (?:proposes|introduces|presents|develops)"
     # "by introducing" said of the paper's own work, not of a method it builds on ("LoRA ... reduces costs by
     # introducing two trainable low-rank matrices")
-    r"|\b(?:we|this (?:paper|work|study))\b[^.]{0,100}?\bby (?:introducing|proposing))\b",
+    r"|\b(?:we|this (?:paper|work|study))\b[^.]{0,100}?\bby (?:introducing|proposing)"
+    # "we explicitly incorporate reasoning into this task and propose a framework that ..." (blind 85)
+    r"|\bwe\b[^.;]{0,80}?\band (?:propose|introduce|present|develop|design)(?:d|ed)?)\b",
     re.I,
 )
 # What a paper compares its method with or builds it on is never the method it proposes:

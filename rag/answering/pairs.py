@@ -270,7 +270,10 @@ def unindexed(targets: Sequence[str], retriever: Retriever, store: Store) -> boo
     with FastV?" at 500 papers), or those that say it only mention it, as a baseline they beat ("outperforms
     FastV by 5.7" at 19,630). It is a question about the other paper, not a comparison of two."""
     keyword = retriever.keyword_index()
-    return any((names := coined_names(t)) and not any(_a_paper(n, keyword, store) for n in names) for t in targets)
+    return any(
+        (names := coined_names(sides.naming(t))) and not any(_a_paper(n, keyword, store) for n in names)
+        for t in targets
+    )
 
 
 def _a_paper(name: str, keyword: KeywordIndex, store: Store) -> bool:

@@ -38,9 +38,11 @@ def best_sentences(
     most: int = 3,
     coverage: Coverage | None = None,
     judge: Judge | None = None,
+    lead: str | None = None,
 ) -> list[str]:
     """What to quote when the question asks about a paper as a whole: the sentences closest to the
-    question, then its proposal, how it works and its result, in the abstract's order. With `coverage`,
+    question, then its proposal, how it works and its result, in the abstract's order; `lead` too, beyond `most`,
+    where it is none of these (`likeliest`). With `coverage`,
     closeness also counts the question's rarer words a sentence holds ("alternating least squares"):
     the small embedder alone favours an abstract's general opening. With `judge`, closeness also counts the
     chance that a sentence states what its asking sentences ask, as a part's sentences are ranked (evidence.ranked)."""
@@ -55,6 +57,8 @@ def best_sentences(
         sims = [sim + CALIBRATION.judge_rank_weight * chance for sim, chance in zip(sims, chances, strict=True)]
     order = sorted(range(len(candidates)), key=lambda i: -sims[i])
     picked = order[: max(1, most - 3)] if most > 1 else order[:1]
+    if lead in candidates and (at := candidates.index(lead)) not in picked:
+        picked, most = [*picked, at], most + 1
     if most > 1:
         proposal = next((i for i, s in enumerate(candidates) if PROPOSE.search(s)), None)
         result = next((i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i])), None)
@@ -62,6 +66,21 @@ def best_sentences(
             if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
                 picked.append(i)
     return [candidates[i] for i in sorted(picked + _enumerated(candidates, picked))]
+
+
+def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str]) -> str | None:
+    """The sentence the judge reads as likeliest to state what a follow-up asks of a paper ("how do they keep the
+    adversary from inventing unrealistic partners?" of "... by keeping the generative model frozen"), where it reaches
+    CALIBRATION.follow_up_lead: the sentences closest to the question, which a follow-up quotes, missed it."""
+    candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
+    if judge is None or not part or not candidates:
+        return None
+    # from the paper's proposal on, where what it says is its own: "do they need a big emotional speech dataset?" of
+    # "... no need for a large emotional speech corpus", not "Existing methods ... require ... a large in-house
+    # emotional speech corpus" before it (blind 84), as a comparison's "On the question" (CALIBRATION.point_after)
+    candidates = candidates[next((i for i, s in enumerate(candidates) if PROPOSE.search(s)), 0) :]
+    chance, sentence = max(zip(judge(part, candidates), candidates, strict=True), key=lambda pair: pair[0])
+    return sentence if chance >= CALIBRATION.follow_up_lead else None
 
 
 def _enumerated(candidates: list[str], picked: list[int]) -> list[int]:

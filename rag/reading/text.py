@@ -225,10 +225,13 @@ def defined_acronyms(text: str, unless_of: str = "") -> set[str]:
     """Abbreviations an abstract defines for its own terms: "long-horizon (LH) tasks" gives LH. They
     spell the words before them, so they are not the name of a model or dataset a question asks for,
     unless those words say `unless_of`, the thing asked ("which divergence": "the generalized
-    Cauchy-Schwarz divergence (GCSD)" names it)."""
+    Cauchy-Schwarz divergence (GCSD)" names it), or it comes right after them ("what backbone?": "a scalable
+    diffusion transformer (DiT) backbone", blind 83)."""
     found = set()
-    for words, acronym in _DEFINED.findall(text):
-        if unless_of and unless_of in words.lower():
+    for m in _DEFINED.finditer(text):
+        words, acronym = m[1], m[2]
+        after = text[m.end() :].lstrip().lower()
+        if unless_of and (unless_of in words.lower() or after.startswith(unless_of)):
             continue
         initials = "".join(piece[0] for word in words.split() for piece in word.split("-") if piece).lower()
         capitals = "".join(c for c in acronym if c.isupper()).lower()
