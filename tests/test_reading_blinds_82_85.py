@@ -4,6 +4,8 @@ by a slash), what a described paper is on, and the sentence a follow-up quotes f
 
 from __future__ import annotations
 
+from typing import Any
+
 from rag.answering import quotes
 from rag.answering.holds import new_names
 from rag.answering.known import PROPOSE
@@ -99,6 +101,30 @@ def test_a_name_several_papers_share_is_told_apart_by_what_the_question_says_of_
     assert [h.paper_id for h in papers[:2]] == ["p2", "p3"]
     _, papers = found(("GUARD", "KARMA"), asked.replace(" (works at inference time)", ""), search, None, None)
     assert [h.paper_id for h in papers[:2]] == ["p1", "p3"]  # nothing said of it: the search's first, as before
+
+
+def test_the_papers_whose_titles_open_with_a_sides_words_are_its_candidates() -> None:
+    """Blind 84 at 19,630 papers: "Relative scaling laws vs ..." was not among the first five of its side's search."""
+    from rag.retrieval.fusion import titles_opening
+
+    titles = [
+        "Relative Scaling Laws for LLMs",
+        "Relative-Based Scaling Law for Neural LMs",
+        "Scaling Laws and Symmetry",
+    ]
+    keyword: Any = FakeTitles(titles)
+    assert titles_opening("Relative scaling laws", keyword) == {"p0"}
+    assert titles_opening("relative", keyword) == set()  # one word opens too many titles to name one
+    assert titles_opening("scaling laws of symmetry", keyword) == set()
+    crowded: Any = FakeTitles([f"Scaling Laws for Task {i}" for i in range(5)])
+    assert titles_opening("Scaling laws", crowded) == set()  # more titles than a name points at
+
+
+class FakeTitles:
+    """An index's titles, as the keyword side keeps its first chunks."""
+
+    def __init__(self, titles: list[str]) -> None:
+        self.chunks = [{"paper_id": f"p{i}", "title": t, "chunk": 0} for i, t in enumerate(titles)]
 
 
 def test_what_a_described_paper_is_on_names_no_method() -> None:

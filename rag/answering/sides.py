@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from rag.calibration import CALIBRATION
 from rag.reading.questions import DESCRIBED_SIDE
 from rag.reading.text import coined_names, defined_acronyms, sentences
+from rag.retrieval.fusion import titles_opening
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit
 
@@ -253,14 +254,17 @@ def _without(question: str, others: Sequence[str]) -> str:
 
 def with_sayers(target: str, hits: list[Hit], keyword: KeywordIndex, store: Store | None) -> list[Hit]:
     """The search's hits and the other papers that say the target's coined name, for `named_hits` to tell apart
-    ("SPICE (bayesian in-context RL) and COP-Q ..."). No store: the search's hits alone."""
+    ("SPICE (bayesian in-context RL) and COP-Q ..."), or whose titles open with its words ("Relative scaling laws",
+    blind 84: not among the first five of its search at 19,630 papers). No store: the search's hits alone."""
     from rag.answering.listing import whole_paper
 
-    said = {pid for n in coined_names(target) for pid in keyword.named(n)}
+    if store is None:
+        return hits
+    said = {pid for n in coined_names(target) for pid in keyword.named(n)} | titles_opening(target, keyword)
     missed = said - {h.paper_id for h in hits}
     # a name as many papers say as a rare word's ("SPICE": eight of 19,630) is still a paper's; more ("GRPO", 14 of
     # 500) is the field's
-    if store is None or not missed or len(said) > keyword.rare():
+    if not missed or len(said) > keyword.rare():
         return hits
     return [*hits, *(whole_paper(p) for p in store.get_papers(sorted(missed)).values())]
 

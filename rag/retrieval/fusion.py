@@ -224,6 +224,17 @@ def heads_typed(query: str, keyword: KeywordIndex) -> list[str]:
     return out
 
 
+def titles_opening(words: str, keyword: KeywordIndex) -> set[str]:
+    """The papers whose titles open with these words, in any case ("relative scaling laws" of "Relative Scaling Laws
+    for LLMs"): two words or more, and none where more than named_max titles do."""
+    opening = " ".join(words.lower().split())
+    if len(opening.split()) < 2:
+        return set()
+    titles = _titles(keyword)
+    found = {pid for pid in titles.by_word.get(opening.split()[0], ()) if titles.text[pid].startswith(opening)}
+    return found if len(found) <= CALIBRATION.named_max else set()
+
+
 def _head(title: str) -> str:
     """A title's words before its colon ("muse" of "muse: ..."); a title with no colon is all head."""
     return title.split(":")[0].strip()
