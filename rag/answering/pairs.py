@@ -265,28 +265,6 @@ def better(question: str, two: tuple[Hit, Hit] | None, pair: Pair | None, retrie
     return pair if covered(pair) > covered(sided) else sided
 
 
-def unindexed(targets: Sequence[str], retriever: Retriever, store: Store) -> bool:
-    """A side of a comparison names a method no paper of the index is: none says it ("How does PruneSID compare
-    with FastV?" at 500 papers), or those that say it only mention it, as a baseline they beat ("outperforms
-    FastV by 5.7" at 19,630). It is a question about the other paper, not a comparison of two."""
-    keyword = retriever.keyword_index()
-    return any(
-        (names := coined_names(sides.naming(t))) and not any(_a_paper(n, keyword, store) for n in names)
-        for t in targets
-    )
-
-
-def _a_paper(name: str, keyword: KeywordIndex, store: Store) -> bool:
-    """Some paper of the index is the one the name names: named after it, or its own name in its abstract
-    (`sides.own_name`). A name more papers say than a rare word ("GRPO") is the field's, taken as said."""
-    from rag.answering.listing import whole_paper
-
-    said = keyword.named(name)
-    if keyword.typed_names(name) or any(said.values()) or len(said) > keyword.rare():
-        return True
-    return any(sides.own_name(name, whole_paper(p)) for p in store.get_papers(sorted(said)).values())
-
-
 def _against_the_field(question: str, keyword: KeywordIndex) -> bool:
     """The question relates its paper to a name many papers say ("what top-1 accuracy does PsychoNet get on ImageNet
     compared to a plain ResNet-50?"): a result against a baseline of the field, not a second paper."""
@@ -368,7 +346,9 @@ def compared(
         if pair:
             reading = Reading("compare", (pair.first.title, pair.second.title), ())
             follow = replace(follow, focus=(pair.first.paper_id, pair.second.paper_id), follows=pair.earlier)
-    if typed and (unindexed(reading.targets, retriever, store) or _a_field_side(question, reading.targets, keyword)):
+    if typed and (
+        sides.unindexed(reading.targets, retriever, store) or _a_field_side(question, reading.targets, keyword)
+    ):
         reading = Reading("lookup", (), tuple(split_parts(question)))
     return reading, follow
 

@@ -122,6 +122,27 @@ def naming(target: str) -> str:
     return _ON.split(target, maxsplit=1)[0]
 
 
+def unindexed(targets: Sequence[str], retriever: Retriever, store: Store) -> bool:
+    """A side of a comparison names a method no paper of the index is: none says it ("How does PruneSID compare
+    with FastV?" at 500 papers), or those that say it only mention it, as a baseline they beat ("outperforms
+    FastV by 5.7" at 19,630). It is a question about the other paper, not a comparison of two."""
+    keyword = retriever.keyword_index()
+    return any(
+        (names := coined_names(naming(t))) and not any(_a_paper(n, keyword, store) for n in names) for t in targets
+    )
+
+
+def _a_paper(name: str, keyword: KeywordIndex, store: Store) -> bool:
+    """Some paper of the index is the one the name names: named after it, or its own name in its abstract
+    (`own_name`). A name more papers say than a rare word ("GRPO") is the field's, taken as said."""
+    from rag.answering.listing import whole_paper
+
+    said = keyword.named(name)
+    if keyword.typed_names(name) or any(said.values()) or len(said) > keyword.rare():
+        return True
+    return any(own_name(name, whole_paper(p)) for p in store.get_papers(sorted(said)).values())
+
+
 def labels(name: str, paper: Hit, keyword: KeywordIndex) -> bool:
     """A name of a side found by evidence labels its paper: its own (`own_name`), and no other paper's or the field's
     unless the paper is named after it. Not "XAI" of a title on why XAI metrics disagree, which 3 papers of 500 say
