@@ -120,6 +120,11 @@ Similarity = Callable[[str, list[str]], list[float]]  # cosine of a text to each
 Coverage = Callable[[str, str], float]  # IDF-weighted share of a question's words found in a text
 
 
+def unquoted(paper: Hit, exclude: set[str]) -> list[str]:
+    """The paper's sentences, but those `exclude` holds (already quoted, or not to be)."""
+    return [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
+
+
 def closeness(similarity: float, covered: float) -> float:
     """How well a sentence answers: its cosine to the asked words, plus half the share of their
     rarer (IDF-weighted) words it holds; the small embedder alone favours general sentences."""
@@ -143,7 +148,7 @@ def answer_part(
     is about the part: it says the thing asked for ("clients" in "how many clients") or, where the part names none,
     is similar enough, shares enough of its words or says a name it says; else the closest sentence holding one,
     where the judge reads it as stating the part. Without one, the abstract does not state it."""
-    candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
+    candidates = unquoted(paper, exclude)
     if not candidates:
         return Found(part, paper, None, 0.0)
     views = [flat_math(s) for s in candidates]  # what each says, read past plain words set as math; quoted as is

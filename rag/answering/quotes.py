@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-from rag.answering.evidence import RESULT, Coverage, Similarity, closeness
+from rag.answering.evidence import RESULT, Coverage, Similarity, closeness, unquoted
 from rag.answering.judge import Judge
 from rag.answering.known import PROPOSE
 from rag.calibration import CALIBRATION
-from rag.reading.text import asking_sentences, sentences
+from rag.reading.text import asking_sentences
 from rag.types import Hit
 
 # An abstract's own enumeration: its first item ("In particular, we first introduce ...", "First, we claim ...",
@@ -46,7 +46,7 @@ def best_sentences(
     closeness also counts the question's rarer words a sentence holds ("alternating least squares"):
     the small embedder alone favours an abstract's general opening. With `judge`, closeness also counts the
     chance that a sentence states what its asking sentences ask, as a part's sentences are ranked (evidence.ranked)."""
-    candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
+    candidates = unquoted(paper, exclude)
     if not candidates:
         return []
     sims = similar(question, candidates)
@@ -72,8 +72,8 @@ def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str]) -> 
     """The sentence the judge reads as likeliest to state what a follow-up asks of a paper ("how do they keep the
     adversary from inventing unrealistic partners?" of "... by keeping the generative model frozen"), where it reaches
     CALIBRATION.follow_up_lead: the sentences closest to the question, which a follow-up quotes, missed it."""
-    candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
-    if judge is None or not part or not candidates:
+    # asked of every paper a whole answer quotes: nothing to read unless a follow-up asks and a judge reads it
+    if judge is None or not part or not (candidates := unquoted(paper, exclude)):
         return None
     # from the paper's proposal on, where what it says is its own: "do they need a big emotional speech dataset?" of
     # "... no need for a large emotional speech corpus", not "Existing methods ... require ... a large in-house
