@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rag.answering import pairs
+from rag.answering import baselines
 from rag.answering.holds import _singular, holder
 from rag.answering.known import offered
 from rag.answering.pipeline import Assistant
@@ -85,8 +85,8 @@ def test_a_paper_described_by_a_word_of_the_field_is_still_a_side() -> None:
     19,630 papers (blind 42); "vs an MLP" sets a baseline, not a paper."""
     keyword: Any = FakeKeyword()
     described = "There's a PTQ paper that constrains the weight perturbation, and then ALS-LoRA. How do they differ?"
-    assert not pairs._a_field_side(described, ["PTQ", "ALS-LoRA"], keyword)
-    assert pairs._a_field_side("By what factor vs an MLP?", ["SiFEN", "MLP"], keyword)
+    assert not baselines.a_field_side(described, ["PTQ", "ALS-LoRA"], keyword)
+    assert baselines.a_field_side("By what factor vs an MLP?", ["SiFEN", "MLP"], keyword)
 
 
 def test_a_ranking_or_a_choice_offered_answers_which(assistant: Assistant) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rag.answering import evidence, extractive, judge
+from rag.answering import evidence, extractive, judge, ranking
 from rag.answering.pipeline import Assistant
 from rag.calibration import CALIBRATION
 from rag.config import Settings
@@ -153,7 +153,7 @@ def test_the_sentences_a_part_admits_are_ranked_by_closeness_and_the_judge(assis
     assert _answer_parts(question, FakeJudge(0.5), assistant)[0] == by_rules  # the same chance for each: no change
     other = next(s for s in sentences(ABSTRACT) if s != by_rules)
     assert _answer_parts(question, FakeFavouring(other[:30]), assistant)[0] == other
-    assert evidence.ranked([(0.9, "a"), (0.5, "b")], Part("part", "any"), None) == ([(0.9, "a"), (0.5, "b")], {})
+    assert ranking.ranked([(0.9, "a"), (0.5, "b")], Part("part", "any"), None) == ([(0.9, "a"), (0.5, "b")], {})
 
 
 def test_a_value_the_closest_sentence_holds_in_other_words_is_stated_where_the_judge_reads_it_so() -> None:

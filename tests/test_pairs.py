@@ -274,7 +274,7 @@ def test_a_result_against_a_name_many_papers_say_is_no_comparison_of_two_papers(
     """Blinds 31 and 33: "what top-1 accuracy does PsychoNet get on ImageNet compared to a plain ResNet-50?" compared
     PsychoNet's paper with another that says ResNet-50: a baseline of the field (21 papers say it at 19,630), not a
     paper of its own."""
-    from rag.answering.pairs import _against_the_field
+    from rag.answering.baselines import against_the_field
     from rag.answering.sides import the_field
 
     class FakeNames:
@@ -282,9 +282,9 @@ def test_a_result_against_a_name_many_papers_say_is_no_comparison_of_two_papers(
             return {str(i): False for i in range(21 if name == "ResNet-50" else 1)}
 
     said = FakeNames()
-    assert _against_the_field("what top-1 accuracy does PsychoNet get compared to a plain ResNet-50?", said)
-    assert not _against_the_field("is it similar to what PsychoNet does?", said)
-    assert not _against_the_field("how does it compare with the debate paper?", said)
+    assert against_the_field("what top-1 accuracy does PsychoNet get compared to a plain ResNet-50?", said)
+    assert not against_the_field("is it similar to what PsychoNet does?", said)
+    assert not against_the_field("how does it compare with the debate paper?", said)
     # ... nor a follow-up's other side ("is it better than ResNet-50?"): pairs.related_back asks the same
     assert the_field(["ResNet-50"], said) and not the_field(["PsychoNet"], said) and not the_field([], said)
 
@@ -479,6 +479,10 @@ class FakeNames:
 
     def rare(self) -> int:  # as many papers as a rare word's: a name they share is still a paper's
         return 3
+
+    def coverage(self, query: str, text: str) -> float:  # the share of the query's words the text says
+        words = re.findall(r"\w+", query.lower())
+        return sum(w in text.lower() for w in words) / max(len(words), 1)
 
 
 def _paper(n: int, title: str, abstract: str) -> Hit:

@@ -151,11 +151,24 @@ def listing(items: Sequence[tuple[Hit, str]], more: int, groups: Sequence[Group]
     return Draft("\n".join(lines), papers, _abstracts(papers))
 
 
+_STUDY_MEANS = re.compile(
+    r"^to\s+(?:\w+ly\s+)?(?:surface|probe|evaluate|assess|measure|study|analy[sz]e|investigate|diagnose|quantify"
+    r"|benchmark|support\s+(?:\w+\s+)?evaluation)\b",
+    re.I,
+)
+
+
 def row_sentences(abstract: str) -> tuple[str, str, str]:
     """Problem, approach and key result sentences of an abstract, by the words that usually mark them.
     A link to the code is no result ("Our code is available here: https://github.com/...")."""
     sents = [s for s in sentences(abstract) if not BOILERPLATE.search(s)] or sentences(abstract) or [abstract]
-    approach = next((s for s in sents if PROPOSE.search(s)), sents[min(1, len(sents) - 1)])
+    proposals = [s for s in sents if PROPOSE.search(s)]
+    # "To systematically surface these issues, we design a four-scenario evaluation protocol" is how the paper studies
+    # its problem; "we introduce selective fine-tuning of only the final layers" its approach (blind 93)
+    approach = next(
+        (s for s in proposals if not _STUDY_MEANS.match(s)),
+        proposals[0] if proposals else sents[min(1, len(sents) - 1)],
+    )
     result = next((s for s in reversed(sents) if RESULT.search(s) and s != approach), sents[-1])
     problem = next((s for s in sents if s not in (approach, result)), sents[0])
     return problem, approach, result

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rag.answering import known, value_kinds, values
-from rag.answering.holds import Terms, fits, holder, holds_value, new_names, plain, ranks
+from rag.answering import known, ranking, value_kinds, values
+from rag.answering.holds import Terms, fits, holder, holds_value, new_names, plain
 from rag.answering.values import SAID_AS, names
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
@@ -61,31 +61,6 @@ _EXPERIMENT = re.compile(
 _TESTED_ON = re.compile(r"\b(?:evaluat|validat|test|benchmark|assess)\w*\s+(?:\w+\s+)?on\b", re.I)
 # Words that usually mark an abstract's result and its proposal (summaries, tables, key sentences).
 RESULT = re.compile(r"(\d|outperform|improv|achiev|state-of-the-art|surpass|reduc|speed|show that|demonstrat)", re.I)
-# A sentence that says how a method works: what a "how does it ...?" part wants more than its result.
-MECHANISM = re.compile(
-    r"\b(?:we (?:propose|introduce|present|design|develop)|by (?:\w+ing)\b|via\b|through\b|leverag|approach that)",
-    re.I,
-)
-# What a part asks about, and the sentences that say it: a closest sentence in meaning is often a
-# result ("What does the benchmark contain?" found "the best model solves only 14%").
-ASPECTS = [
-    (  # what something holds: "a benchmark of 667 puzzlehunt-style problems", "consists of"
-        re.compile(r"\b(?:contain|consist|compris|made up of|composed of|what (?:is|are) in)", re.I),
-        re.compile(
-            r"\b(?:consists of|comprises|contains|includes|composed of|made up of)|\b(?:benchmark|dataset|suite|corpus|"
-            r"collection|set)s? (?:of|with) (?:over |about |nearly |more than )?\d",
-            re.I,
-        ),
-    ),
-    (  # what fails: "models exhibit myopic reasoning and lack sketching capabilities"
-        re.compile(r"\b(?:weakness|limitation|shortcoming|failure|fail|struggle|pitfall|flaw)", re.I),
-        re.compile(
-            r"\b(?:lack|fail|struggl|bottleneck|limitation|shortcoming|weakness|error analysis|unable|brittle|"
-            r"vulnerab|flaw)",
-            re.I,
-        ),
-    ),
-]
 
 
 def choose_papers(reading: Reading, hits: Sequence[Hit], focus: Sequence[str]) -> list[Hit]:
@@ -125,12 +100,6 @@ def unquoted(paper: Hit, exclude: set[str]) -> list[str]:
     return [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
 
 
-def closeness(similarity: float, covered: float) -> float:
-    """How well a sentence answers: its cosine to the asked words, plus half the share of their
-    rarer (IDF-weighted) words it holds; the small embedder alone favours general sentences."""
-    return similarity + CALIBRATION.coverage_weight * covered
-
-
 def answer_part(
     part: Part,
     paper: Hit,
@@ -162,12 +131,9 @@ def answer_part(
         return Found(part, paper, None, top)
     if (at := decisive(part.text, views)) is not None:
         return _decided(part, paper, candidates[at], views[at], sims[at])
-    kind = value_kinds.wanted(asked(part.text))
-    results_asked = _results_asked(part, kind)
-    head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
+    kind, results_asked, head = _asked_kind(part, terms)
     evaluated_on = part.head.lower() in EVALUATION_HEADS or bool(_TESTED_ON.search(part.text))
     listed = plain(part, views, given, terms)
-    kind = None if results_asked else kind
     # the class of thing named: "which LLM ...", or the head the words name ("the name of the dataset they released")
     asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5]) or values.name_class([part.head])
     count = kind if kind is not None and kind.name == "count" and head else None  # "how many queries": what counts them
@@ -175,9 +141,10 @@ def answer_part(
     held = _held(part, kind, head, views, terms, given, question)
     stated: list[tuple[float, str]] = []
     closest: tuple[float, str] | None = None
-    for at, (sim, sentence, quoted) in enumerate(zip(sims, views, candidates, strict=True)):
+    start = ranking.own_from(part, candidates)  # from the paper's own doing on, for a part asking how it does a thing
+    for at, (sim, sentence, quoted) in list(enumerate(zip(sims, views, candidates, strict=True)))[start:]:
         covered = coverage(detail, sentence) if detail else 0.0
-        score = closeness(sim, covered) + _bonus(part, sentence)
+        score = ranking.closeness(sim, covered) + ranking.bonus(part, sentence)
         # a kind of value a sentence must hold ("did they release code?") is checked whatever the part wants
         if part.wants in ("number", "name") or (kind is not None and kind.held is not None):
             if results_asked:  # "what improvements does it report?": any result sentence with a figure
@@ -188,6 +155,8 @@ def answer_part(
             elif head:
                 # "which Atari games": "evaluations on ... environments (PitFall! ...)" names them too
                 about = bool(head & set(terms(sentence))) or (evaluated_on and bool(_EXPERIMENT.search(sentence)))
+                about = about or (asked_class == "model" and bool(values.SIZED_MODEL.search(sentence)))
+                about = about or (_ITS_KIND.match(part.text) is not None and at == ranking.proposal(candidates))
                 about = values.counts(count, head, sentence, terms) if count else about  # a count: of the very thing
                 about = about or (held is not None and values.sized(sentence) and held <= set(terms(sentence)))
                 # "on which edge device does it run?": "... training on NVIDIA Jetson AGX Xavier", its closest sentence
@@ -206,11 +175,24 @@ def answer_part(
                 closest = (score, quoted)
                 continue
         stated.append((score, quoted))
-    stated, chances = ranked(stated, part, judge) if stated else _rescued(part.text, closest, judge)
+    stated, chances, also = ranking.best(stated, closest, part, judge, (head, detail, sized, terms))
     if not stated:
         return Found(part, paper, None, top)
-    also = stated[1][1] if part.wants in ("number", "name") and head and _alike(stated, detail, head, terms) else None
     return Found(part, paper, stated[0][1], stated[0][0], also, chance=chances.get(stated[0][1]))
+
+
+# "what kind of architecture is it?": what the paper proposes it as ("we propose EVA, a Mixture-of-Experts Framework
+# ...", blind 92)
+_ITS_KIND = re.compile(r"^what\s+(?:kind|type|sort)\s+of\s+[\w-]+\s+(?:is|are)\s+(?:it|they|this)\b", re.I)
+
+
+def _asked_kind(part: Part, terms: Terms) -> tuple[value_kinds.ValueKind | None, bool, set[str]]:
+    """The kind of value the part asks (none where it asks for results), whether it asks for results, and the terms
+    of the thing it asks about, with the words an abstract says it in ("hardware": GPU, TPU, ...)."""
+    kind = value_kinds.wanted(asked(part.text))
+    results_asked = _results_asked(part, kind)
+    head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
+    return (None if results_asked else kind), results_asked, head
 
 
 # "Which datasets is Relation-Augmented Diffusion evaluated on?" asks what it was tested on (not trained on) ...
@@ -245,7 +227,7 @@ def _decided(part: Part, paper: Hit, sentence: str, view: str, similarity: float
     whatever the judge reads; a count that lists is still read by it: "three different backbone LLMs reveal that:
     1) ..." lists findings, not LLMs (blind 59)."""
     chance = 1.0 if _evaluated_on_these(part.text, view) else None
-    return Found(part, paper, sentence, closeness(similarity, 1.0), chance=chance)
+    return Found(part, paper, sentence, ranking.closeness(similarity, 1.0), chance=chance)
 
 
 def decisive(part: str, views: Sequence[str]) -> int | None:
@@ -286,18 +268,6 @@ def _near(similarity: float, covered: float) -> bool:
     return similarity >= CALIBRATION.stated_similarity or covered >= CALIBRATION.stated_coverage
 
 
-def _rescued(
-    part: str, closest: tuple[float, str] | None, judge: Judge | None
-) -> tuple[list[tuple[float, str]], dict[str, float]]:
-    """The sentence closest in meaning to a part, holding a value of the wanted kind but none of the words the rules
-    read as the part's, where the judge reads it as stating the part ("how often do big gaps still happen?" of
-    "keeps the incidence of large sim-to-real gaps below 0.09%"), and the judge's chance, as `ranked` gives it."""
-    if closest is None or judge is None:
-        return [], {}
-    chance = judge(part, [closest[1]])[0]
-    return ([closest], {closest[1]: chance}) if chance >= CALIBRATION.judge_rescue else ([], {})
-
-
 def _results_asked(part: Part, kind: value_kinds.ValueKind | None) -> bool:
     """The part asks for a result with a figure: "What improvements does it report?", "how much does it improve
     over X?"."""
@@ -307,34 +277,6 @@ def _results_asked(part: Part, kind: value_kinds.ValueKind | None) -> bool:
         or (not part.head and bool(_IMPROVES.search(part.text)) and not (kind and kind.name == "score"))
         or (bool(_CHANGE.search(part.text)) and not (kind and kind.name == "ratio"))
     )
-
-
-def _bonus(part: Part, sentence: str) -> float:
-    """A sentence saying what the part asks about: how it works for "how does it ...?" (not how well), what a
-    benchmark holds, what fails."""
-    mechanism = part.wants == "method" and bool(MECHANISM.search(sentence))
-    aspects = sum(bool(asked.search(part.text) and says.search(sentence)) for asked, says in ASPECTS)
-    return CALIBRATION.method_bonus * (mechanism + aspects)
-
-
-def ranked(
-    stated: list[tuple[float, str]], part: Part, judge: Judge | None
-) -> tuple[list[tuple[float, str]], dict[str, float]]:
-    """The sentences the rules let answer a part, best first: by closeness, plus the judge's chance that each states
-    it (rag.answering.judge), and those chances, for the "not stated" decision to read rather than compute again.
-    "By what margin does it outperform in-context learning on VL-ICL Bench?": closeness alone put "meta-learning
-    further enhances this adaptation by 7.7%" before "... outperforming ICL by 21.2%".
-    "Which intervention did best?" is answered by a sentence that ranks one with a superlative ("prompt expansion ...
-    achieves the highest performance") where any does, not by one naming the datasets it was run on (blind 80; the
-    judge: 0.98)."""
-    if part.wants == "name" and (best := [pair for pair in stated if ranks(part, pair[1], best=True)]):
-        stated = best
-    asked = part.text
-    chances: dict[str, float] = {}
-    if judge is not None and len(stated) > 1:
-        chances = dict(zip((sentence for _, sentence in stated), judge(asked, [s for _, s in stated]), strict=True))
-        stated = [(score + CALIBRATION.judge_rank_weight * chances[sentence], sentence) for score, sentence in stated]
-    return sorted(stated, key=lambda pair: -pair[0]), chances
 
 
 def _told(
@@ -372,14 +314,3 @@ def _held(
     ):
         return set(terms(holder(part.text)))
     return None
-
-
-def _alike(stated: list[tuple[float, str]], detail: str, head: set[str], terms: Terms) -> bool:
-    """Two sentences state the asked thing ("success rate") and nothing else the part asks tells them apart:
-    "what success rate does it report?" of "95% ... on the Shadow Hand" and "84.6% across embodiments" is
-    answered by both; "... on the Shadow Hand?" by the one that says it. Closeness alone picked the other."""
-    if len(stated) < 2:
-        return False
-    first, second = (set(terms(s)) for _, s in stated[:2])
-    qualifier = set(terms(detail)) - head
-    return bool(head & first & second) and not qualifier & (first ^ second)

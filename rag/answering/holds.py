@@ -50,7 +50,7 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
         return (
             bool(new_names(sentence, given, plain_names))
             or (listed and _listed_after(part.head, sentence))
-            or _introduced(part.head, sentence, _built(part))
+            or _introduced(part.head, sentence, _built(part, sentence))
         )
     if part.wants == "name" and part.which_thing:  # "Which GNNs?" is not answered by "various classic GNNs"
         return bool(new_names(sentence, given, plain_names) or _ENUMERATION.search(sentence)) or _introduced(
@@ -83,8 +83,11 @@ _ENUMERATION = re.compile(
 
 # A plain capitalised word the noun after it says is a name: "the Overcooked benchmark", "the Million Song Dataset",
 # "the Atari 100k benchmark"
+# ... or capitalised words a part's noun says is a named component: "a Singular Stochastic Sampling strategy is
+# introduced" (blind 87); not "a Stochastic strategy", one word that may open a phrase
 _NAMED_BY_NOUN = re.compile(
     r"(?<=[\w,;:(] )[A-Z][a-z]{2,}(?=(?: \d+\w?)? (?i:benchmark|dataset|suite|corpus|environment|game|simulator)s?\b)"
+    r"|(?<=[\w,;:(] )(?:[A-Z][a-z]+ ){1,4}[A-Z][a-z]+(?= (?i:strategy|module|mechanism|block|branch|loss|layer)\b)"
 )
 
 
@@ -113,8 +116,14 @@ _BUILT = re.compile(
 )
 
 
-def _built(part: Part) -> bool:
-    return bool(_BUILT.search(asked(part.text)))
+def _built(part: Part, sentence: str = "") -> bool:
+    """The part asks for a thing the paper made: "what dataset did they build?"; or for a kind of thing by words the
+    sentence says it made ("what pretext task does PLanTS use?" of "we design a next-transition prediction pretext
+    task", blind 87)."""
+    if _BUILT.search(asked(part.text)):
+        return True
+    kind = re.search(rf"\b(?:what|which)\s+((?:[\w-]+\s+){{1,2}}?){re.escape(part.head)}\b", asked(part.text), re.I)
+    return bool(kind and part.head and re.search(rf"\b{re.escape(kind[1] + part.head)}\b", sentence, re.I))
 
 
 def _described(head: str) -> bool:
@@ -125,6 +134,14 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
     """A particular one of the things asked for, which the paper introduces in plain words: "which modules does it
     use?" of "Specifically, a counterfactual detector module is proposed to ..." (blind 48); any thing the part asks
     what they built ("what dataset did they build?" of "we propose a novel dataset consisting of ...", blind 66)."""
+    # "... with what metric?" of "we introduce compression ratio as a unified metric" (blind 86): the thing set as one
+    if head and re.search(
+        rf"\b(?:{_MAKE}|use|adopt|employ)[sd]?\s+(?:[\w-]+\s+){{1,4}}?as\s+(?:an?|the|our)\s+(?:[\w-]+\s+){{0,2}}"
+        rf"{re.escape(_singular(head))}(?:e?s)?\b",
+        sentence,
+        re.I,
+    ):
+        return True
     if not (built or _described(head)):
         return False
     thing = rf"(?:[\w()-]+\s+){{1,5}}?{re.escape(_singular(head))}(?:e?s)?\b"
@@ -234,8 +251,9 @@ def holds_value(
     if part.wants == "name" and ranks(part, sentence):
         return True
     found = new_names(sentence, given, plain_names)
-    # "Which four vision encoders make up its pool?" is not told by one name (blind 53)
-    several = part.wants == "name" and bool(_SEVERAL.match(asked(part.text)))
+    # "Which four vision encoders make up its pool?" is not told by one name (blind 53); "which two components does
+    # it add?" is, one sentence a component (blind 87: "a ... strategy is introduced", then "we introduce a ... module")
+    several = part.wants == "name" and bool(_SEVERAL.match(asked(part.text))) and not _described(part.head)
     if (several and len(found) < 2 and not _ENUMERATION.search(sentence)) or not fits(
         part, sentence, given, plain_names, listed
     ):
@@ -246,7 +264,7 @@ def holds_value(
         or any_name
         or part.kind_of  # "what kind of solver?": a description of it answers
         or (listed and not found)  # tasks listed in plain words ("tasks such as concept detection and ...")
-        or _introduced(part.head, sentence, _built(part))
+        or _introduced(part.head, sentence, _built(part, sentence))
         or values.of_class(asked_class, found, sentence)
         or _apposed(part.head, found, sentence)
     )

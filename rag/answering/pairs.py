@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
-from rag.answering import sides
+from rag.answering import baselines, sides
 from rag.calibration import CALIBRATION
 from rag.reading.contrasts import (
     BOTH,
@@ -35,11 +35,13 @@ from rag.reading.contrasts import (
     introduced_sides,
     related,
     several,
+    stands_for_earlier,
+    two_differ,
 )
 from rag.reading.cues import INTRODUCED
 from rag.reading.parts import split_parts
 from rag.reading.questions import Reading, asks_contrast, asks_for_papers, contrast_asked_later
-from rag.reading.text import asking_sentences, coined_names
+from rag.reading.text import asking_sentences, coined_names, scene_sentences
 from rag.reading.turns import FollowUp, refers_back
 from rag.retrieval.fusion import heads_typed
 from rag.types import Hit, Turn
@@ -153,15 +155,19 @@ def _names(question: str, keyword: KeywordIndex) -> list[str]:
     return [n for n in dict.fromkeys(found) if not any(n != m and n in m for m in found)]
 
 
-def _says(hit: Hit, name: str) -> bool:
-    return bool(re.search(rf"\b{re.escape(name)}\b", _text(hit), 0 if " " not in name else re.I))
-
-
-def _the_one(hits: Sequence[Hit], name: str) -> Hit | None:
+def _the_one(hits: Sequence[Hit], name: str, question: str, keyword: KeywordIndex) -> Hit | None:
     """The one paper of the search that says the name: a name several say ("FID", "RLVR", two papers called
-    SPICE) points at no paper in particular."""
-    sayers = [h for h in hits if _says(h, name)]
-    return sayers[0] if len(sayers) == 1 else None
+    SPICE) points at no paper in particular, unless what the question's clause says of it ("KARMA is about
+    unlearning", blind 89: two papers of 19,630 are called KARMA) singles one out."""
+    sayers = [h for h in hits if baselines.says(h, name)]
+    if len(sayers) < 2:
+        return sayers[0] if sayers else None
+    clause = next((c for c in _CLAUSES.split(question) if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", c)), "")
+    told = sorted(((keyword.coverage(clause, _text(h)), i) for i, h in enumerate(sayers)), reverse=True)
+    return sayers[told[0][1]] if clause and told[0][0] - told[1][0] >= CALIBRATION.side_margin else None
+
+
+_CLAUSES = re.compile(r"[,.;:?!()]|\b(?:and|but|while|whereas|vs\.?|versus)\b", re.I)
 
 
 def named_pair(question: str, searched: Searched, keyword: KeywordIndex) -> tuple[Hit, Hit] | None:
@@ -175,13 +181,13 @@ def named_pair(question: str, searched: Searched, keyword: KeywordIndex) -> tupl
     hits = searched()
     picked: list[tuple[str, Hit]] = []
     for name in names:
-        one = _the_one(hits, name)
+        one = _the_one(hits, name, question, keyword)
         if one and all(one.paper_id != h.paper_id for _, h in picked):
             picked.append((name, one))
     if len(picked) < 2:
         return None
     (a, first), (b, second) = picked[:2]
-    return None if _says(second, a) or _says(first, b) else (first, second)
+    return None if baselines.says(second, a) or baselines.says(first, b) else (first, second)
 
 
 def named_back(
@@ -197,10 +203,10 @@ def named_back(
         return None
     earlier = whole_paper(stored[cited[0]])
     # a name the paper just discussed says is its own, or one it compares with
-    names = [n for n in _names(question, keyword) if not _says(earlier, n)]
+    names = [n for n in _names(question, keyword) if not baselines.says(earlier, n)]
     hits = searched() if names else []
     for name in names:
-        if (one := _the_one(hits, name)) and one.paper_id not in cited:
+        if (one := _the_one(hits, name, question, keyword)) and one.paper_id not in cited:
             return Pair(earlier, one, 1.0, True)
     return None
 
@@ -216,6 +222,16 @@ def related_back(
 
     cited = list(turns[-1].cited) if turns else []
     said = related(asking_sentences(question))
+    # "There's also one that throws out predictions far from the training data. How is that different from this?"
+    # (blind 87): "this" is the paper just discussed, and "that" the one the scene describes
+    scene = scene_sentences(question)
+    swapped = bool(said and stands_for_earlier(said[1]) and scene)
+    if said and swapped:
+        said = (said[1], scene)
+    # ... "there's another privacy paper claiming LoRA gives DP-SGD-like protection. how do the two papers' messages
+    # differ?" (blind 92): the two are the paper just discussed and the one the scene brings in
+    elif not said and scene and INTRODUCED.pattern.search(scene) and two_differ(asking_sentences(question)):
+        said, swapped = ("this", scene), True
     if not cited or not said or INTRODUCED.pattern.search(said[0]):
         return None
     if not (stored := store.get_papers(cited[:1])).get(cited[0]):
@@ -233,18 +249,19 @@ def related_back(
     # a name of the field ("better than GRPO?"); "compared with earlier methods": several papers, none in particular
     names = coined_names(other)
     if (
-        not (refers_back(subject) or told)
-        or any(_says(earlier, n) for n in names)
+        not (refers_back(subject) or told or swapped or stands_for_earlier(subject))
+        or any(baselines.says(earlier, n) for n in names)
         or sides.the_field(names, keyword)
         or (several(other) and not names)
     ):
         return None
     hit = sides.side_paper(other, other, retriever, filters)
-    # ... and the other side says a rare word of its paper that the paper just discussed does not ("the sota models")
+    # ... and the other side says a rare word of its paper that the paper just discussed does not ("the sota models");
+    # a sentence of its own that describes the other side is no such short phrase, and its search singled it out
     if (
         hit is None
         or hit.paper_id in cited
-        or not rare(set(keyword.terms(other)) & set(keyword.terms(_text(hit))) - known)
+        or not (swapped or rare(set(keyword.terms(other)) & set(keyword.terms(_text(hit))) - known))
     ):
         return None
     return Pair(earlier, hit, 1.0, True)
@@ -263,12 +280,6 @@ def better(question: str, two: tuple[Hit, Hit] | None, pair: Pair | None, retrie
         return keyword.coverage(question, f"{_text(p.first)} {_text(p.second)}")
 
     return pair if covered(pair) > covered(sided) else sided
-
-
-def _against_the_field(question: str, keyword: KeywordIndex) -> bool:
-    """The question relates its paper to a name many papers say ("what top-1 accuracy does PsychoNet get on ImageNet
-    compared to a plain ResNet-50?"): a result against a baseline of the field, not a second paper."""
-    return sides.the_field(coined_names(said[1]) if (said := related(asking_sentences(question))) else [], keyword)
 
 
 def _points_back(question: str) -> bool:
@@ -293,13 +304,11 @@ def compared(
     """The reading with comparisons decided by evidence: "the X paper and the Y paper both ..." is one when two
     papers answer it (the follow-up then points at both); "how does X compare with FastV?" is none when no
     paper here says FastV. "Which papers compare X and Y?" asks for a list, whatever it contrasts."""
-    # "diff topic, which prompting scheme was it that sorts numbers better than ToT?" sets nothing against the
-    # paper just discussed, whatever its "it" and "better than" say
-    turns = () if NEW_TOPIC.search(question) else turns
+    keyword = retriever.keyword_index()
+    reading, turns = _as_set(question, reading, follow, turns, keyword)
     typed = reading.kind == "compare"  # its sides as typed, not two papers' titles ("... to Rival GPT-4 in ...")
     # one search of the question, for whichever evidence needs it first
     searched: Searched = cache(lambda: retriever.search(question, k=SECOND_AMONG, filters=filters).hits)
-    keyword = retriever.keyword_index()
     named = named_pair(question, searched, keyword) if reading.kind != "compare" else None
     pointed = (
         named_back(question, turns, searched, keyword, store)
@@ -317,6 +326,7 @@ def compared(
     cue = (asks_contrast(question) and bool(named or pointed or not contrast_asked_later(question))) or bool(
         set_up and (SHARED.search(asking) or doing or (said and re.search(r"\b(?:they|their|them)\b", asking, re.I)))
     )
+    cue = cue and not (turns and baselines.its_baseline(question, turns[-1].cited[:1], store))
     # "two papers on long-tailed data: one for ..., one for ... what does each add?" asks for no list
     if reading.kind != "compare" and cue and (said or not asks_for_papers(question)):
         # a paper's own name outweighs the words of the question another paper also covers
@@ -329,7 +339,7 @@ def compared(
             # here nothing is named or pointed at: what set the question up is its two papers introduced
             pair = (
                 None
-                if _against_the_field(question, keyword)
+                if baselines.against_the_field(question, keyword)
                 else chosen(fresh, back, question, follow.follows or bool(turns), bool(set_up))
             )
             # the two papers the question describes one by one ("One paper ..., another ..."), each one paper
@@ -347,10 +357,35 @@ def compared(
             reading = Reading("compare", (pair.first.title, pair.second.title), ())
             follow = replace(follow, focus=(pair.first.paper_id, pair.second.paper_id), follows=pair.earlier)
     if typed and (
-        sides.unindexed(reading.targets, retriever, store) or _a_field_side(question, reading.targets, keyword)
+        sides.unindexed(reading.targets, retriever, store)
+        or baselines.a_field_side(question, reading.targets, keyword)
+        or baselines.a_baseline(question, reading.targets, keyword, store)
     ):
         reading = Reading("lookup", (), tuple(split_parts(question)))
     return reading, follow
+
+
+def _as_set(
+    question: str, reading: Reading, follow: FollowUp, turns: Sequence[Turn], keyword: KeywordIndex
+) -> tuple[Reading, Sequence[Turn]]:
+    """The reading and the turns a comparison is read against: no turns where a new topic is announced ("diff topic,
+    which prompting scheme was it that sorts numbers better than ToT?" sets nothing against the paper just
+    discussed); the one paper the follow-up picks of those cited as the paper just discussed ("the second one - how
+    does its metric stack up against CLIP-score?", blind 83); and no typed comparison with a name of the field for a
+    side where the question sets up its own two ("Plan-R1 and the chain-of-thought traffic-regulation paper both use
+    GRPO. how do they use it differently?", blind 89)."""
+    if NEW_TOPIC.search(question):
+        turns = ()
+    elif turns and follow.follows and len(follow.focus) == 1 and len(turns[-1].cited) > 1:
+        turns = [*turns[:-1], replace(turns[-1], cited=follow.focus)]
+    # a side that is only a name more papers say than a rare word ("GRPO"), not one several papers are called ("CARE",
+    # "STAR") nor a paper described ("the method that replaces PPO's entropy bonus ...")
+    fields = reading.kind == "compare" and any(
+        coined_names(t) == [t.strip()] and len(keyword.named(t.strip())) > keyword.rare() for t in reading.targets
+    )
+    if fields and introduced_sides(question):
+        reading = Reading("lookup", (), tuple(split_parts(question)))
+    return reading, turns
 
 
 def _two_papers_named(question: str, keyword: KeywordIndex) -> tuple[str, str] | None:
@@ -359,21 +394,3 @@ def _two_papers_named(question: str, keyword: KeywordIndex) -> tuple[str, str] |
     two = asked_of_two(question)
     named = two and all((names := coined_names(side)) and not sides.the_field(names, keyword) for side in two)
     return two if named else None
-
-
-_ANY_ONE = re.compile(r"\b(?:an?|plain|vanilla|standard|regular|ordinary|typical)\s+$", re.I)
-
-
-def _a_field_side(question: str, targets: Sequence[str], keyword: KeywordIndex) -> bool:
-    """A side is any one of a kind the field names ("By what factor vs an MLP, and on what hardware?", blind 52):
-    a baseline the paper's result is set against, not a second paper."""
-    return any(
-        _ANY_ONE.search(question[: question.find(t)])
-        and not _A_PAPER.match(question[question.find(t) + len(t) :])  # "a PTQ paper that ..." is one paper (blind 42)
-        and (not (names := coined_names(t)) or sides.the_field(names, keyword))
-        for t in targets
-        if t in question
-    )
-
-
-_A_PAPER = re.compile(r"\s+(?:paper|work|study|one|method|approach)\b", re.I)

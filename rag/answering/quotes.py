@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 
-from rag.answering.evidence import RESULT, Coverage, Similarity, closeness, unquoted
+from rag.answering.evidence import RESULT, Coverage, Similarity, unquoted
 from rag.answering.judge import Judge
 from rag.answering.known import PROPOSE
+from rag.answering.ranking import closeness
 from rag.calibration import CALIBRATION
 from rag.reading.text import asking_sentences
 from rag.types import Hit

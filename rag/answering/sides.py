@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from rag.calibration import CALIBRATION
 from rag.reading.questions import DESCRIBED_SIDE
-from rag.reading.text import coined_names, defined_acronyms, sentences
+from rag.reading.text import coined_names, defined_acronyms, flat_latex, sentences
 from rag.retrieval.fusion import titles_opening
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit
@@ -95,7 +95,7 @@ def own_name(target: str, paper: Hit) -> bool:
     subject of what the abstract finds ("FAST-DIPS is a training-free solver", "results show that ShotKV
     achieves ..."), called "our" or "this" ("our novel SquaredPO loss", "This TokenSet enhances ...") or its code's
     address (".../r/PFT3A"); not a baseline it beats ("outperforms FastV by 5.7")."""
-    abstract = re.sub(r"[\u2010\u2011\u2012\u2013]", "-", paper.abstract)
+    abstract = re.sub(r"[\u2010\u2011\u2012\u2013]", "-", flat_latex(paper.abstract))  # "named D$^2$-Edit" (blind 89)
     own = set(coined_names(paper.title.split(":")[0])) | defined_acronyms(abstract)
     introducing = [s for s in sentences(abstract) if _INTRODUCES.search(s)]
     return any(

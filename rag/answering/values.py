@@ -134,6 +134,16 @@ SAID_AS = {
     "people": "experts annotators participants raters workers crowdworkers volunteers humans users",
     # "which routing problem variants does VRPAgent try?": "multiple problems, including the capacitated VRP" (blind 80)
     "variants": "problems versions",
+    # "which two components does Granular-GRPO add?": "a Singular Stochastic Sampling strategy is introduced", "we
+    # introduce a Multi-Granularity Advantage-Integration module" (blind 87)
+    # "what backbone architecture does FlowBatt use?": "FlowBatt leverages a ... (DiT) backbone" (blind 92)
+    "architecture": "backbone",
+    # "how many examples do they fine-tune on?": "a subset of only 10K samples" (blind 93)
+    "examples": "samples instances",
+    "samples": "examples instances",
+    "optimizer": "solver",  # "what optimizer/solver does MoEEdit use?": "a block coordinate descent (BCD) solver"
+    "components": "module modules strategy strategies mechanism mechanisms block blocks branch branches stage stages",
+    "component": "module strategy mechanism block branch stage",
 }
 
 
@@ -155,6 +165,14 @@ _INTRODUCING = {"as", "including", "like", "e.g.", "namely"}
 def name_class(words: list[str]) -> str | None:
     """The class the nouns of a few words say, the first that does: ["which", "base", "model"] -> "model"."""
     return next((c for w in words for c, said in CLASSES.items() if said.match(w.strip(".,;:"))), None)
+
+
+# a model named with its size that the work was run on: "On LLaMA-30B, it delivers ...", "On Qwen-3-32B and Bloom-7.1B,
+# this method achieves ..." answer "which model?" without the word "model" (blinds 88, 89); not a baseline
+# ("outperforming LLaMA-3.1-405B") nor the paper's own ("Our Video-Thinker-7B outperforms ...")
+SIZED_MODEL = re.compile(
+    r"\b(?:on|using|across|with)\s+(?:the\s+)?[A-Za-z][\w.]*(?:-[\w.]+)*-\d+(?:\.\d+)?[BM]\b", re.I
+)
 
 
 def of_class(wanted_class: str | None, found: set[str], sentence: str) -> bool:

@@ -24,6 +24,11 @@ POINTS_BACK = re.compile(
     r"|the (?:first|second|third|fourth|fifth|last) (?:one|paper|method|approach|work))\b",
     re.I,
 )
+# "which of these has labels from pathologists?" asks for one of them, as "which one" does (blind 79); so does "which
+# of those two is about 3D data?" (blind 89), whatever "those two" says
+ONE_OF_THEM = re.compile(
+    r"\bwhich\s+(?:one\s+)?of\s+(?:these|them|those|the)(?:\s+(?:two|three|2|3))?\s+(?=(?:has|is|was|does)\b)", re.I
+)
 # the two papers the last answer cited, compared with each other: "how do they differ?", "these two"
 THE_TWO = re.compile(
     r"\b(?:they|them|these two|those two|the two|both (?:of them|papers|methods|approaches)"
@@ -35,9 +40,17 @@ THE_TWO = re.compile(
 # "Does this relate at all to X?", "how does this connect to X?", "How do the two papers relate?", "Is it an
 # alternative to X, or could the two be combined?": a relation asked, in its verbs. Counterexamples: "related
 # work on X" and "connect the encoder to the decoder" (tests/test_pairs.py).
+# a thing measured against another ("stack up against", "measure up to", "fare against"); not "hold up against
+# adversarial attacks", whose other side is no paper
+_MEASURED_AGAINST = (
+    r"(?:stack(?:s|ed)?\s+up\s+(?:against|to|with|vs\.?)|measur(?:e|es|ed)\s+up\s+(?:to|against)"
+    r"|far(?:e|es|ed)\s+(?:against|vs\.?))(?=\s)"
+)
 _RELATION = (
     r"(?:relat(?:e|es|ed|ion|ionship)|connect(?:s|ed|ion)?)(?:\s+at\s+all)?\s+(?:to|with)\b"
     r"|\b(?:relate|connect)\s*\?|\balternatives?\s+to\b|\bbe\s+combined\b"
+    # "how does that stack up against UniFy, the purely linear forecaster?" (blind 87), "how does it fare against X?"
+    r"|\b" + _MEASURED_AGAINST
 )
 # "better than X", "a better auxiliary objective than X", "is that more or less useful for saving compute than the one
 # that ...": a comparative set against a thing; "more ... than" only of the thing asked about ("generative classifiers
@@ -124,7 +137,7 @@ ELIDED = re.compile(
 RELATED_TO = re.compile(
     r"\b(?:(?:the\s+)?same\s+(?:[\w-]+\s+){0,2}?as|similar(?:ly)?\s+(?:to|with)|relat(?:e|es|ed)\s+(?:at\s+all\s+)?(?:to|with)"
     r"|connect(?:s|ed)?\s+(?:to|with)|differ(?:s|ent)?\s+(?:from|to|than)|compar(?:e|es|ed)\s+(?:to|with|against)"
-    r"|" + _THAN + r"|unlike|(?:an\s+)?alternatives?\s+to)\s+(?P<other>[^?!;:]{3,160})",
+    r"|" + _MEASURED_AGAINST + r"|" + _THAN + r"|unlike|(?:an\s+)?alternatives?\s+to)\s+(?P<other>[^?!;:]{3,160})",
     re.I,
 )
 # where the other side's clause ends: "..., or something else?", "... and what do they keep?"
@@ -156,9 +169,20 @@ _DOES_IT_ALIKE = re.compile(
 )
 
 
+# "both that and the stochastic-injection paper on distribution-to-distribution flow matching use flow matching - how
+# do they differ ...?" (blind 89): the paper just discussed and another, set side by side
+_BOTH_BACK = re.compile(
+    r"\bboth\s+(?P<it>it|this|that)(?:\s+(?:one|paper|method|work))?\s+and\s+"
+    # ... up to the verb both share ("use flow matching"), which says nothing of the other alone
+    r"(?P<other>[^,.?!;:]{3,160}?)(?=\s+(?:use|are|have|do|seem|tackle|rely|try|aim|address|target|study|focus|"
+    r"work|apply|employ|learn|train|leverage|build|share)\b|\s+[-–—]\s|[,.;:?!]|$)",
+    re.I,
+)
+
+
 def related(question: str) -> tuple[str, str] | None:
     """What a question relates to what (the words before the relation, the other side), or None."""
-    if alike := _DOES_IT_ALIKE.search(question):
+    if alike := _DOES_IT_ALIKE.search(question) or _BOTH_BACK.search(question):
         return alike["it"], alike["other"].strip(" ,.")
     if not (m := RELATED_TO.search(question)):
         return None
@@ -203,7 +227,7 @@ _BOTH_SIDE = (
 )
 _NAMING = r"(?:(?!\b(?:is|are|was|were|do|does|did|has|have|can)\b)[^,.?!;:])"  # a phrase that names, with no verb
 _INTRODUCED_SIDES = re.compile(
-    rf"{_ONE_PAPER}\s+(?P<a>[^.?!;]{{3,200}}?),?\s+(?:and\s+|while\s+|whereas\s+|but\s+)?"
+    rf"{_ONE_PAPER}\s+(?P<a>[^.?!;]{{3,200}}?)[,;]?\s+(?:and\s+|while\s+|whereas\s+|but\s+)?"
     rf"(?:another|the other){_THE_THING}\s+(?P<b>[^.?!;]{{3,200}})"
     r"|\b(?:papers|works|studies|methods|approaches|frameworks)[,:]\s+"
     r"(?P<a2>[^,.?!;:]{3,80}?),?\s+and\s+(?P<b2>[^,.?!;:]{3,80}?)\s*[:.?;]"
@@ -217,12 +241,18 @@ _INTRODUCED_SIDES = re.compile(
     rf"|(?:^|[.?!]\s+)both\s+(?P<a4>{_SIDE})\s+and\s+(?P<b4>{_SIDE})(?=[\s,])"
     # "H+ and CABA are both about ...", "token order prediction (TOP) and latent lookahead both go beyond ...": the two
     # open a sentence whose verb says they share it
-    rf"|(?:^|[.?!]\s+)(?P<a5>{_BOTH_SIDE})\s+and\s+(?P<b5>{_BOTH_SIDE})\s+(?:are\s+|were\s+)?both\b"
+    # ... after a scene ("For autonomous driving, Plan-R1 and the chain-of-thought traffic-regulation paper both use
+    # GRPO", blind 89)
+    rf"|(?:^|[.?!]\s+)(?:(?:for|in|on)\s+[^,.?!;:]{{3,60}},\s+)?(?P<a5>{_BOTH_SIDE})\s+and\s+(?P<b5>{_BOTH_SIDE})\s+"
+    r"(?:are\s+|were\s+)?both\b"
     # "privacy stuff: Sim-PE and the study on membership inference ... . main takeaway of each?": a short heading, then
     # a sentence that only names the two
     # ... or a longer one ("Both of these go after quantization error in LLMs: the null-space projection paper and
     # ALS-LoRA.", blind 85)
-    rf"|(?:^|[.?!]\s+)[^:.?!;]{{3,120}}:\s+(?P<a6>{_NAMING}{{3,80}}?)\s+and\s+(?P<b6>{_NAMING}{{3,80}}?)\s*[.;]\s"
+    # ... or one ended by a dash ("memory-bounded 3D: IncVGGT and that memory-bounded Gaussian splatting training
+    # framework - what does each bound?", blind 92)
+    rf"|(?:^|[.?!]\s+)[^:.?!;]{{3,120}}:\s+(?P<a6>{_NAMING}{{3,80}}?)\s+and\s+(?P<b6>{_NAMING}{{3,80}}?)"
+    r"(?:\s*[.;]|\s+[-–—])\s"
     # "Two ways of getting more plausible videos: the one where an MLLM critiques each video and rewrites the prompt,
     # and DiffPhy.": a heading that counts two, then the two, the last after ", and" (the first may hold an "and")
     r"|(?:^|[.?!]\s+)(?:two|2)\s+[^:.?!;]{3,120}:\s+(?P<a7>[^.?!;]{3,200}?),\s+and\s+(?P<b7>[^,.?!;:]{3,120}?)\s*[.;]\s"
@@ -242,9 +272,12 @@ _INTRODUCED_SIDES = re.compile(
     # AgenticMath as ways to ... How much data does each rely on?", "ADOR and the numerosity paper each diagnose a
     # cause" (blinds 66, 67): two named at a sentence's start, then asked of each
     # (a question's own "what do X and Y each ...?" is asked of each, below)
+    # ... or offered as a choice, or asked of as "their" ("AgenticMath or Socratic-Zero - ... how each one produces
+    # it?", "H+ and CABA sit on opposite sides of federated learning security. Can you compare their mechanisms?",
+    # blind 92)
     r"|(?:^|[.?!]\s+)(?:(?!(?:what|how|which|why|where|do|does|did|are|is|were|was)\b)[\w']+\s+){0,3}?"
-    rf"(?P<a10>{_SIDE})\s+(?:and|against|vs\.?|versus)\s+(?P<b10>{_SIDE})\s"
-    r"(?=[^?]*\beach\b)"
+    rf"(?P<a10>{_SIDE})\s+(?:and|or|against|vs\.?|versus)\s+(?P<b10>{_SIDE})\s"
+    r"(?=[^?]*\b(?:each|compare\s+their|contrast\s+their)\b)"
     # "BOWS explains feature geometry ..., and there's also a paper on ensembling SAEs. What does each claim ...?",
     # "ChemDFM-R bakes chemistry knowledge into the model, while another paper argues ..." (blinds 59, 65): one named,
     # what it does, then another paper described
@@ -266,11 +299,23 @@ _INTRODUCED_SIDES = re.compile(
     # do?", "Harpoon vs RGSImp: both do imputation-like things ..." (blind 83): two set one against the other as a
     # heading, whatever they are called, then asked of each
     r"|(?:^|[.?!]\s+)(?:[^,:;.?!]{3,80}:\s+)?(?P<a13>[^,:;.?!]{3,80}?)\s+(?:vs\.?|versus)\s+"
-    r"(?P<b13>[^:;?!.—–]{3,120}?)\s*(?::|[—–]|\s-|\.)\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
+    # ... or asked how the two differ ("... relational feature caching versus the Generalized Adversarial Solver. How do
+    # the approaches differ?", blind 89)
+    r"(?P<b13>[^:;?!.—–]{3,120}?)\s*(?::|[—–]|\s-|\.)\s+"
+    r"(?=[^.?!]*\b(?:each|both|their|they|the two|the (?:approaches|methods|papers)\s+(?:differ|compare))\b)"
     # "There's Sparse State Expansion for linear attention and there's the higher-order LRU paper. Both try ...",
     # "there's SegRGB-X and also a fusion method that ... How do the two designs differ?" (blinds 83, 84)
     r"|\bthere(?:'s|s| is)\s+(?P<a14>[^.?!;]{3,160}?),?\s+and\s+(?:there(?:'s|s| is)\s+(?:also\s+)?|also\s+)"
-    r"(?P<b14>[^.?!;:]{3,160}?)\s*[.:]\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)",
+    r"(?P<b14>[^.?!;:]{3,160}?)\s*[.:]\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
+    # "For spiking nets I've seen SPARTA and a paper on removing the unevenness error ... What does each one do?", "I
+    # remember VLMCountBench and a paper called Math Blind, what did each find" (blind 87): two the asker has met
+    rf"|\b(?:seen|read|remember|recall|came\s+across|know\s+of|heard\s+of|bookmarked)\s+(?P<a15>{_SIDE})\s+and\s+"
+    rf"(?P<b15>(?:the|a|an)\s+(?:paper|work|study|one|method)\s+[^.?!;:,]{{3,160}}?|{_SIDE})\s*[.,:;?]\s+"
+    r"(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
+    # "Comparing ReMix (the off-policy RFT one) with the polychromic objective paper: what is each trying to fix?"
+    # (blind 89): the two a heading compares, then asked of each
+    r"|(?:^|[.?!]\s+)(?:comparing|contrasting)\s+(?P<a16>[^:;?!.]{3,120}?)\s+(?:with|and|to|against|vs\.?|versus)\s+"
+    r"(?P<b16>[^:;?!.—–]{3,120}?)\s*(?::|[—–]|\s-|\.)\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)",
     re.I,
 )
 
@@ -320,6 +365,11 @@ def stands_for_earlier(side: str) -> bool:
         return False
     # "that LORAX paper on odorant representations" recalls another paper; "that paper", "this method" the last one
     return words[0] in ("it", "its") or len(words) == 1 or (len(words) == 2 and words[1] in THINGS)
+
+
+def two_differ(asking: str) -> bool:
+    """Asks how "the two" differ ("how do the two papers' messages differ?")."""
+    return bool(THE_TWO.search(asking) and CONTRAST.search(asking))
 
 
 def contrasts_with(question: str) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rag.reading.asking import ASKING, LED, WH, asked
+from rag.reading.asking import ASKING, LED, WH, asked, undetailed
 from rag.reading.counted import named_before
 from rag.reading.text import asking_sentences, quoted_phrases
 
@@ -49,10 +49,15 @@ class Part:
         """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
         text = asked(self.text)
         if of := _NAMES_OF.search(text) or _CALLED_THING.search(text):
-            return of[1].split()[-1]  # "the name of the dataset they released", "what is their dataset called": dataset
+            # "the name of the dataset they released", "what is their dataset called": dataset; "the name of the loss
+            # term they use": loss (blind 92)
+            words = of[1].split()
+            return words[-2] if len(words) > 1 and words[-1].lower() in ("term", "terms") else words[-1]
         m = _HEAD.search(text) or _WHICH_DID.search(text)
         words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
-        words = [w for w in words if not w.endswith("ed")] or words  # "batch size used by X": not "used"
+        # "batch size used by X": not "used"; "which optimizer degraded least": what a verb is said of (blind 93)
+        verb = next((i for i, w in enumerate(words) if w.endswith("ed")), len(words))
+        words = words[:verb] or [w for w in words if not w.endswith("ed")] or words
         if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
             named = _NAME.search(text)
             if named and (named["thing"] or named["said"]):
@@ -65,7 +70,11 @@ class Part:
         # "which RL algorithm": the algorithm; "what FID change": the FID
         if self.wants == "name" and nouns and nouns == words[:-1] and words[-1].islower() and nouns[-1].isupper():
             return words[-1]
-        return (nouns or words or [""])[-1 if not nouns else 0] if len(nouns) < 2 else nouns[-1]
+        head = (nouns or words or [""])[-1 if not nouns else 0] if len(nouns) < 2 else nouns[-1]
+        # "which algorithm families do they propose?" asks for algorithms (blind 88)
+        at = words.index(head) if head in words else 0
+        kind_of = head.lower() in _KINDS and at and words[at - 1].lower() not in _COUNTS
+        return words[at - 1] if kind_of else head
 
 
 # "?" and "and" open a new part before any question word; a bare comma only before one that asks
@@ -136,15 +145,20 @@ _NAME = re.compile(
     r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b|\bnames? of\b",
     re.I,
 )
+_COUNTS = {"two", "three", "four", "five", "several", "both", "many", "main", "key", "different"}
+_KINDS = {"family", "families", "class", "classes", "kind", "kinds", "type", "types", "sort", "sorts"}
 _HEAD = re.compile(
     r"^(?:at|on|in|for|with|by|to|up to|from)?\s*(?:exactly\s+)?(?:which|what|how many|how much)\s+"
     r"(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
-    r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and|per|over|under|against|across|when|its|their|it|they|this|these|those)\b|$)",
+    r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and|per|over|under|against|across|when|its|their|it|they|this|these|those|comes?|came)\b|$)",
     re.I,
 )
-# "so which intervention came out best?", "which optimizer ended up most robust?": the thing before what it did
+# "so which intervention came out best?", "which optimizer ended up most robust?": the thing before what it did;
+# "which module enables the verification part?" (blind 89)
 _WHICH_DID = re.compile(
-    r"^which\s+(?P<head>[a-z][\w-]*\s+)(?=(?:came|comes|won|wins|did|ended|worked|performed|fared)\b)", re.I
+    r"^which\s+(?P<head>[a-z][\w-]*\s+)"
+    r"(?=(?:came|comes|won|wins|did|ended|worked|performed|fared|enables|allows|handles|controls|drives)\b)",
+    re.I,
 )
 # "What are the names of the three benchmarks used to ...", "the name of its evaluation suite?": the thing named
 _NAMES_OF = re.compile(
@@ -194,6 +208,7 @@ _SHARE_OF = re.compile(
     r"(?:[\w-]+\s+)??(?P<thing>[\w-]+s)\b",
     re.I,
 )
+_ASKED_BEFORE = re.compile(r"\b(?:what|which|how|who|when|where|why)\b", re.I)
 _COUNTED = re.compile(r"\b(?:sizes?|numbers?|counts?|scales?)\b", re.I)
 # "How does the wall-clock time of X compare to a solver?", "how do their error rates change with depth?"
 _MEASURE_COMPARED = re.compile(
@@ -323,16 +338,21 @@ def _one_of(piece: str, before: list[str], question: str) -> str:
 
 def wants(part: str) -> str:
     """The kind of answer a part asks for: a number, a name, a method, or anything relevant."""
-    if _TOPIC_RAISED.match(part):  # "what about using LLMs to pick data ...?" brings up a topic, asks no detail
-        return "any"
-    if _WHY.match(part):  # "why does it drop the squared l2 distance?" asks a reason, whatever it measures
-        return "any"
-    if _FINDING.match(part):  # "what did UniFork observe about modality alignment across depth?" (blind 66)
-        return "any"
-    if _CAUSE.match(part):  # "what lets clients with different circuit depths train together?" (blind 84)
-        return "method"
+    if kind := undetailed(part):
+        return kind
     m = _NAME.search(part)
-    if m and m.start() < 4 and not _COUNTED.search(part):  # "Which LLM reaches 78% pass@1?" asks for a name
+    # "Which LLM reaches 78% pass@1?" asks for a name; so does one asked at the end ("ADAP replaces the usual pruning
+    # ratio with what metric?", blind 86), whatever numbers the words before it measure
+    at_end = bool(
+        m and m["thing"] and m.end() >= len(part.rstrip(" ?.")) and not _ASKED_BEFORE.search(part[: m.start()])
+    )
+    # ... unless it asks a size of it ("which model sizes", "what base model and parameter count"), not "On which model
+    # did they report their speedup and memory numbers?" (blind 89)
+    if (
+        m
+        and (m.start() < 4 or at_end)
+        and not _COUNTED.search(" ".join(part[m.start() :].split()[: len(m[0].split()) + 3]))
+    ):
         return "name"
     if (measured := _MEASURE_COMPARED.match(part)) and _NUMBER.search(measured["subject"]):
         return "number"  # "how does the wall-clock time of X compare to Y": the times, not a method
@@ -350,34 +370,8 @@ def wants(part: str) -> str:
     return "any"
 
 
-# what a paper found, whatever it is about: "what do they say happens once parameters exceed the threshold?" asks
-# no figure; "what accuracy do they report?" (a measure before the verb) and "what do they report as the error?" do
-_FINDING = re.compile(
-    # ... of a subject of many words ("what does the stability analysis of Lookahead with minibatch SGD say about batch
-    # size in the convex case?", blind 85)
-    r"^what\s+(?:do|does|did)\s+(?:[\w+.-]+\s+){1,8}?"
-    r"(?:observe|find|say|show|conclude|notice|discover|reveal|uncover|claim|argue|learn)\b(?!\s+(?:as|for)\b)",
-    re.I,
-)
-# what brings something about asks how, whatever it measures; not "what makes up the dataset?"
-_CAUSE = re.compile(r"^what\s+(?:lets|allows|enables|makes(?!\s+up\b)|causes|drives|keeps|prevents|stops)\b", re.I)
-_WHY = re.compile(r"^(?:(?:and|so|but|ok|okay|hm+|wait)[\s,]+)*why\b", re.I)
 # when, not how long: "what do they do with that detector at decoding time?" (blind 48), "at test time"
 _WHEN_TIME = re.compile(r"\b(?:at|during)\s+(?:the\s+)?[\w-]+[ -]time\b", re.I)
-# "what about using LLMs to pick finetuning data ...?", "what about that paper which replaces the MLP ...?": what is
-# said of a topic, not a detail ("what about its accuracy?" asks one); "what do they say about batch size?" too
-_TOPIC_RAISED = re.compile(
-    r"^(?:what|how)\s+about\s+(?:[a-z-]+ing\b|(?:a|an|the|that|this|any)\s+(?:paper|work|study|one|method)s?\s+"
-    r"(?:that|which|where|on|about|for)\b"
-    # ... or a thing of no one's: "what about latent reduced-order models for PDEs with ...?", "what about decision-
-    # focused learning that uses diffusion models ...?" (blind 46); not "what about its accuracy?", "the second one?"
-    # nor "GPT-4's score?", "top-1 accuracy on ImageNet?" (a description is five words or more)
-    r"|(?!(?:its|their|the|this|that|these|those|it|them|his|her)\b)(?![^?]*'s\b)(?-i:[a-z])[\w-]*(?:\s+[\w-]+){4,})"
-    r"|^what\s+(?:do|does|did)\s+(?:they|it|the\s+(?:authors|paper))\s+(?:say|find|claim|conclude|argue|note)\s+about\b",
-    re.I,
-)
-
-
 # "which" before the thing asked opens a question for a particular one of them (a name), unless the thing
 # is a paper or a method: "which papers ...", "which method that ..." ask for papers (a list, a lookup)
 _WHICH_THING = re.compile(

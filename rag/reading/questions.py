@@ -19,13 +19,19 @@ from rag.types import Turn
 
 _COMPARE = [
     re.compile(
-        r"^\s*(?:(?:can|could|would) you\s+|please\s+)*compare\s+(?P<a>.+?)\s+(?:and|with|to|vs\.?|versus)\s+"
-        r"(?P<b>.+?)[\s?.!]*$",
+        # "contrast GH-OFL and H+ for me (both federated learning)" (blind 89): what follows the second is no side;
+        # "contrast A with B ..." is left to the evidence (rag.answering.pairs), its "with" and "to" often a side's own
+        r"^\s*(?:(?:can|could|would) you\s+|please\s+)*(?:compare|(?P<contrast>contrast))\s+(?P<a>.+?)\s+"
+        r"(?(contrast)(?:and|(?:(?<=\bit\s)|(?<=\bthis\s)|(?<=\bthat\s))(?:with|to|against))|(?:and|with|to|vs\.?|versus))\s+"
+        r"(?P<b>.+?)(?:\s+for\s+me)?(?:\s*\([^()]*\))?[\s?.!]*$",
         re.I,
     ),
     re.compile(r"how (?:do|are)\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:differ|different|compare)\b", re.I),
     re.compile(
-        r"how(?:\s+(?:does|do|is|are)|'s)\s+(?P<a>.+?)\s+(?:differ|different|compare)\s*(?:from|to|with)?\s+"
+        # "different" only where it sets one from another: not "how does one model handle lots of different protein
+        # tasks, and ...?" (blind 89)
+        r"how(?:\s+(?:does|do|is|are)|'s)\s+(?P<a>.+?)\s+(?:(?:differ|compare)\s*(?:from|to|with)?"
+        r"|different\s*(?:from|to|than|with))\s+"
         # "how do they differ in deciding which tokens to keep?" (blind 52): in what, not from what
         r"(?!(?:in|on|at|by|when|regarding|about|across|over)\b)(?P<b>.+?)[\s?.!]*$",
         re.I,
@@ -300,7 +306,11 @@ def _contrasted(question: str, asking: str, n_cited: int) -> tuple[str, str] | N
     if len(named) == 1 and n_cited and contrasts.CONTRAST.search(asking) and contrasts.POINTS_BACK.search(asking):
         return "it", named[0]
     contrast = contrasts.CONTRAST.search(asking) or contrasts.SHARED.search(asking)
-    the_two = contrasts.THE_TWO.search(asking) and not contrasts.FROM_A_THIRD.search(asking)
+    the_two = (
+        contrasts.THE_TWO.search(asking)
+        and not contrasts.FROM_A_THIRD.search(asking)
+        and not contrasts.ONE_OF_THEM.search(asking)
+    )
     if not named and n_cited >= 2 and contrast and the_two:
         return EARLIER
     return None

@@ -60,12 +60,35 @@ def asking_sentences(question: str) -> str:
     one method handles non-linear rewards. What is it called?" the first describes the paper (the
     search uses it to find the paper) and asks nothing, though "which" is in it. A sentence asks when
     it ends in "?" or opens with an order ("Name ...", "Tell me ..."); with none that asks, all do."""
+    asking, scene = _asking_and_scene(question)
+    return asking if scene else question
+
+
+def scene_sentences(question: str) -> str:
+    """The sentences that set the scene before (or between) those that ask; "" where none does or none asks."""
+    return _asking_and_scene(question)[1]
+
+
+def _asking_and_scene(question: str) -> tuple[str, str]:
     pieces = _SENTENCE_END.split(question.strip())
-    asking = [p for p in pieces if p.rstrip().endswith("?") or _ORDER_OPENING.match(p)]
-    return " ".join(asking) if asking and len(asking) < len(pieces) else question
+    asks = [bool(p.rstrip().endswith("?") or _ORDER_OPENING.match(p)) for p in pieces]
+    # "... I remember VLMCountBench and a paper called Math Blind, what did each find" (blind 87): the last sentence,
+    # typed without its "?", asks in the clause after its comma
+    asks[-1] = asks[-1] or bool(_CLAUSE_ASKS.search(pieces[-1]))
+    if not any(asks):
+        return question, ""
+    return (
+        " ".join(p for p, a in zip(pieces, asks, strict=True) if a),
+        " ".join(p for p, a in zip(pieces, asks, strict=True) if not a),
+    )
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
+_CLAUSE_ASKS = re.compile(
+    r",\s*(?:what|how|which|why|who|where|when)\s+(?:do|does|did|is|are|was|were|can)\b[^.!?]*$", re.I
+)
+# ... or a question typed in lower case after one ("... DP-SGD-like protection. how do the two papers' messages
+# differ?", blind 92)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(]|(?:how|what|which|why|does|do|did|is|are|can|could)\s)")
 _ORDER_OPENING = re.compile(
     r"^(?:please\s+)?(?:name|list|tell|give|say|state|report|describe|explain|summari[sz]e|compare|identify|"
     r"specify|quote|what|which|how|who|when|where|why|does|do|did|is|are|was|were|can|could)\b",
@@ -113,8 +136,12 @@ def _coined(name: str) -> bool:
 def coined_names(text: str) -> list[str]:
     """Names that look coined (TraDy, GH-OFL, SUIT), not the field's common acronyms; LaTeX in a name is
     read flat, so that a title's "MAS$^2$" and "$\\text{G}^2$RPO" are the question's "MAS$^2$" and "G2RPO"."""
-    flat = re.sub(r"[$^{}]", "", _LATEX_WORD.sub(r"\1", text))
-    return list(dict.fromkeys(n for n in NAME.findall(flat) if _coined(n) and len(n) > 2))
+    return list(dict.fromkeys(n for n in NAME.findall(flat_latex(text)) if _coined(n) and len(n) > 2))
+
+
+def flat_latex(text: str) -> str:
+    """The text with LaTeX in its words read flat: "D$^2$-Edit" is "D2-Edit", "$\\text{G}^2$RPO" is "G2RPO"."""
+    return re.sub(r"[$^{}]", "", _LATEX_WORD.sub(r"\1", text))
 
 
 _LATEX_WORD = re.compile(r"\\(?:text(?:bf|it|sc|tt|sf|rm)?|math(?:rm|bf|cal|it|sf|tt)|emph)\{([^}]*)\}")

