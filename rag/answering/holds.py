@@ -122,8 +122,8 @@ def _built(part: Part, sentence: str = "") -> bool:
     task", blind 87)."""
     if _BUILT.search(asked(part.text)):
         return True
-    kind = re.search(rf"\b(?:what|which)\s+((?:[\w-]+\s+){{1,2}}?){re.escape(part.head)}\b", asked(part.text), re.I)
-    return bool(kind and part.head and re.search(rf"\b{re.escape(kind[1] + part.head)}\b", sentence, re.I))
+    named = part.thing[: part.thing.index(part.head) + 1] if part.head else ()
+    return len(named) > 1 and bool(re.search(rf"\b{re.escape(' '.join(named))}\b", sentence, re.I))
 
 
 def _described(head: str) -> bool:

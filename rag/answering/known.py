@@ -55,7 +55,7 @@ def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name
     # ... of any word of the thing asked: "what backbone architecture does FlowBatt use?" of "a scalable diffusion
     # transformer (DiT) backbone" (blind 92)
     if not _CALLED.search(part.text):
-        words = [w.lower().rstrip("s") for w in _thing_asked(part)] or [""]
+        words = [w.lower().rstrip("s") for w in part.thing] or [""]
         said |= set.intersection(*(defined_acronyms(abstract, unless_of=w) for w in words))
     # "Large Language Models (LLMs)" is the field's word: it names no base model asked for; "RoPE" is a piece of the
     # question's "AlphaRoPE" (blind 46)
@@ -64,18 +64,6 @@ def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name
     if builds_on(part):  # never the method they propose
         said |= proposed(candidates)
     return said - offered(part.text)
-
-
-def _thing_asked(part: Part) -> list[str]:
-    """The words naming the thing a part asks for: "backbone architecture" of "what backbone architecture does ...?",
-    or its head alone."""
-    head = part.head
-    if not head:
-        return []
-    m = re.search(rf"\b(?:what|which)\s+((?:[\w-]+\s+){{0,2}}?){re.escape(head)}\b", part.text, re.I)
-    # ... and what the head is offered with: "What optimizer/solver does MoEEdit use?" (blind 92)
-    other = re.findall(rf"\b{re.escape(head)}/([\w-]+)", part.text, re.I)
-    return [*(m[1].split() if m else []), head, *other]
 
 
 # "which worked better in the end, SFT or RFT?": the options a part offers to choose from

@@ -45,6 +45,17 @@ class Part:
         return bool(_WHICH_THING.match(p := asked(self.text)) and not _NAME.search(p) and not _KIND_OF.match(p))
 
     @property
+    def thing(self) -> tuple[str, ...]:
+        """The words naming the thing asked for, the head last: "backbone architecture" of "what backbone architecture
+        does FlowBatt use?"; then what the head is offered with ("What optimizer/solver ...?": solver)."""
+        head = self.head
+        if not head:
+            return ()
+        named = re.search(rf"\b(?:what|which)\s+((?:[\w-]+\s+){{0,2}}?){re.escape(head)}\b", self.text, re.I)
+        offered = re.findall(rf"\b{re.escape(head)}/([\w-]+)", self.text, re.I)
+        return (*(named[1].split() if named else ()), head, *offered)
+
+    @property
     def head(self) -> str:
         """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
         text = asked(self.text)
