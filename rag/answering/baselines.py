@@ -20,10 +20,11 @@ if TYPE_CHECKING:
 
 def says(hit: Hit, name: str) -> bool:
     """The paper's title or abstract says the name (in any case where it is several words)."""
-    return bool(re.search(rf"\b{re.escape(name)}\b", _text(hit), 0 if " " not in name else re.I))
+    return bool(re.search(rf"\b{re.escape(name)}\b", text_of(hit), 0 if " " not in name else re.I))
 
 
-def _text(hit: Hit) -> str:
+def text_of(hit: Hit) -> str:
+    """A paper's title and abstract (or the passage found, where no abstract came with it), as its words are read."""
     return f"{hit.title} {hit.abstract or hit.passage}"
 
 

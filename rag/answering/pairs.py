@@ -21,6 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rag.answering import baselines, sides
+from rag.answering.baselines import text_of
 from rag.calibration import CALIBRATION
 from rag.reading.contrasts import (
     BOTH,
@@ -65,10 +66,6 @@ class Pair:
 Searched = Callable[[], list[Hit]]  # the question's search, run once when first asked for
 
 
-def _text(hit: Hit) -> str:
-    return f"{hit.title} {hit.abstract or hit.passage}"
-
-
 def best_pair(
     question: str,
     turns: Sequence[Turn],
@@ -95,11 +92,11 @@ def best_pair(
     fresh: Pair | None = None
     if hits:
         top = hits[0]
-        alone = keyword.coverage(question, _text(top))
+        alone = keyword.coverage(question, text_of(top))
         gains = []
         for other in hits[1:]:
-            both = keyword.coverage(question, f"{_text(top)} {_text(other)}")
-            gains.append(min(both - alone, both - keyword.coverage(question, _text(other))))
+            both = keyword.coverage(question, f"{text_of(top)} {text_of(other)}")
+            gains.append(min(both - alone, both - keyword.coverage(question, text_of(other))))
         if gains:
             # whether two papers are asked about: the pair that covers most of the question, each beyond the other;
             # which paper is the second: the first of the search that adds enough. "DRIFT-MEDIAN and the paper on
@@ -112,13 +109,13 @@ def best_pair(
     others = [h for h in hits if h.paper_id not in cited]
     if cited and others and (stored := store.get_papers(cited[:1])).get(cited[0]):
         earlier = whole_paper(stored[cited[0]])
-        mine = keyword.coverage(question, _text(earlier))
+        mine = keyword.coverage(question, text_of(earlier))
         # of the search's best few, the one the question describes most: ties at the top are common at scale
-        other = max(others[: sides.BACK_AMONG], key=lambda h: keyword.coverage(question, _text(h)))
+        other = max(others[: sides.BACK_AMONG], key=lambda h: keyword.coverage(question, text_of(h)))
         asked = set(keyword.terms(question))
-        beyond = asked & set(keyword.terms(_text(other))) - set(keyword.terms(_text(earlier)))
+        beyond = asked & set(keyword.terms(text_of(other))) - set(keyword.terms(text_of(earlier)))
         rare = any(keyword.idf(t) >= CALIBRATION.group_min_idf for t in beyond)
-        back = Pair(earlier, other, keyword.coverage(question, _text(other)) - mine, True, rare)
+        back = Pair(earlier, other, keyword.coverage(question, text_of(other)) - mine, True, rare)
     return fresh, back
 
 
@@ -163,7 +160,7 @@ def _the_one(hits: Sequence[Hit], name: str, question: str, keyword: KeywordInde
     if len(sayers) < 2:
         return sayers[0] if sayers else None
     clause = next((c for c in _CLAUSES.split(question) if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", c)), "")
-    told = sorted(((keyword.coverage(clause, _text(h)), i) for i, h in enumerate(sayers)), reverse=True)
+    told = sorted(((keyword.coverage(clause, text_of(h)), i) for i, h in enumerate(sayers)), reverse=True)
     return sayers[told[0][1]] if clause and told[0][0] - told[1][0] >= CALIBRATION.side_margin else None
 
 
@@ -238,7 +235,7 @@ def related_back(
         return None
     earlier, (subject, other) = whole_paper(stored[cited[0]]), said
     keyword = retriever.keyword_index()
-    known = set(keyword.terms(_text(earlier)))
+    known = set(keyword.terms(text_of(earlier)))
 
     def rare(terms: set[str]) -> bool:
         return any(keyword.idf(t) >= CALIBRATION.group_min_idf for t in terms)
@@ -261,7 +258,7 @@ def related_back(
     if (
         hit is None
         or hit.paper_id in cited
-        or not (swapped or rare(set(keyword.terms(other)) & set(keyword.terms(_text(hit))) - known))
+        or not (swapped or rare(set(keyword.terms(other)) & set(keyword.terms(text_of(hit))) - known))
     ):
         return None
     return Pair(earlier, hit, 1.0, True)
@@ -277,7 +274,7 @@ def better(question: str, two: tuple[Hit, Hit] | None, pair: Pair | None, retrie
     keyword = retriever.keyword_index()
 
     def covered(p: Pair) -> float:
-        return keyword.coverage(question, f"{_text(p.first)} {_text(p.second)}")
+        return keyword.coverage(question, f"{text_of(p.first)} {text_of(p.second)}")
 
     return pair if covered(pair) > covered(sided) else sided
 

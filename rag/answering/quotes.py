@@ -7,8 +7,7 @@ import re
 
 from rag.answering.evidence import RESULT, Coverage, Similarity, unquoted
 from rag.answering.judge import Judge
-from rag.answering.known import PROPOSE
-from rag.answering.ranking import closeness
+from rag.answering.ranking import closeness, proposal
 from rag.calibration import CALIBRATION
 from rag.reading.text import asking_sentences
 from rag.types import Hit
@@ -61,9 +60,9 @@ def best_sentences(
     if lead in candidates and (at := candidates.index(lead)) not in picked:
         picked, most = [*picked, at], most + 1
     if most > 1:
-        proposal = next((i for i, s in enumerate(candidates) if PROPOSE.search(s)), None)
+        proposed = proposal(candidates)
         result = next((i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i])), None)
-        for i in (proposal, None if proposal is None else proposal + 1, result, *order):
+        for i in (proposed, None if proposed is None else proposed + 1, result, *order):
             if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
                 picked.append(i)
     return [candidates[i] for i in sorted(picked + _enumerated(candidates, picked))]
@@ -79,7 +78,7 @@ def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str]) -> 
     # from the paper's proposal on, where what it says is its own: "do they need a big emotional speech dataset?" of
     # "... no need for a large emotional speech corpus", not "Existing methods ... require ... a large in-house
     # emotional speech corpus" before it (blind 84), as a comparison's "On the question" (CALIBRATION.point_after)
-    candidates = candidates[next((i for i, s in enumerate(candidates) if PROPOSE.search(s)), 0) :]
+    candidates = candidates[proposal(candidates) or 0 :]
     chance, sentence = max(zip(judge(part, candidates), candidates, strict=True), key=lambda pair: pair[0])
     return sentence if chance >= CALIBRATION.follow_up_lead else None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from rag.reading.asking import ASKING, LED, WH, asked, undetailed
 from rag.reading.counted import named_before
@@ -44,7 +45,7 @@ class Part:
         """Asks "which X" of an X no name list knows ("Which GNNs", "Which seven"): particular ones, not a kind."""
         return bool(_WHICH_THING.match(p := asked(self.text)) and not _NAME.search(p) and not _KIND_OF.match(p))
 
-    @property
+    @cached_property  # read for every sentence a part is held against (rag.answering.holds)
     def thing(self) -> tuple[str, ...]:
         """The words naming the thing asked for, the head last: "backbone architecture" of "what backbone architecture
         does FlowBatt use?"; then what the head is offered with ("What optimizer/solver ...?": solver)."""
