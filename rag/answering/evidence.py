@@ -129,16 +129,10 @@ def answer_part(
     checked = part.wants in ("number", "name") or YES_NO.match(part.text)
     if checked and values.unmet_condition(asked(part.text), flat_math(f"{paper.title} {paper.abstract}")):
         return Found(part, paper, None, top)
-    if (at := decisive(part.text, views)) is not None:
-        return _decided(part, paper, candidates[at], views[at], sims[at])
-    kind, results_asked, head = _asked_kind(part, terms)
-    evaluated_on = part.head.lower() in EVALUATION_HEADS or bool(_TESTED_ON.search(part.text))
-    listed = plain(part, views, given, terms)
-    # the class of thing named: "which LLM ...", or the head the words name ("the name of the dataset they released")
-    asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5]) or values.name_class([part.head])
-    count = kind if kind is not None and kind.name == "count" and head else None  # "how many queries": what counts them
-    sized = values.size_asked(part.text, terms)  # "how big is that benchmark?": what it consists of, in numbers
-    held = _held(part, kind, head, views, terms, given, question)
+    if (shaped := _by_shape(part, paper, candidates, views, sims)) is not None:
+        return shaped
+    a = _reading(part, terms, views, given, question)
+    kind, head = a.kind, a.head
     stated: list[tuple[float, str]] = []
     closest: tuple[float, str] | None = None
     start = ranking.own_from(part, candidates)  # from the paper's own doing on, for a part asking how it does a thing
@@ -147,40 +141,85 @@ def answer_part(
         score = ranking.closeness(sim, covered) + ranking.bonus(part, sentence)
         # a kind of value a sentence must hold ("did they release code?") is checked whatever the part wants
         if part.wants in ("number", "name") or (kind is not None and kind.held is not None):
-            if results_asked:  # "what improvements does it report?": any result sentence with a figure
+            if a.results:  # "what improvements does it report?": any result sentence with a figure
                 about = bool(RESULT.search(sentence))
             elif own_name:  # its proposal, its title's name, or the thing asked: "we train an LLM family, *Celerity*"
                 said = set(coined_names(paper.title)) & names(sentence) or head & set(terms(sentence))
                 about = bool(known.PROPOSE.search(sentence)) or bool(said)
             elif head:
-                # "which Atari games": "evaluations on ... environments (PitFall! ...)" names them too
-                about = bool(head & set(terms(sentence))) or (evaluated_on and bool(_EXPERIMENT.search(sentence)))
-                about = about or (asked_class == "model" and bool(values.SIZED_MODEL.search(sentence)))
-                about = about or (_ITS_KIND.match(part.text) is not None and at == ranking.proposal(candidates))
-                about = values.counts(count, head, sentence, terms) if count else about  # a count: of the very thing
-                about = about or (held is not None and values.sized(sentence) and held <= set(terms(sentence)))
-                # "on which edge device does it run?": "... training on NVIDIA Jetson AGX Xavier", its closest sentence
-                about = about or (part.which_thing and sim == top and bool(new_names(sentence, given)))
+                # "which module handles outlier residuals at the supervision level?" of "At the supervision level, the
+                # ... Operator (OSCO) trims ... residuals": a sentence saying most of what the thing does
+                near = sim == top or (_near(sim, covered) and bool(_DOES.match(asked(part.text))))
+                about = _about_head(part, a, sentence, terms, at == ranking.proposal(candidates), near, given)
             else:  # "what did GPT-5 score?": "11.22% for GPT-5"
-                about = _near(sim, covered) or bool(others & names(sentence)) or values.size_of(sized, sentence, terms)
+                about = (
+                    _near(sim, covered) or bool(others & names(sentence)) or values.size_of(a.sized, sentence, terms)
+                )
             if part.wants == "number" and others and not _says_named(others, sentence, views[at - 1] if at else ""):
                 continue
             # not about it by the rules' words: the closest sentence is for the judge, unless it counts another thing
             unsure = not (about or (kind is not None and kind.self_evident))
-            if (unsure and (judge is None or count or sim < top)) or not holds_value(
-                part, sentence, (kind, asked_class), given, question, listed, own_name or results_asked
+            if (unsure and (judge is None or a.count or sim < top)) or not holds_value(
+                part, sentence, (kind, a.asked_class), given, question, a.listed, own_name or a.results
             ):
                 continue
             if unsure:
                 closest = (score, quoted)
                 continue
         stated.append((score, quoted))
-    stated, chances, also = ranking.best(stated, closest, part, judge, (head, detail, sized, terms))
+    stated, chances, also = ranking.best(stated, closest, part, judge, (head, detail, a.sized, terms))
     if not stated:
         return Found(part, paper, None, top)
     return Found(part, paper, stated[0][1], stated[0][0], also, chance=chances.get(stated[0][1]))
 
 
+@dataclass(frozen=True)
+class _Asked:
+    """What a part asks, read once for all of a paper's sentences (`_reading`)."""
+
+    kind: value_kinds.ValueKind | None  # the kind of value asked, none where it asks for results
+    results: bool  # "what improvements does it report?": results, whatever they measure
+    head: set[str]  # the terms of the thing asked, with the words an abstract says it in (SAID_AS)
+    evaluated_on: bool  # what it is evaluated on: "which Atari games", "which models did they validate them on?"
+    listed: tuple[bool, bool]  # names that may be plain words, and things that may be listed in them (holds.plain)
+    asked_class: str | None  # the class of thing named: "which LLM ...", "the name of the dataset they released"
+    count: value_kinds.ValueKind | None  # "how many queries": what counts them
+    sized: frozenset[str] | None  # "how big is that benchmark?": what it consists of, in numbers
+    held: set[str] | None  # what holds the things counted, where no sentence counts them by name (`_held`)
+
+
+def _reading(part: Part, terms: Terms, views: list[str], given: set[str], question: str) -> _Asked:
+    kind, results, head = _asked_kind(part, terms)
+    return _Asked(
+        kind,
+        results,
+        head,
+        part.head.lower() in EVALUATION_HEADS or bool(_TESTED_ON.search(part.text)),
+        plain(part, views, given, terms),
+        values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5]) or values.name_class([part.head]),
+        kind if kind is not None and kind.name == "count" and head else None,
+        values.size_asked(part.text, terms),
+        _held(part, kind, head, views, terms, given, question),
+    )
+
+
+def _about_head(
+    part: Part, a: _Asked, sentence: str, terms: Terms, proposed: bool, near: bool, given: set[str]
+) -> bool:
+    """The sentence is about the thing the part names: it says it ("which Atari games": "evaluations on ...
+    environments (PitFall! ...)" too), a model with its size, what the paper proposes it as, a count of the very thing,
+    or, `near` the part, a new name ("on which edge device does it run?": "... on NVIDIA Jetson AGX Xavier")."""
+    about = bool(a.head & set(terms(sentence))) or (a.evaluated_on and bool(_EXPERIMENT.search(sentence)))
+    about = about or (a.asked_class == "model" and bool(values.SIZED_MODEL.search(sentence)))
+    about = about or (_ITS_KIND.match(part.text) is not None and proposed)
+    about = values.counts(a.count, a.head, sentence, terms) if a.count else about
+    about = about or (a.held is not None and values.sized(sentence) and a.held <= set(terms(sentence)))
+    return about or (part.which_thing and near and bool(new_names(sentence, given)))
+
+
+# "which module handles outlier residuals ...?" (blind 91): the words after the thing asked say what it does; not
+# "which real-world application did the tensor-output ... paper test on?", whose words describe the paper (blind 79)
+_DOES = re.compile(r"^which\s+[\w-]+\s+(?!(?:is|was|has|does)\b)(?-i:[a-z]+[^s\W]s)\b", re.I)
 # "what kind of architecture is it?": what the paper proposes it as ("we propose EVA, a Mixture-of-Experts Framework
 # ...", blind 92)
 _ITS_KIND = re.compile(r"^what\s+(?:kind|type|sort)\s+of\s+[\w-]+\s+(?:is|are)\s+(?:it|they|this)\b", re.I)
@@ -220,6 +259,17 @@ def _evaluated_on_these(part: str, view: str) -> bool:
 
 
 _SPELLED_ASKED = re.compile(r"\b(?:stands?|stood)\s+for\b|\bshort for\b|\b(?:acronym|abbreviation)\b", re.I)
+
+
+def _by_shape(part: Part, paper: Hit, candidates: list[str], views: list[str], sims: list[float]) -> Found | None:
+    """The sentence, or two, that answer the part by their shape (`decisive`, `ranking.components`), or None."""
+    if (at := decisive(part.text, views)) is not None:
+        return _decided(part, paper, candidates[at], views[at], sims[at])
+    if (two := ranking.components(asked(part.text), views)) is not None:
+        first, second = two
+        score = ranking.closeness(sims[first], 1.0)
+        return Found(part, paper, candidates[first], score, also=candidates[second], chance=1.0)
+    return None
 
 
 def _decided(part: Part, paper: Hit, sentence: str, view: str, similarity: float) -> Found:

@@ -57,9 +57,19 @@ def extract(
         ranker = None if follows else judge
         # ... but the sentence it reads as likeliest to state what a follow-up asks is quoted too
         asks = reading.parts[0].text if follows and reading.parts else ""
+        # ... and a follow-up asks of the paper's own work, unless it asks why, or about a problem or prior work
+        own = bool(asks) and not quotes.ASKS_BACKGROUND.search(asks)
         quoted = {
             h.paper_id: quotes.best_sentences(
-                question, h, similar, exclude, most, keyword.coverage, ranker, quotes.likeliest(judge, asks, h, exclude)
+                question,
+                h,
+                similar,
+                exclude,
+                most,
+                keyword.coverage,
+                ranker,
+                quotes.likeliest(judge, asks, h, exclude),
+                own,
             )
             for h in chosen
         }

@@ -126,7 +126,8 @@ def _built(part: Part, sentence: str = "") -> bool:
     return len(named) > 1 and bool(re.search(rf"\b{re.escape(' '.join(named))}\b", sentence, re.I))
 
 
-def _described(head: str) -> bool:
+def described(head: str) -> bool:
+    """A thing a paper may say in plain words or name as it likes: a module, a mechanism (DESCRIBED)."""
     return _singular(head) in DESCRIBED
 
 
@@ -142,7 +143,7 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
         re.I,
     ):
         return True
-    if not (built or _described(head)):
+    if not (built or described(head)):
         return False
     thing = rf"(?:[\w()-]+\s+){{1,5}}?{re.escape(_singular(head))}(?:e?s)?\b"
     made = r"(?:proposed|introduced|designed|developed|presented)"
@@ -151,7 +152,9 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
         # ... named first: "we introduce UniFork, a novel Y-shaped architecture that ..." (blind 66)
         # ... "we first introduce a dynamic token budget mechanism" (blind 80)
         or re.search(
-            rf"\bwe (?:(?:first|also|further|then|additionally|\w+ly)\s+)?(?:{_MAKE})\s+"
+            # ... or by its name: "AGGR introduces an Adaptive Granular-Ball graph refinement mechanism" (blind 94)
+            rf"\b(?:we|(?-i:[A-Z][\w-]*[A-Z][\w-]*)) (?:(?:first|also|further|then|additionally|\w+ly)\s+)?"
+            rf"(?:{_MAKE})s?\s+"
             rf"(?:[\w-]+,\s+)?(?:an?|the)\s+{thing}",
             sentence,
             re.I,
@@ -227,7 +230,7 @@ def plain(part: Part, views: list[str], given: set[str], terms: Terms) -> tuple[
     Existence, Temporal, and Narrative", where "tasks such as captioning and question answering" are other work's)."""
     capitalised = part.head.lower() in PLAIN_NAMED
     head = set(terms(part.head))
-    listed = capitalised or _described(part.head)
+    listed = capitalised or described(part.head)
     return capitalised, listed and not any(new_names(v, given, capitalised) for v in views if head & set(terms(v)))
 
 
@@ -253,7 +256,7 @@ def holds_value(
     found = new_names(sentence, given, plain_names)
     # "Which four vision encoders make up its pool?" is not told by one name (blind 53); "which two components does
     # it add?" is, one sentence a component (blind 87: "a ... strategy is introduced", then "we introduce a ... module")
-    several = part.wants == "name" and bool(_SEVERAL.match(asked(part.text))) and not _described(part.head)
+    several = part.wants == "name" and bool(_SEVERAL.match(asked(part.text))) and not described(part.head)
     if (several and len(found) < 2 and not _ENUMERATION.search(sentence)) or not fits(
         part, sentence, given, plain_names, listed
     ):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from rag.answering.holds import described
 from rag.answering.values import names, numbers
 from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.parts import Part
@@ -23,7 +24,11 @@ PROPOSE = re.compile(
     # introducing two trainable low-rank matrices")
     r"|\b(?:we|this (?:paper|work|study))\b[^.]{0,100}?\bby (?:introducing|proposing)"
     # "we explicitly incorporate reasoning into this task and propose a framework that ..." (blind 85)
-    r"|\bwe\b[^.;]{0,80}?\band (?:propose|introduce|present|develop|design)(?:d|ed)?)\b",
+    r"|\bwe\b[^.;]{0,80}?\band (?:propose|introduce|present|develop|design)(?:d|ed)?"
+    # "In this work, we explore the idea of Hybrid Training (HyT), a framework that ..." (blind 95): a method set in
+    # apposition to what the paper explores
+    r"|\bwe (?:explore|study|investigate)\b[^.;]{0,80}?,\s+an?\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:framework|method|approach|algorithm|architecture|paradigm|technique))\b",
     re.I,
 )
 # What a paper compares its method with or builds it on is never the method it proposes:
@@ -54,7 +59,9 @@ def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name
     # Distributionally Aware MCL (DaMCL)" (blind 42)
     # ... of any word of the thing asked: "what backbone architecture does FlowBatt use?" of "a scalable diffusion
     # transformer (DiT) backbone" (blind 92)
-    if not _CALLED.search(part.text):
+    # ... not of a module or a mechanism, which the paper calls what it likes ("which module handles outlier residuals?"
+    # of "the Order-Statistic Consensus Operator (OSCO) trims ... outlier residuals", blind 91)
+    if not (_CALLED.search(part.text) or described(part.head)):
         words = [w.lower().rstrip("s") for w in part.thing] or [""]
         said |= set.intersection(*(defined_acronyms(abstract, unless_of=w) for w in words))
     # "Large Language Models (LLMs)" is the field's word: it names no base model asked for; "RoPE" is a piece of the

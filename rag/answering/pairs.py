@@ -321,7 +321,12 @@ def compared(
     # ... or "their" of two it sets up one by one ("One paper says ..., another ... How do their views line up?")
     asking = asking_sentences(question)
     cue = (asks_contrast(question) and bool(named or pointed or not contrast_asked_later(question))) or bool(
-        set_up and (SHARED.search(asking) or doing or (said and re.search(r"\b(?:they|their|them)\b", asking, re.I)))
+        set_up
+        and (
+            SHARED.search(asking)
+            or doing
+            or ((said or each) and re.search(r"\b(?:they|their|them|differently)\b", asking, re.I))
+        )
     )
     cue = cue and not (turns and baselines.its_baseline(question, turns[-1].cited[:1], store))
     # "two papers on long-tailed data: one for ..., one for ... what does each add?" asks for no list

@@ -30,6 +30,20 @@ ENUMERATION_NEXT = re.compile(
 )
 
 
+# A sentence about other work, even after the proposal: "Even evolved streaming variants, such as StreamVGGT, still
+# suffer from rapidly growing cache" (blind 95), "Vanilla VGGT relies on dense global attention", "Existing methods
+# ..."; not "Even more revealing, the inclusion of the raw sequence ... degrades performance" (its finding, blind 86)
+OTHER_WORK = re.compile(
+    r"^(?:however,\s+|but\s+|yet\s+)?(?:(?:existing|prior|previous|current|conventional|traditional|vanilla|standard)\b"
+    r"|even\s+(?:[\w-]+\s+){0,3}?(?:variants|methods|approaches|models|works|baselines|systems)\b)",
+    re.I,
+)
+# what a follow-up asks of the field, not of the paper's own way: "why is that hard?", "what problem does it fix?"
+ASKS_BACKGROUND = re.compile(
+    r"\b(?:why|problems?|motivat\w*|limitations?|challenges?|gaps?|issues?|prior|existing)\b", re.I
+)
+
+
 def best_sentences(
     question: str,
     paper: Hit,
@@ -39,13 +53,17 @@ def best_sentences(
     coverage: Coverage | None = None,
     judge: Judge | None = None,
     lead: str | None = None,
+    own: bool = False,
 ) -> list[str]:
     """What to quote when the question asks about a paper as a whole: the sentences closest to the
     question, then its proposal, how it works and its result, in the abstract's order; `lead` too, beyond `most`,
     where it is none of these (`likeliest`). With `coverage`,
     closeness also counts the question's rarer words a sentence holds ("alternating least squares"):
     the small embedder alone favours an abstract's general opening. With `judge`, closeness also counts the
-    chance that a sentence states what its asking sentences ask, as a part's sentences are ranked (evidence.ranked)."""
+    chance that a sentence states what its asking sentences ask, as a part's sentences are ranked (evidence.ranked).
+    With `own`, the closest is sought from the paper's proposal on, among sentences not about other work: "how does
+    it keep the cache from growing forever?" asks its own way, not "Even evolved streaming variants, such as
+    StreamVGGT, still suffer from rapidly growing cache" (blind 95)."""
     candidates = unquoted(paper, exclude)
     if not candidates:
         return []
@@ -56,6 +74,10 @@ def best_sentences(
         chances = judge(asking_sentences(question), candidates)
         sims = [sim + CALIBRATION.judge_rank_weight * chance for sim, chance in zip(sims, chances, strict=True)]
     order = sorted(range(len(candidates)), key=lambda i: -sims[i])
+    if own:
+        start = proposal(candidates) or 0
+        mine = [i for i in order if i >= start and not OTHER_WORK.match(candidates[i])]
+        order = mine + [i for i in order if i not in mine]
     picked = order[: max(1, most - 3)] if most > 1 else order[:1]
     if lead in candidates and (at := candidates.index(lead)) not in picked:
         picked, most = [*picked, at], most + 1

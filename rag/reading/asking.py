@@ -1,7 +1,8 @@
 """Where a part starts asking: its question word, past what only leads into one ("Tell me the batch size of X",
 "Does X report a top-1 accuracy on ImageNet"). Shared by rag.reading.parts and the answering stage, which read
 the asked words of a part; examples in tests/test_reading_rules.py. And what a part asks for whatever measure its
-words name (`undetailed`): a reason, a finding, a choice, a cause."""
+words name (`undetailed`): a reason, a finding, a choice, a cause; and whether its words ask a figure
+(`asks_figure`)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,8 @@ def undetailed(part: str) -> str | None:
         return "method"
     if _CHOICE.match(part):  # "is it better to spend budget on a bigger compressor or a bigger predictor?" (blind 88)
         return "any"
+    if _USED_FOR.match(part):  # "What does EGEA-DM use to control the speed of the forward diffusion?" (blind 91)
+        return "any"
     return None
 
 
@@ -70,7 +73,20 @@ _FINDING = re.compile(
 # predictor?" (blind 89); not "is it better than X?", "should I use 4 or 8 GPUs?" (a figure either way)
 _CHOICE = re.compile(
     r"^(?:[^,?]{0,40},\s*)?(?:should\s+(?:i|we|you|one)|is\s+it\s+(?:better|worth\s+it)\s+to|would\s+it\s+be\s+better\s+to)"
-    r"\b[^?]*?\b(?:into|on|in|for|with)\s+(?:an?\s+|the\s+)?[a-z][\w-]*\s+[a-z][\w-]*\s+or\s+(?:an?\s+|the\s+)?[a-z]",
+    r"\b[^?]*?\b(?:into|on|in|for|with)\s+(?:an?\s+|the\s+)?[a-z][\w-]*\s+[a-z][\w-]*\s+or\s+(?:an?\s+|the\s+)?[a-z]"
+    # ... or "which <did better>, A or B?" at its end: "which worked more robustly across answer formats, SFT or
+    # reinforcement fine-tuning?" (blind 90); not "which diffusion backbone does it run on, SD1.5 or SDXL?" (a name)
+    r"|^which\s+(?:(?:one|of\s+(?:the\s+)?(?:two|them|these|those))\s+)?(?:is|was|are|were|did|does|do|works?|worked"
+    r"|performs?|performed|helps?|helped|wins?|won|scales?|scaled|generali[sz]e[sd]?|transfers?|transferred)\b"
+    r"[^?,]*,\s*(?:[\w.-]+\s+){0,3}?[\w.-]+\s+or\s+(?:[\w.-]+\s*){1,4}[?.]*$",
+    re.I,
+)
+# what a paper uses for a purpose, or what a thing looks like, asks what it is, whatever the purpose measures: "What
+# does EGEA-DM use to control the speed of the forward diffusion?", "what does their reward look like?" (blind 91);
+# not "what loss does it use to ...?" (a thing named before the verb) nor "what speedup does it get?"
+_USED_FOR = re.compile(
+    r"^what\s+(?:do|does|did)\s+(?:[\w'’.$-]+\s+){1,6}?(?:use|employ|leverage|rely\s+on|look\s+like)\b"
+    r"(?:\s+(?:to|for)\b|\s*[?.]*$)",
     re.I,
 )
 # what brings something about asks how, whatever it measures; not "what makes up the dataset?"
@@ -88,3 +104,50 @@ _TOPIC_RAISED = re.compile(
     r"|^what\s+(?:do|does|did)\s+(?:they|it|the\s+(?:authors|paper))\s+(?:say|find|claim|conclude|argue|note)\s+about\b",
     re.I,
 )
+
+
+# the words that ask for a figure (`asks_figure`): "how many", "by what", "what ECE does it reach", a measure
+NUMBER = re.compile(
+    r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
+    r"|\bby (?:what|how much|how many)\b|\bto what\b"
+    r"|\b(?:which|what) values? of\b"  # "which value of τ worked best on Sudoku?" (blind 48)
+    # "what k do they use for the k-NN classifier?" (blind 81): a one-letter symbol is a figure asked; not "what a ..."
+    r"|\bwhat\s+(?-i:[b-zB-HJ-Z])\s+(?:do|does|did|is|was|are|were)\b"
+    r"|,\s*in\s+(?:[mµk]?J|[mµn]s|[KMGT]B|k?Wh|FLOPs|GPU[- ]hours|hours|seconds|minutes)\s*,"  # "energy, in mJ,"
+    # "What ECE does the diffusion-inspired reconfiguration of transformers achieve?" (blind 54)
+    r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) (?:[\w-]+ ){1,6}?(?:reach|achieve|attain|obtain|report|get|hit)\b"
+    r"|\b(?:at|after|in|from) (?:exactly )?which (?:layers?|steps?|epochs?|iterations?|depth)\b"
+    # a measure in a compound that describes something else asks for no figure: "test-time adaptation", "real-time
+    # streaming", "talk in real time", "a fixed-size state" ("TM-score", "F1-score" and "run-time" still do)
+    r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b"
+    # "what's the actual numeric lower bound on ...?" (blind 43); not "numerical experiments"
+    r"|\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?numeric(?:al)?\s+(?!experiments?\b)"
+    r"|(?<!test-)(?<!real-)(?<!real )(?<!inference-)(?<!training-)(?<!fixed-)(?<!long-)(?<!short-)"
+    r"\b(?:speed-?up|accurac(?:y|ie)|score|"
+    # "by what factor" asks a figure, "which two factors" asks what they are
+    r"factor(?=\b)|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
+    r"compression ratio|win rate|success rate|(?:learning )?rate|perplexit(?:y|ie)|FID|BLEU|ROUGE|AUC|F1|PSNR|pass@\d+|"
+    # "mAP" in its own case: "feature maps" asks for no figure
+    r"(?-i:mAP)|budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|"
+    r"RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|exponent|coefficient|"
+    r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameters|parameter count)s?\b(?!-)",
+    re.I,
+)
+# when, not how long: "what do they do with that detector at decoding time?" (blind 48), "at test time"
+_WHEN_TIME = re.compile(r"\b(?:at|during)\s+(?:the\s+)?[\w-]+[ -]time\b", re.I)
+# a measure closing a compound before the noun it describes asks no figure: "the l1 latent distance continuous-time
+# graph paper" (blind 91), "variable-length outputs", "varying-depth models"; not "the run-time of", "the TM-score
+# does", "the success-rate improvement" (the noun after it is the measure)
+_COMPOUND = re.compile(
+    r"\b[a-z]{3,}-[a-z]+\s+(?=(?!(?:of|on|in|for|at|to|by|from|with|than|and|or|vs|versus|over|across|under|against"
+    r"|per|relative|between|among|within|without|is|are|was|were|do|does|did|has|have|had|can|could|will|would|when"
+    r"|while|compared|it|they|its|their)\b)[a-z])"
+)
+
+
+def asks_figure(part: str) -> bool:
+    """The part asks for a figure by a word that measures ("how many", "accuracy", "latency"), not one inside a
+    compound or a time of day that describes something else ("at test time", "continuous-time graph")."""
+    # a word in the compound's place keeps the words a pattern counts: "What ECE does the diffusion-inspired
+    # reconfiguration of transformers achieve?" (blind 54)
+    return bool(NUMBER.search(_COMPOUND.sub("x ", _WHEN_TIME.sub(" ", part))))

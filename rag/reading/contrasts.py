@@ -224,7 +224,11 @@ _SIDE = (
 _BOTH_SIDE = (
     rf"{_SIDE}|(?!(?:the|a|an|that|this|these|are|is|do|does|did|can|how|what|which|why|in|for|on)\b)"
     r"[^\s,.?!;:]+(?:\s+(?!(?:are|were|is)\b)[^\s,.?!;:]+){1,6}?"
+    # ... or a thing described by what it is ("DAVIS and the gradient intrinsic-dimensionality detector both flag
+    # problematic inputs", blind 94)
+    r"|(?:the|a|an)\s+[^\s,.?!;:]+(?:\s+(?!(?:are|were|is|and)\b)[^\s,.?!;:]+){1,5}?"
 )
+_BOTH_DESCRIBED = rf"(?:(?:the|a|an)\s+[^,.?!;:()]{{3,80}}?|{_NAME})(?:\s+\([^()]{{3,60}}\))?"
 _NAMING = r"(?:(?!\b(?:is|are|was|were|do|does|did|has|have|can)\b)[^,.?!;:])"  # a phrase that names, with no verb
 _INTRODUCED_SIDES = re.compile(
     rf"{_ONE_PAPER}\s+(?P<a>[^.?!;]{{3,200}}?)[,;]?\s+(?:and\s+|while\s+|whereas\s+|but\s+)?"
@@ -266,7 +270,7 @@ _INTRODUCED_SIDES = re.compile(
     rf"|(?:^|[.?!]\s+)(?P<a8>{_SIDE})\s+and\s+(?P<b8>{_SIDE})\s*[.:]\s+(?=[^.?!]*\b(?:each|both|their|they)\b)"
     # ... the second a name with what it is for ("..., and TRACE for detecting implicit reward hacking.", blind 45)
     rf"|\bthere(?:'s|s| is| are)\s+(?P<a9>(?:the|a|an)\s+[^.?!;]{{3,160}}?),?\s+and\s+"
-    rf"(?P<b9>{_SIDE}(?:\s+(?:for|on|about|from|that|which)\s+[^.?!;:]{{3,80}}?)?)\s*[.:]\s+"
+    rf"(?P<b9>{_SIDE}(?:\s+(?:for|on|about|from|that|which)\s+[^.?!;:]{{3,80}}?)?)\s*[.:;]\s+"
     r"(?=[^.?!]*\b(?:each|both|their|they)\b)"
     # "H+ and CABA sit on opposite sides of FL security. How does each one work?", "I'm weighing Socratic-Zero against
     # AgenticMath as ways to ... How much data does each rely on?", "ADOR and the numerosity paper each diagnose a
@@ -309,13 +313,22 @@ _INTRODUCED_SIDES = re.compile(
     r"(?P<b14>[^.?!;:]{3,160}?)\s*[.:]\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
     # "For spiking nets I've seen SPARTA and a paper on removing the unevenness error ... What does each one do?", "I
     # remember VLMCountBench and a paper called Math Blind, what did each find" (blind 87): two the asker has met
-    rf"|\b(?:seen|read|remember|recall|came\s+across|know\s+of|heard\s+of|bookmarked)\s+(?P<a15>{_SIDE})\s+and\s+"
+    rf"|\b(?:seen|read|remember|recall|came\s+across|know\s+of|heard\s+of|bookmarked)\s+(?P<a15>{_SIDE})(?:\s+\([^()]{{3,60}}\))?\s+and\s+"
     rf"(?P<b15>(?:the|a|an)\s+(?:paper|work|study|one|method)\s+[^.?!;:,]{{3,160}}?|{_SIDE})\s*[.,:;?]\s+"
     r"(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
     # "Comparing ReMix (the off-policy RFT one) with the polychromic objective paper: what is each trying to fix?"
     # (blind 89): the two a heading compares, then asked of each
     r"|(?:^|[.?!]\s+)(?:comparing|contrasting)\s+(?P<a16>[^:;?!.]{3,120}?)\s+(?:with|and|to|against|vs\.?|versus)\s+"
-    r"(?P<b16>[^:;?!.—–]{3,120}?)\s*(?::|[—–]|\s-|\.)\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)",
+    r"(?P<b16>[^:;?!.—–]{3,120}?)\s*(?::|[—–]|\s-|\.)\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
+    # "I'm choosing between a training-free ... framework for mobile GUI agents and an approach that trains ... .
+    # Which papers are those and how do they differ?", "I'm torn between ... and Retro*." (blind 91): a choice weighed
+    r"|\b(?:choosing|torn|deciding|picking|weighing\s+up|hesitating)\s+between\s+(?P<a17>[^.?!;:]{3,200}?)\s+and\s+"
+    r"(?P<b17>[^.?!;:]{3,200}?)\s*[.:;?]\s+(?=[^.?!]*\b(?:each|both|their|they|the two|differ|compare)\b)"
+    # "both the VLM counting benchmark built from simple shapes and GIQ (the polyhedra one) probe where vision models
+    # break. how do they compare in what they test?" (blind 90): "both" before two things described or named, each
+    # perhaps with an aside, then a question asked of the two
+    rf"|(?:^|[.?!]\s+)both\s+(?P<a18>{_BOTH_DESCRIBED})\s+and\s+(?P<b18>{_BOTH_DESCRIBED})\s+(?=[a-z])"
+    r"(?=[^?]*\b(?:each|both|their|they|the two|differ|compare)\b)",
     re.I,
 )
 
@@ -342,9 +355,18 @@ _TWO_DOING = re.compile(
 )
 
 
+# "how do the commonsense abductive logic paper and NeTheR handle it differently?" (blind 94): what each does, set
+# against the other
+_DOING_DIFFERENTLY = re.compile(
+    rf"\bhow\s+(?:do|did)\s+(?P<a>{_SIDE})\s+and\s+(?P<b>{_SIDE})\s+(?!(?:each|both)\b)[a-z][^?.!]*\bdifferently\b",
+    re.I,
+)
+
+
 def asked_of_each(question: str) -> tuple[str, str] | None:
-    """The two papers a question asks "each" or "both" of by name or description, or None."""
-    m = _EACH_ASKED.search(question)
+    """The two papers a question asks "each" or "both" of by name or description, or how they do a thing
+    differently, or None."""
+    m = _EACH_ASKED.search(question) or _DOING_DIFFERENTLY.search(question)
     return (m["a"].strip(" ,"), m["b"].strip(" ,")) if m else None
 
 

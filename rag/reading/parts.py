@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from rag.reading.asking import ASKING, LED, WH, asked, undetailed
+from rag.reading.asking import ASKING, LED, NUMBER, WH, asked, asks_figure, undetailed
 from rag.reading.counted import named_before
 from rag.reading.text import asking_sentences, quoted_phrases
 
@@ -107,32 +107,6 @@ YES_NO = re.compile(
     re.I,
 )
 _IF_SO = re.compile(r"^(?:and )?if (?:so|yes|it does|they do)\b|\bif (?:so|yes)$", re.I)
-_NUMBER = re.compile(
-    r"\bhow (?:many|much|large|big|fast|long|often|far|accurate|well|wide|deep|high|low|small|tall)\b"
-    r"|\bby (?:what|how much|how many)\b|\bto what\b"
-    r"|\b(?:which|what) values? of\b"  # "which value of τ worked best on Sudoku?" (blind 48)
-    # "what k do they use for the k-NN classifier?" (blind 81): a one-letter symbol is a figure asked; not "what a ..."
-    r"|\bwhat\s+(?-i:[b-zB-HJ-Z])\s+(?:do|does|did|is|was|are|were)\b"
-    r"|,\s*in\s+(?:[mµk]?J|[mµn]s|[KMGT]B|k?Wh|FLOPs|GPU[- ]hours|hours|seconds|minutes)\s*,"  # "energy, in mJ,"
-    # "What ECE does the diffusion-inspired reconfiguration of transformers achieve?" (blind 54)
-    r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) (?:[\w-]+ ){1,6}?(?:reach|achieve|attain|obtain|report|get|hit)\b"
-    r"|\b(?:at|after|in|from) (?:exactly )?which (?:layers?|steps?|epochs?|iterations?|depth)\b"
-    # a measure in a compound that describes something else asks for no figure: "test-time adaptation", "real-time
-    # streaming", "talk in real time", "a fixed-size state" ("TM-score", "F1-score" and "run-time" still do)
-    r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b"
-    # "what's the actual numeric lower bound on ...?" (blind 43); not "numerical experiments"
-    r"|\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?numeric(?:al)?\s+(?!experiments?\b)"
-    r"|(?<!test-)(?<!real-)(?<!real )(?<!inference-)(?<!training-)(?<!fixed-)(?<!long-)(?<!short-)"
-    r"\b(?:speed-?up|accurac(?:y|ie)|score|"
-    # "by what factor" asks a figure, "which two factors" asks what they are
-    r"factor(?=\b)|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
-    r"compression ratio|win rate|success rate|(?:learning )?rate|perplexit(?:y|ie)|FID|BLEU|ROUGE|AUC|F1|PSNR|pass@\d+|"
-    # "mAP" in its own case: "feature maps" asks for no figure
-    r"(?-i:mAP)|budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|"
-    r"RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|exponent|coefficient|"
-    r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameters|parameter count)s?\b(?!-)",
-    re.I,
-)
 _NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"
 _NAME = re.compile(
     rf"\b(?:which|what)\s+(?:(?:kind|type|sort)s? of\s+)?(?:{_NOT_A_HEAD}[\w-]+\s+){{0,5}}"
@@ -167,9 +141,27 @@ _HEAD = re.compile(
 )
 # "so which intervention came out best?", "which optimizer ended up most robust?": the thing before what it did;
 # "which module enables the verification part?" (blind 89)
+_A_PART = "|".join(
+    rf"(?<=\b{word}\s)"
+    for word in (
+        "mechanism",
+        "module",
+        "component",
+        "block",
+        "branch",
+        "stage",
+        "strategy",
+        "technique",
+        "loss",
+        "layer",
+    )
+)
 _WHICH_DID = re.compile(
     r"^which\s+(?P<head>[a-z][\w-]*\s+)"
-    r"(?=(?:came|comes|won|wins|did|ended|worked|performed|fared|enables|allows|handles|controls|drives)\b)",
+    r"(?=(?:came|comes|won|wins|did|ended|worked|performed|fared|enables|allows|handles|controls|drives)\b"
+    # ... or, of a part of a method, any verb before its object: "which mechanism captures the homophilic structures?"
+    # (blind 94); not "which work shows the ...", a paper asked for, nor "which public benchmarks the ... reports"
+    rf"|(?:{_A_PART})(?-i:[a-z]+[^s\W]s)\s+(?:the|a|an|its|their|this|these|those)\s)",
     re.I,
 )
 # "What are the names of the three benchmarks used to ...", "the name of its evaluation suite?": the thing named
@@ -366,12 +358,12 @@ def wants(part: str) -> str:
         and not _COUNTED.search(" ".join(part[m.start() :].split()[: len(m[0].split()) + 3]))
     ):
         return "name"
-    if (measured := _MEASURE_COMPARED.match(part)) and _NUMBER.search(measured["subject"]):
+    if (measured := _MEASURE_COMPARED.match(part)) and NUMBER.search(measured["subject"]):
         return "number"  # "how does the wall-clock time of X compare to Y": the times, not a method
     method = _METHOD.search(part)
-    if method and method.start() < 4 and not _NUMBER.match(part):  # "How does it keep rewards from misleading ..."
+    if method and method.start() < 4 and not NUMBER.match(part):  # "How does it keep rewards from misleading ..."
         return "method"
-    if _NUMBER.search(_WHEN_TIME.sub(" ", part)):
+    if asks_figure(part):
         return "number"
     if _NAME.search(part):
         return "name"
@@ -382,8 +374,6 @@ def wants(part: str) -> str:
     return "any"
 
 
-# when, not how long: "what do they do with that detector at decoding time?" (blind 48), "at test time"
-_WHEN_TIME = re.compile(r"\b(?:at|during)\s+(?:the\s+)?[\w-]+[ -]time\b", re.I)
 # "which" before the thing asked opens a question for a particular one of them (a name), unless the thing
 # is a paper or a method: "which papers ...", "which method that ..." ask for papers (a list, a lookup)
 _WHICH_THING = re.compile(

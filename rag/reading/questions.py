@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rag.reading import contrasts
+from rag.reading.cues import CUE_OF
 from rag.reading.parts import ASKED_OF, DESCRIBING, SCENE, Part, split_parts
 from rag.reading.text import asking_sentences, coined_names
 from rag.types import Turn
@@ -30,7 +31,11 @@ _COMPARE = [
     re.compile(
         # "different" only where it sets one from another: not "how does one model handle lots of different protein
         # tasks, and ...?" (blind 89)
-        r"how(?:\s+(?:does|do|is|are)|'s)\s+(?P<a>.+?)\s+(?:(?:differ|compare)\s*(?:from|to|with)?"
+        # ... "differ in focus from" (blind 91): what they differ in, then from what
+        # ... not "differ in what they do with the KV cache" (blind 89)
+        r"how(?:\s+(?:does|do|is|are)|'s)\s+(?P<a>.+?)\s+(?:(?:differ|compare)\s*(?:in\s+"
+        r"(?:(?!(?:what|how|which|who|they|it|its|their|we|you|do|does|did|is|are)\b)[\w-]+\s+){1,3}?"
+        r"(?=(?:from|to|with)\s))?(?:from|to|with)?"
         r"|different\s*(?:from|to|than|with))\s+"
         # "how do they differ in deciding which tokens to keep?" (blind 52): in what, not from what
         r"(?!(?:in|on|at|by|when|regarding|about|across|over)\b)(?P<b>.+?)[\s?.!]*$",
@@ -305,7 +310,10 @@ def _contrasted(question: str, asking: str, n_cited: int) -> tuple[str, str] | N
         return named[0], named[1]
     if len(named) == 1 and n_cited and contrasts.CONTRAST.search(asking) and contrasts.POINTS_BACK.search(asking):
         return "it", named[0]
-    contrast = contrasts.CONTRAST.search(asking) or contrasts.SHARED.search(asking)
+    # "in the first one, how do they avoid squeezing each node's text into ...?" (blind 94) picks one: its "each" shares
+    # nothing between two
+    one_picked = len(CUE_OF["ordinal"].findall(question)) == 1
+    contrast = contrasts.CONTRAST.search(asking) or (contrasts.SHARED.search(asking) and not one_picked)
     the_two = (
         contrasts.THE_TWO.search(asking)
         and not contrasts.FROM_A_THIRD.search(asking)

@@ -76,11 +76,15 @@ def _nth_asked(question: str, asked_before: str) -> re.Match[str] | None:
 
 
 def picks(question: str, n_cited: int) -> bool:
-    """An ordinal that picks one of the papers the last answer cited ("in the first one, is softmax still
-    optimal?"). It points back whatever the question's words find: all 116 ordinals of the labelled
+    """An ordinal, or "which of these", that picks one of the papers the last answer cited ("in the first one, is
+    softmax still optimal?"). It points back whatever the question's words find: all 116 ordinals of the labelled
     conversations are follow-ups, and none a new topic."""
     ordinal = CUE_OF["ordinal"].search(question)
-    return ordinal is not None and -n_cited <= _ORDINALS[ordinal[1].lower()] < n_cited
+    # ... as "which of those two is built from actual clinical patient data ...?" does (blind 95, a new topic at 19,630
+    # papers): all 11 of the labelled conversations' are follow-ups
+    return (ordinal is not None and -n_cited <= _ORDINALS[ordinal[1].lower()] < n_cited) or (
+        n_cited > 1 and ONE_OF_THEM.search(question) is not None
+    )
 
 
 @dataclass(frozen=True)
