@@ -137,6 +137,14 @@ def test_two_papers_weighed_or_set_side_by_side_are_compared(
             "Bf4FeuW0Mr",
             "binary success term",
         ),
+        (  # blind 90: a name of the field set against how the scene's method does is its baseline, no second paper
+            "Any work using chain-of-thought for understanding traffic signs and which lanes they apply to?",
+            ("XplQLo1I9K",),
+            "there's a gradient-free alignment method that runs evolution strategies on LoRA singular values - how "
+            "does it do vs GRPO on GSM8K?",
+            "1MX3QC0bSH",
+            "",
+        ),
         (  # blind 94: of two cited saying "anomaly detection", the one whose title does
             "self-supervised or generative methods for time series, not LLM-based",
             ("gKeFSKNswt", "nPWlYPJkJS", "GrkKmKRKw7"),

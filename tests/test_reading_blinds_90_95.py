@@ -236,3 +236,17 @@ def test_which_of_those_two_picks_one_of_the_papers_cited() -> None:
     assert picks("which of those two is built from actual clinical patient data?", 2)
     assert not picks("which of those two is built from actual clinical patient data?", 1)
     assert not picks("which of the clinical benchmarks is built from patient data?", 2)
+
+
+def test_a_name_of_the_field_set_against_how_the_paper_does_is_its_baseline() -> None:
+    """Blind 90: "there's a gradient-free alignment method that runs evolution strategies on LoRA singular values - how
+    does it do vs GRPO on GSM8K?" compared two papers the search found, neither of them ESSA."""
+    from rag.answering.baselines import a_field_side
+
+    field = {f"p{i}": True for i in range(40)}
+    keyword = FakeNames({"GRPO": field, "GSM8K": field, "ESSA": {"p1": True}})
+    question = "there's a gradient-free alignment method on LoRA - how does it do vs GRPO on GSM8K?"
+    assert a_field_side(question, ("how does it do", "GRPO on GSM8K"), keyword)  # type: ignore[arg-type]
+    # a paper's own name is a second paper; so is a field's name set against another name
+    assert not a_field_side("how does it do vs ESSA?", ("how does it do", "ESSA"), keyword)  # type: ignore[arg-type]
+    assert not a_field_side("DQO vs GRPO?", ("DQO", "GRPO"), keyword)  # type: ignore[arg-type]

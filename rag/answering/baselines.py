@@ -67,15 +67,22 @@ _ANY_ONE = re.compile(r"\b(?:an?|plain|vanilla|standard|regular|ordinary|typical
 
 
 def a_field_side(question: str, targets: Sequence[str], keyword: KeywordIndex) -> bool:
-    """A side is any one of a kind the field names ("By what factor vs an MLP, and on what hardware?", blind 52):
-    a baseline the paper's result is set against, not a second paper."""
+    """A side is any one of a kind the field names ("By what factor vs an MLP, and on what hardware?", blind 52), or a
+    name of the field set against how the paper does ("... - how does it do vs GRPO on GSM8K?", blind 90): a baseline
+    the paper's result is set against, not a second paper."""
     return any(
-        _ANY_ONE.search(question[: question.find(t)])
+        (_ANY_ONE.search(question[: question.find(t)]) or any(_HOW_IT_DOES.match(o) for o in targets if o != t))
         and not _A_PAPER.match(question[question.find(t) + len(t) :])  # "a PTQ paper that ..." is one paper (blind 42)
         and (not (names := coined_names(t)) or sides.the_field(names, keyword))
         for t in targets
         if t in question
     )
+
+
+# the other side only asks how the paper does: "how does it do", "how well does it perform", "how does this fare"
+_HOW_IT_DOES = re.compile(
+    r"^how(?:\s+well)?\s+(?:does|do|did)\s+(?:it|they|this|that)\s+(?:do|perform|fare|score)\s*$", re.I
+)
 
 
 _A_PAPER = re.compile(r"\s+(?:paper|work|study|one|method|approach)\b", re.I)

@@ -189,6 +189,7 @@ class _Asked:
 
 
 def _reading(part: Part, terms: Terms, views: list[str], given: set[str], question: str) -> _Asked:
+    """What the part asks, read once before its paper's sentences are held against it (`answer_part`)."""
     kind, results, head = _asked_kind(part, terms)
     return _Asked(
         kind,
