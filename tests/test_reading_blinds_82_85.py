@@ -12,7 +12,7 @@ from rag.answering.known import PROPOSE
 from rag.answering.sides import side_paper
 from rag.answering.values import of_class
 from rag.calibration import CALIBRATION
-from rag.reading.contrasts import introduced_sides
+from rag.reading.introduced import introduced_sides
 from rag.reading.parts import split_parts
 from rag.reading.text import defined_acronyms
 from rag.types import Hit

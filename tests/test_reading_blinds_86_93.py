@@ -11,7 +11,7 @@ from typing import Any
 from rag.answering import baselines, ranking
 from rag.answering.holds import fits, new_names
 from rag.answering.values import SIZED_MODEL
-from rag.reading import contrasts
+from rag.reading import contrasts, introduced
 from rag.reading.parts import Part, split_parts
 from rag.reading.questions import read_question
 from rag.reading.text import asking_sentences, flat_latex, scene_sentences
@@ -83,7 +83,7 @@ def test_two_papers_set_up_in_more_ways() -> None:
             ("relational feature caching", "the Generalized Adversarial Solver"),
         ),
     ):
-        assert contrasts.introduced_sides(question) == said, question
+        assert introduced.introduced_sides(question) == said, question
     # blind 92: two named, then asked to compare "their" mechanisms, or offered as a choice; "one ...; another ...";
     # a heading, then the two ended by a dash
     for question, said in (
@@ -105,14 +105,14 @@ def test_two_papers_set_up_in_more_ways() -> None:
             ("IncVGGT", "that memory-bounded Gaussian splatting training framework"),
         ),
     ):
-        assert contrasts.introduced_sides(question) == said, question
+        assert introduced.introduced_sides(question) == said, question
     for unset in (
         "H+ and CABA sit on opposite sides of FL security. Can you list the datasets?",
         "I've seen SPARTA and a paper on spiking attention. Which one came first?",
         "Comparing against the baselines: which benchmark did they use?",
         "For autonomous driving, Plan-R1 uses GRPO. How?",
     ):
-        assert contrasts.introduced_sides(unset) is None, unset
+        assert introduced.introduced_sides(unset) is None, unset
 
 
 def test_a_question_typed_in_lower_case_after_a_sentence_asks_on_its_own() -> None:

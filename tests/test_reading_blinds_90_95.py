@@ -10,7 +10,7 @@ from typing import Any
 
 from rag.answering import conversation, known, quotes, ranking, values
 from rag.answering.holds import fits
-from rag.reading import contrasts
+from rag.reading import introduced
 from rag.reading.parts import Part, split_parts, wants
 from rag.reading.questions import read_question
 from rag.types import Turn
@@ -86,18 +86,18 @@ def test_two_papers_set_up_in_more_ways() -> None:
             ("ASDP", "a scaling-law study about symmetry in neural force fields"),
         ),
     ):
-        assert contrasts.introduced_sides(question) == said, question
+        assert introduced.introduced_sides(question) == said, question
     for unset in (
         "I'm choosing between LoRA ranks 8 and 16 for my model.",  # nothing asked of the two after it
         "both the encoder and the decoder are frozen",
         "There's the polychromic objective paper and DQO; which datasets are used?",
     ):
-        assert contrasts.introduced_sides(unset) is None, unset
+        assert introduced.introduced_sides(unset) is None, unset
     # blind 94: what each does, set against the other
-    assert contrasts.asked_of_each(
+    assert introduced.asked_of_each(
         "how do the commonsense abductive logic paper and NeTheR handle it differently?"
     ) == ("the commonsense abductive logic paper", "NeTheR")
-    assert contrasts.asked_of_each("how do the abductive logic paper and NeTheR handle it?") is None
+    assert introduced.asked_of_each("how do the abductive logic paper and NeTheR handle it?") is None
 
 
 def test_what_they_differ_in_before_from_what() -> None:

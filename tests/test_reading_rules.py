@@ -264,7 +264,7 @@ def test_what_a_part_asks_for_is_read_past_words_that_only_look_like_it() -> Non
 
 
 def test_two_papers_a_question_sets_up_are_read_one_by_one() -> None:
-    from rag.reading.contrasts import asked_of_each, introduced_sides
+    from rag.reading.introduced import asked_of_each, introduced_sides
 
     for question, said in (
         (
@@ -564,7 +564,7 @@ def test_two_named_then_asked_of_each_or_one_named_and_another_paper_are_set_up(
     """Blinds 59, 65, 66, 67, 69: two papers set up in a sentence of their own ("H+ and CABA sit on opposite sides
     of ...", "I'm weighing Socratic-Zero against AgenticMath", "BOWS explains ..., and there's also a paper on ...")
     and then asked of "each" were read as lookups of one; a "vs" heading's side ran on past a dash."""
-    from rag.reading.contrasts import asked_of_two, introduced_sides
+    from rag.reading.introduced import asked_of_two, introduced_sides
 
     for question, said in (
         (
@@ -610,7 +610,7 @@ def test_two_named_then_asked_of_each_or_one_named_and_another_paper_are_set_up(
 def test_any_two_clauses_joined_by_and_then_asked_of_each_are_set_up() -> None:
     """Blinds 78 to 80: one side described and one named, both described, after a heading or a dash; whether each
     clause is one paper, rag.answering.sides decides. Not clauses that no question asks of each."""
-    from rag.reading.contrasts import introduced_sides
+    from rag.reading.introduced import introduced_sides
 
     for question, said in (
         (

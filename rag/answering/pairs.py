@@ -30,16 +30,14 @@ from rag.reading.contrasts import (
     SHARED,
     THE_TWO,
     TWO_INTRODUCED,
-    asked_of_each,
-    asked_of_two,
     contrasts_with,
-    introduced_sides,
     related,
     several,
     stands_for_earlier,
     two_differ,
 )
 from rag.reading.cues import INTRODUCED
+from rag.reading.introduced import asked_of_each, asked_of_two, introduced_sides
 from rag.reading.parts import split_parts
 from rag.reading.questions import Reading, asks_contrast, asks_for_papers, contrast_asked_later
 from rag.reading.text import asking_sentences, coined_names, scene_sentences

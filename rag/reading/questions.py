@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rag.reading import contrasts
 from rag.reading.cues import CUE_OF
+from rag.reading.introduced import introduced_sides
 from rag.reading.parts import ASKED_OF, DESCRIBING, SCENE, Part, split_parts
 from rag.reading.text import asking_sentences, coined_names
 from rag.types import Turn
@@ -295,7 +296,7 @@ def _contrasted(question: str, asking: str, n_cited: int) -> tuple[str, str] | N
     named = [n for i, n in enumerate(named) if not any(_alternates(m, n, question) for m in named[:i])]
     # "Two DiT acceleration papers, relational feature caching (RFC) and OUSAC: ...": the two sides' names, not the
     # scene's (blind 54)
-    sides = contrasts.introduced_sides(question) if len(named) > 2 else None
+    sides = introduced_sides(question) if len(named) > 2 else None
     if sides and all(picked := [next((n for n in named if n in side), "") for side in sides]):
         named = [*dict.fromkeys([*picked, *named])]
     if len(named) >= 2 and contrasts.CONTRAST.search(asking):
