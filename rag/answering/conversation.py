@@ -144,11 +144,13 @@ def picked(question: str, turns: Sequence[Turn], retriever: Retriever, store: St
     papers = store.get_papers(list(turns[-1].cited))
     for words in described:
         saying = [str(p) for p, h in papers.items() if keyword.coverage(words, f"{h.title} {h.abstract}") >= 1.0]
+        if len(saying) == 1:
+            return saying[0]
         # ... of several saying them, the one whose title does: "the anomaly detection one" of "MSFlow: ... for Time
         # Series Anomaly Detection", not of PLanTS, evaluated on anomaly detection among other tasks (blind 94)
         titled = [str(p) for p, h in papers.items() if str(p) in saying and keyword.coverage(words, h.title) >= 1.0]
-        if len(saying) == 1 or len(titled) == 1:
-            return saying[0] if len(saying) == 1 else titled[0]
+        if len(titled) == 1:
+            return titled[0]
     return None
 
 

@@ -136,6 +136,7 @@ def answer_part(
     stated: list[tuple[float, str]] = []
     closest: tuple[float, str] | None = None
     start = ranking.own_from(part, candidates)  # from the paper's own doing on, for a part asking how it does a thing
+    proposed = ranking.proposal(candidates)
     for at, (sim, sentence, quoted) in list(enumerate(zip(sims, views, candidates, strict=True)))[start:]:
         covered = coverage(detail, sentence) if detail else 0.0
         score = ranking.closeness(sim, covered) + ranking.bonus(part, sentence)
@@ -149,8 +150,8 @@ def answer_part(
             elif head:
                 # "which module handles outlier residuals at the supervision level?" of "At the supervision level, the
                 # ... Operator (OSCO) trims ... residuals": a sentence saying most of what the thing does
-                near = sim == top or (_near(sim, covered) and bool(_DOES.match(asked(part.text))))
-                about = _about_head(part, a, sentence, terms, at == ranking.proposal(candidates), near, given)
+                near = sim == top or (a.does and _near(sim, covered))
+                about = _about_head(part, a, sentence, terms, at == proposed, near, given)
             else:  # "what did GPT-5 score?": "11.22% for GPT-5"
                 about = (
                     _near(sim, covered) or bool(others & names(sentence)) or values.size_of(a.sized, sentence, terms)
@@ -186,6 +187,7 @@ class _Asked:
     count: value_kinds.ValueKind | None  # "how many queries": what counts them
     sized: frozenset[str] | None  # "how big is that benchmark?": what it consists of, in numbers
     held: set[str] | None  # what holds the things counted, where no sentence counts them by name (`_held`)
+    does: bool  # "which module handles ...?": its words after the thing say what the thing does (`_DOES`)
 
 
 def _reading(part: Part, terms: Terms, views: list[str], given: set[str], question: str) -> _Asked:
@@ -201,6 +203,7 @@ def _reading(part: Part, terms: Terms, views: list[str], given: set[str], questi
         kind if kind is not None and kind.name == "count" and head else None,
         values.size_asked(part.text, terms),
         _held(part, kind, head, views, terms, given, question),
+        bool(_DOES.match(asked(part.text))),
     )
 
 

@@ -74,10 +74,9 @@ def best_sentences(
         chances = judge(asking_sentences(question), candidates)
         sims = [sim + CALIBRATION.judge_rank_weight * chance for sim, chance in zip(sims, chances, strict=True)]
     order = sorted(range(len(candidates)), key=lambda i: -sims[i])
-    if own:
+    if own:  # the paper's own sentences first, each group still closest first
         start = proposal(candidates) or 0
-        mine = [i for i in order if i >= start and not OTHER_WORK.match(candidates[i])]
-        order = mine + [i for i in order if i not in mine]
+        order.sort(key=lambda i: i < start or bool(OTHER_WORK.match(candidates[i])))
     picked = order[: max(1, most - 3)] if most > 1 else order[:1]
     if lead in candidates and (at := candidates.index(lead)) not in picked:
         picked, most = [*picked, at], most + 1

@@ -70,11 +70,13 @@ def proposal(candidates: list[str]) -> int | None:
     return next((i for i, s in enumerate(candidates) if known.PROPOSE.search(s)), None)
 
 
+# what a method is made of, by the words a question asks for them (`components`, `alike`)
+_METHOD_PARTS = "components|modules|stages|mechanisms|strategies|ingredients"
 # "Which components does the framework introduce ...?", "what are the two components and what does each do?" (blinds
 # 94, 95): the parts of a method, each introduced by a sentence of its own after the paper's proposal
 _COMPONENTS_ASKED = re.compile(
     r"^(?:which|what)\s+(?:are\s+|were\s+)?(?:the\s+|its\s+|their\s+)?(?:(?:two|three|four|2|3|4|main|key|core|novel)\s+)*"
-    r"(?:[\w-]+\s+)?(?:components|modules|stages|mechanisms|strategies|ingredients|innovations|techniques|pieces)\b",
+    rf"(?:[\w-]+\s+)?(?:{_METHOD_PARTS}|innovations|techniques|pieces)\b",
     re.I,
 )
 
@@ -122,7 +124,7 @@ def rescued(
 
 
 _SEVERAL_ASKED = re.compile(
-    r"\b(?:two|three|four|both|2|3|4)\s+(?:[\w-]+\s+)?(?:components|modules|stages|parts|steps|mechanisms|strategies|ingredients)\b",
+    rf"\b(?:two|three|four|both|2|3|4)\s+(?:[\w-]+\s+)?(?:{_METHOD_PARTS}|parts|steps)\b",
     re.I,
 )
 
