@@ -32,6 +32,9 @@ CHROMIUM_ARGS = [
 ]
 ANSWER_TIMEOUT_MS = 240_000  # a busy 2-core machine can take minutes to write with the local model
 FOOTER = "matched the filters"  # only the checked answer has it
+# The chat's event ends a moment after its last step draws the footer, and Gradio drops an Enter pressed on a
+# question box whose event is still open (trigger_mode "once"): a test waits for the box's status to hide.
+CHAT_IDLE = "() => document.querySelector('#question [data-testid=status-tracker]')?.classList.contains('hide') ?? true"
 HOSTILE_ID = "hostile-1"
 
 
@@ -67,7 +70,13 @@ def ask(page: Any, question: str) -> Any:
     page.keyboard.press("Enter")
     last = page.locator("#chat .message.bot").nth(before)
     last.filter(has_text=FOOTER).wait_for(timeout=ANSWER_TIMEOUT_MS)
+    chat_idle(page)
     return last
+
+
+def chat_idle(page: Any) -> None:
+    """Wait until the chat's last event has ended, so that the next Enter is not dropped."""
+    page.wait_for_function(CHAT_IDLE, timeout=ANSWER_TIMEOUT_MS)
 
 
 def screenshot(page: Any, name: str) -> None:

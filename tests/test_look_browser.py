@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import ANSWER_TIMEOUT_MS, FOOTER, Served, ask, needs_chromium, screenshot
+from tests.browser import ANSWER_TIMEOUT_MS, FOOTER, Served, ask, chat_idle, needs_chromium, screenshot
 from tests.conftest import HANG_S
 from tests.openai_server import ScriptedServer
 from ui.render import CURSOR
@@ -109,6 +109,15 @@ def test_the_papers_found_show_before_the_model_answers(page: Any, held_model: S
     assert page.locator("#sources .src-card").count() >= 1
 
 
+def test_a_question_typed_while_the_model_writes_stays_in_the_box(page: Any, held_model: ScriptedServer) -> None:
+    writing = ask_the_model(page, "What is TraDy?")
+    page.fill("#question textarea", "How does it differ from SUIT?")
+    held_model.go_on()
+    writing.filter(has_text=FOOTER).wait_for(timeout=ANSWER_TIMEOUT_MS)
+    chat_idle(page)
+    assert page.locator("#question textarea").input_value() == "How does it differ from SUIT?"
+
+
 # Which of the page's events the Stop button sends: its request is answered once the flag is set.
 STOP_EVENT = """() => {
     const config = window.gradio_config;
@@ -129,6 +138,7 @@ def stop_the_model(tab: Any, model: ScriptedServer) -> Any:
         tab.locator("#stop").click()
     model.go_on()
     writing.filter(has_text="Stopped").wait_for()
+    chat_idle(tab)
     return writing
 
 

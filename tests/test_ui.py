@@ -351,9 +351,12 @@ def test_filter_values_reach_rag_by_field_name() -> None:
     fake = FakeApp([answer("A [1].", [citation(1)])], PAPERS)
     ui = ui_over(fake)
     values = {"decision": "", "primary_area": "optimization", "venue": "", "year": "2026", "keyword": ""}
-    *_, (_messages, entries, _sources, copy, box) = ui.ask_chat("q?", [], "auto", *values.values())
+    steps = list(ui.ask_chat("q?", [], "auto", *values.values()))
+    _messages, entries, _sources, copy, _box = steps[-1]
     assert fake.filters[-1] == Filters(primary_area="optimization", year=2026)
-    assert len(entries) == 1 and copy == entries[0].turn.answer and box == ""
+    assert len(entries) == 1 and copy == entries[0].turn.answer
+    # the first step empties the question box and no later one touches it: a question typed meanwhile stays
+    assert steps[0][-1] == "" and len(steps) > 1 and all(step[-1] == {"__type__": "update"} for step in steps[1:])
     rows, note = ui.papers.list_papers("", *values.values())
     assert [r[-1] for r in rows] == ["o1"] and "primary_area=optimization, year=2026" in note
     *_, (_, retried, *_rest) = ui.retry(entries, "auto", *values.values())

@@ -250,6 +250,8 @@ class AssistantUI:
         session: str,
         box: Any,
     ) -> Iterator[ChatOutputs]:
+        import gradio as gr
+
         stopping = self._stopping.setdefault(session, threading.Event())
         stopping.clear()  # a stop pressed while nothing ran must not end this answer
         filters = render.filters_of(filter_values)
@@ -261,6 +263,8 @@ class AssistantUI:
                 yield (*self.clear(session)[:4], box)
                 return
             yield (*_outputs(step), box)
+            # the box is emptied once: a question typed while the model writes stays there to be sent next
+            box = gr.skip()
 
     def undo(self, entries: list[ChatEntry]) -> tuple[list[Message], list[ChatEntry], str, str, str]:
         return chat.undo(entries)
