@@ -35,7 +35,7 @@ def test_a_measure_that_only_describes_something_else_asks_no_figure() -> None:
         "what is the run-time of the solver",
         "what TM-score does it reach",
         "what success-rate improvement do they get",
-        "what loss does it use to control speed",
+        "what learning rate does it use to control speed",
     ):
         assert wants(figure) == "number", figure
 

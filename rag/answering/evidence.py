@@ -151,7 +151,9 @@ def answer_part(
                 # "which module handles outlier residuals at the supervision level?" of "At the supervision level, the
                 # ... Operator (OSCO) trims ... residuals": a sentence saying most of what the thing does
                 near = sim == top or (a.does and _near(sim, covered))
-                about = _about_head(part, a, sentence, terms, at == proposed, near, given)
+                about = _about_head(part, a, sentence, terms, at == proposed, near, given) or _scored_on(
+                    part, a, others, sentence
+                )
             else:  # "what did GPT-5 score?": "11.22% for GPT-5"
                 about = (
                     _near(sim, covered) or bool(others & names(sentence)) or values.size_of(a.sized, sentence, terms)
@@ -219,6 +221,14 @@ def _about_head(
     about = values.counts(a.count, a.head, sentence, terms) if a.count else about
     about = about or (a.held is not None and values.sized(sentence) and a.held <= set(terms(sentence)))
     return about or (part.which_thing and near and bool(new_names(sentence, given)))
+
+
+def _scored_on(part: Part, a: _Asked, others: set[str], sentence: str) -> bool:
+    """ "What score does DCR²-AD reach on the MMAD benchmark?" is told by a figure on what it is measured on,
+    "attaining 83.36% on the comprehensive MMAD benchmark" (blinds 79, 97): a sentence saying every other thing the
+    part names ("What score does Claude get on ShoppingComp?" is not told by GPT-5's score on it)."""
+    generic = a.kind is not None and a.kind.name == "score" and part.head.lower() in {"score", "scores"}
+    return generic and bool(others) and all(_says_named({o}, sentence, "") for o in others)
 
 
 # "which module handles outlier residuals ...?" (blind 91): the words after the thing asked say what it does; not

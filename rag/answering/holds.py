@@ -45,7 +45,7 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
     Games, tasks and environments are often plain capitalised words ("the 20 Questions game", "Atari").
     "What kind of solver?" is answered by what the sentence says of the solver, named or not."""
     if part.wants == "number":  # a bound is a figure too: "what regret?" of "an $O(\\log T)$ regret"
-        return bool(numbers(sentence) - given) or bool(_BOUND.search(sentence))
+        return bool(numbers(sentence) - given) or bool(_BOUND.search(sentence)) or _in_order(part.head, sentence)
     if part.wants == "name" and not part.kind_of:  # tasks are often listed in plain words ("tasks such as ...")
         return (
             bool(new_names(sentence, given, plain_names))
@@ -57,6 +57,16 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
             part.head, sentence
         )
     return True
+
+
+# a rate told by its order: "what speedup do they show in the convex case?" of "a linear speedup with respect to the
+# batch size" (blind 97)
+_ORDER = r"(?:sub|super)?linear|quadratic|cubic|exponential|logarithmic|polylogarithmic|polynomial"
+
+
+def _in_order(head: str, sentence: str) -> bool:
+    thing = re.escape(_singular(head)) if head else ""
+    return bool(thing) and bool(re.search(rf"\b(?:{_ORDER})(?:ly)?[\s-]+(?:[\w-]+\s+)?{thing}", sentence, re.I))
 
 
 _SEVERAL = re.compile(rf"^(?:which|what)\s+(?:are\s+the\s+)?{COUNT_WORD}\s", re.I)
@@ -110,7 +120,8 @@ def _singular(head: str) -> str:
 _MAKE = r"propose|introduce|design|develop|present|build|construct|curate|collect|create"
 # ... not what it is built on ("What base model is CompassJudger-2 built on?", blind 65)
 _BUILT = re.compile(
-    r"\b(?:build|built|construct(?:ed)?|curate[sd]?|collect(?:ed|s)?|create[sd]?|introduce[sd]?|propose[sd]?)\b"
+    r"\b(?:build|built|construct(?:ed)?|curate[sd]?|collect(?:ed|s)?|create[sd]?|introduce[sd]?|propose[sd]?"
+    r"|c[oa]me up with|devise[sd]?)\b"
     r"(?!\s+(?:on|upon|from|with|using|around|atop|in)\b)",
     re.I,
 )
@@ -156,6 +167,14 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
             rf"\b(?:we|(?-i:[A-Z][\w-]*[A-Z][\w-]*)) (?:(?:first|also|further|then|additionally|\w+ly)\s+)?"
             rf"(?:{_MAKE})s?\s+"
             rf"(?:[\w-]+,\s+)?(?:an?|the)\s+{thing}",
+            sentence,
+            re.I,
+        )
+        # ... or named in capitals and set as one: "we propose Fixed-Sum Discrete Diffusion—the first framework to ..."
+        # (blind 97)
+        or re.search(
+            rf"\bwe (?:\w+ly\s+)?(?:{_MAKE})\s+(?-i:[A-Z][\w-]*(?:\s+[A-Z][\w-]*){{0,5}})\s*(?:,|:|—|---)\s*"
+            rf"(?:an?|the)\s+{thing}",
             sentence,
             re.I,
         )

@@ -9,7 +9,7 @@ from rag.answering.evidence import RESULT, Coverage, Similarity, unquoted
 from rag.answering.judge import Judge
 from rag.answering.ranking import closeness, proposal
 from rag.calibration import CALIBRATION
-from rag.reading.text import asking_sentences
+from rag.reading.text import POINTS_BACK, asking_sentences, sentences
 from rag.types import Hit
 
 # An abstract's own enumeration: its first item ("In particular, we first introduce ...", "First, we claim ...",
@@ -86,7 +86,22 @@ def best_sentences(
         for i in (proposed, None if proposed is None else proposed + 1, result, *order):
             if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
                 picked.append(i)
-    return [candidates[i] for i in sorted(picked + _enumerated(candidates, picked))]
+    added = _enumerated(candidates, picked)
+    if most > 1:  # one sentence asked for is the closest, first
+        added += _pointed_to(candidates, picked, sentences(paper.abstract or paper.passage))
+    return [candidates[i] for i in sorted(set(picked + added))]
+
+
+def _pointed_to(candidates: list[str], picked: list[int], ordered: list[str]) -> list[int]:
+    """The sentence a quoted one opens by pointing back to, where it is not quoted yet: "This approach enables us to
+    capture the intrinsic symmetries ..." says what approach only with "We interpret the embedding space ... as a
+    spherical manifold" before it (blind 96), as a part's sentence brings it (rag.answering.extractive)."""
+    found = []
+    for i in picked:
+        at = ordered.index(candidates[i]) if candidates[i] in ordered else 0
+        if at > 0 and POINTS_BACK.match(candidates[i]) and ordered[at - 1] in candidates:
+            found.append(candidates.index(ordered[at - 1]))
+    return found
 
 
 def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str]) -> str | None:

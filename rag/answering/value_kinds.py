@@ -172,6 +172,8 @@ KINDS = (
         re.compile(
             # "(1)", "(2)" number a list, they count nothing
             r"(?<![\w.\-])(?<!\()(?:\d+(?:[.,]\d+)*\s?[kKM]?(?!\))|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+            # "Across thirteen image and video benchmarks" (blind 96)
+            r"(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif)ty|"
             r"dozens?|hundreds?|thousands?|millions?)(?![\w.,]*\d)(?![.,]?\d)(?![A-Za-z])"
             r"(?!\s*(?:%|\\%|×|\$?\\times|x\b|times\b|-?fold\b|percent|pp\b|points?\b|percentage))",
             re.I,

@@ -9,6 +9,7 @@ wants a description, which any sentence about it gives. Examples and counterexam
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 
 from rag.answering.value_kinds import ValueKind
@@ -201,12 +202,17 @@ def of_class(wanted_class: str | None, found: set[str], sentence: str) -> bool:
 _NAMED = re.compile(r"(?<=\s)((?:[A-Z]|[a-z]+[A-Z0-9])[\w'.+-]*)")
 
 
+_SUPERSCRIPT = re.compile(r"\$\^\{?(\w{1,3})\}?\$")
+
+
 def unmet_condition(part: str, text: str) -> str | None:
     """A thing the part measures its figure on that the paper's text never says: "What score does it reach
     on Montezuma's Revenge?" is not stated by an abstract that never names Montezuma's Revenge, whatever
     other score it gives; nor "what did GPT-4o score?" by one that never names GPT-4o. A yes-or-no question
     asks about every thing it names past its first word: "Does it outperform FastV?", "Is it trained on TPUs?"."""
-    said = text.lower()
+    # the question's names were read NFKC ("DCR²-AD" is "DCR2-AD"), and so is the text, its superscripts set in math
+    # too ("DCR$^2$-AD", blinds 79, 82, 97)
+    said = unicodedata.normalize("NFKC", _SUPERSCRIPT.sub(r"\1", text)).lower()
     named = _NAMED.findall(part)
     if not YES_NO.match(part):  # "besides LLMs, what task ...?": the field's acronyms name no thing of its own
         named = [n for n in named if n.rstrip("'.,:;?") not in FIELD_ACRONYMS.words]
@@ -267,7 +273,8 @@ def _lists_counted(sentence: str, question: str) -> list[bool]:
     words = {w.rstrip("s") for w in _WORDS.findall(question.lower())} - _LINKING
     found: list[bool] = []
     for count in numbers(question) & numbers(sentence) - {"half", "twice", "double"}:
-        for m in re.finditer(rf"\b{re.escape(count)}\b", sentence, re.I):
+        # not a side of a ratio: "2:4 structured sparsity" counts nothing (blind 96)
+        for m in re.finditer(rf"(?<!\d:)\b{re.escape(count)}\b(?!:\d)", sentence, re.I):
             for word in list(re.finditer(r"[\w-]+", sentence[m.end() :]))[:3]:  # "seven widely-used benchmarks"
                 if word[0].lower().rstrip("s") in words:
                     after = m.end() + word.end()

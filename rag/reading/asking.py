@@ -145,9 +145,20 @@ _COMPOUND = re.compile(
 )
 
 
+# what a thing named before the verb is used for measures nothing asked: "what quantity do they use to control how
+# fast the forward diffusion runs?" asks the quantity (blind 97); "what learning rate do they use to train?" still
+# asks a figure by its own words
+_USED_TO = re.compile(
+    r"^(what\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:[\w'’.$-]+\s+){1,6}?(?:use|employ|leverage|adopt|rely\s+on))"
+    r"\s+(?:to|for)\b.*",
+    re.I | re.S,
+)
+
+
 def asks_figure(part: str) -> bool:
     """The part asks for a figure by a word that measures ("how many", "accuracy", "latency"), not one inside a
-    compound or a time of day that describes something else ("at test time", "continuous-time graph")."""
+    compound, a time of day that describes something else ("at test time", "continuous-time graph") or what a thing
+    is used for."""
     # a word in the compound's place keeps the words a pattern counts: "What ECE does the diffusion-inspired
     # reconfiguration of transformers achieve?" (blind 54)
-    return bool(NUMBER.search(_COMPOUND.sub("x ", _WHEN_TIME.sub(" ", part))))
+    return bool(NUMBER.search(_COMPOUND.sub("x ", _WHEN_TIME.sub(" ", _USED_TO.sub(r"\1", part)))))

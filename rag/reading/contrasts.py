@@ -18,7 +18,10 @@ CONTRAST = re.compile(
 )
 # "both" and "each" ask of two methods only when the two are what the sentence is about: "X and Y both
 # tackle ...", "how do X and Y each ...", not "does it use both X and Y?"
-SHARED = re.compile(r"\b(?:both|each|alike|the same|which (?:one|of|is|method|approach)|between)\b", re.I)
+# ... "which does what?" of two set up (blind 96)
+SHARED = re.compile(
+    r"\b(?:both|each|alike|the same|which (?:one|of|is|method|approach|(?:one )?does what)|between)\b", re.I
+)
 POINTS_BACK = re.compile(
     r"\b(?:it|its|(?:this|that) (?:one|method|paper|work|approach)|the (?:method|paper|approach)"
     r"|the (?:first|second|third|fourth|fifth|last) (?:one|paper|method|approach|work))\b",
@@ -214,8 +217,10 @@ def stands_for_earlier(side: str) -> bool:
     words = side.lower().split()
     if not words or words[0] not in ("it", "its", "this", "that"):
         return False
-    # "that LORAX paper on odorant representations" recalls another paper; "that paper", "this method" the last one
-    return words[0] in ("it", "its") or len(words) == 1 or (len(words) == 2 and words[1] in THINGS)
+    # "that LORAX paper on odorant representations" recalls another paper; "that paper", "this method" the last one,
+    # and so does "that paper's angle", as "its angle" does (blind 96)
+    possessed = len(words) > 2 and re.sub(r"['’]s$", "", words[1]) in THINGS and words[1][-2:] in ("'s", "’s")
+    return words[0] in ("it", "its") or len(words) == 1 or (len(words) == 2 and words[1] in THINGS) or possessed
 
 
 def two_differ(asking: str) -> bool:

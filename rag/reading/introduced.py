@@ -103,7 +103,9 @@ _INTRODUCED_SIDES = re.compile(
     # ... or ", while" ("One paper argues ... comes from shortcuts, while Compositional-ARC shows ...", blind 84)
     r"|(?:^|[.?!:]\s+|\s[-–—]\s+)(?P<a12>(?:(?!\s[-–—]\s)[^.?!;:]){8,200}?),\s+(?:and|while|whereas)\s+"
     r"(?P<b12>[^.?!;:]{6,200}?)[.?!;]\s+"
-    r"(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
+    # ... or asking which does what ("ProtoKV compresses the KV cache, and ETT does something at test time. Which does
+    # what exactly?", blind 96)
+    r"(?=[^.?!]*\b(?:each|both|their|they|the two|which\s+(?:one\s+)?does\s+what)\b)"
     # "For faster diffusion sampling: Generalized Adversarial Solver vs relational feature caching. What does each
     # do?", "Harpoon vs RGSImp: both do imputation-like things ..." (blind 83): two set one against the other as a
     # heading, whatever they are called, then asked of each
@@ -133,7 +135,11 @@ _INTRODUCED_SIDES = re.compile(
     # break. how do they compare in what they test?" (blind 90): "both" before two things described or named, each
     # perhaps with an aside, then a question asked of the two
     rf"|(?:^|[.?!]\s+)both\s+(?P<a18>{_BOTH_DESCRIBED})\s+and\s+(?P<b18>{_BOTH_DESCRIBED})\s+(?=[a-z])"
-    r"(?=[^?]*\b(?:each|both|their|they|the two|differ|compare)\b)",
+    r"(?=[^?]*\b(?:each|both|their|they|the two|differ|compare)\b)"
+    # "Option A perturbs embeddings of important keywords (KARMA); option B is certified, DP-style unlearning that
+    # spreads noise over subspaces. What's the trade-off between them?" (blind 96): two options, lettered or numbered
+    r"|\boption\s+(?:A|1|one)\s*[:,]?\s+(?P<a19>[^.?!;]{3,200}?)\s*[;.,]\s+(?:and\s+|while\s+|whereas\s+)?"
+    r"option\s+(?:B|2|two)\s*[:,]?\s+(?P<b19>[^.?!;]{3,200}?)\s*[.?!;]",
     re.I,
 )
 
