@@ -82,10 +82,19 @@ def test_two_papers_set_up_as_options_or_asked_which_does_what_are_compared(
     assert answer.kind == "compare" and set(answer.cited_ids) == set(papers), answer.text
 
 
-def test_a_score_on_a_benchmark_by_another_model_is_not_the_one_asked(assistant: Assistant) -> None:
-    """Blind 96's absent "What score does Claude get on ShoppingComp?": a sentence with another model's score on it
-    does not state Claude's."""
-    assert assistant.answer("What score does Claude get on ShoppingComp?").refused
+@pytest.mark.parametrize(
+    "question",
+    [
+        # blind 96: a sentence with another model's score on the benchmark does not state Claude's
+        "What score does Claude get on ShoppingComp?",
+        "What are the five datasets MUSE's tabular watermarking is evaluated on?",  # blind 97: "on five datasets"
+        # blind 96: the sentence that defines N*(ε) gives no value of it
+        "In the unified ε-N analysis of AI4S-RL, what concrete value of N*(ε) do they report for a Navier-Stokes "
+        "control task?",
+    ],
+)
+def test_a_detail_the_abstract_does_not_give_is_declined(assistant: Assistant, question: str) -> None:
+    assert assistant.answer(question).refused
 
 
 def test_a_follow_up_quotes_the_sentence_its_closest_points_back_to(assistant: Assistant) -> None:

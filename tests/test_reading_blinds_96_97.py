@@ -141,3 +141,15 @@ def test_that_papers_aspect_stands_for_the_paper_just_discussed() -> None:
         assert stands_for_earlier(earlier), earlier
     for other in ("that LORAX paper's angle", "that paper on odorants", "NH-Fair's"):
         assert not stands_for_earlier(other), other
+
+
+def test_absent_details_read_as_what_they_ask() -> None:
+    """Blind 97's "What are the five datasets MUSE's tabular watermarking is evaluated on?" and blind 96's "what
+    concrete value of N*(ε) do they report for a Navier-Stokes control task?" were read as asking anything, and
+    answered by sentences that name no dataset and give no value."""
+    assert wants("What are the five datasets MUSE's tabular watermarking is evaluated on") == "name"
+    assert wants("What are the three CZSL benchmarks EVA was evaluated on") == "name"
+    assert wants("What are the main ideas Sparse Attention is built on") == "any"
+    assert wants("what concrete value of N*(ε) do they report for a Navier-Stokes control task") == "number"
+    assert wants("what values of k work best") == "number"
+    assert wants("what value does it add") != "number"

@@ -120,6 +120,8 @@ NUMBER = re.compile(
     # a measure in a compound that describes something else asks for no figure: "test-time adaptation", "real-time
     # streaming", "talk in real time", "a fixed-size state" ("TM-score", "F1-score" and "run-time" still do)
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b"
+    # "what concrete value of N*(ε) do they report ...?" (blind 96); not "what value does it add?"
+    r"|\bwhat\s+(?:(?:concrete|exact|numeric(?:al)?|actual|specific)\s+)?values?\s+(?:of|for)\b"
     # "what's the actual numeric lower bound on ...?" (blind 43); not "numerical experiments"
     r"|\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?numeric(?:al)?\s+(?!experiments?\b)"
     r"|(?<!test-)(?<!real-)(?<!real )(?<!inference-)(?<!training-)(?<!fixed-)(?<!long-)(?<!short-)"
