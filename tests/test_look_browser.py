@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import ANSWER_TIMEOUT_MS, FOOTER, Served, ask, chat_idle, needs_chromium, screenshot
+from tests.browser import ANSWER_TIMEOUT_MS, FOOTER, Served, ask, chat_idle, needs_chromium, screenshot, send
 from tests.conftest import HANG_S
 from tests.openai_server import ScriptedServer
 from ui.render import CURSOR
@@ -79,7 +79,7 @@ def test_enter_sends_and_shift_enter_adds_a_line(page: Any) -> None:
     box.press("Shift+Enter")
     box.press_sequentially("KV-cache memory?")
     assert box.input_value() == "Which papers reduce\nKV-cache memory?"
-    box.press("Enter")
+    send(page)
     page.locator("#chat .message.bot").first.filter(has_text=FOOTER).wait_for(timeout=ANSWER_TIMEOUT_MS)
     assert box.input_value() == ""
     # one question with both lines: had Shift+Enter sent, its first line would have been asked on its own, first
@@ -90,8 +90,7 @@ def test_enter_sends_and_shift_enter_adds_a_line(page: Any) -> None:
 def ask_the_model(tab: Any, question: str) -> Any:
     """Ask with the model writing; returns the answer, once the model wrote its first piece (it is held there)."""
     tab.get_by_label("model", exact=True).check()
-    tab.fill("#question textarea", question)
-    tab.keyboard.press("Enter")
+    send(tab, question)
     writing = tab.locator("#chat .message.bot").last
     writing.filter(has_text=CURSOR).wait_for()
     return writing
@@ -155,8 +154,7 @@ def test_after_a_stop_the_next_question_answers_and_the_stopped_turn_stays(
 ) -> None:
     stop_the_model(page, held_model)
     page.get_by_label("extractive", exact=True).check()
-    page.fill("#question textarea", "Which papers reduce KV-cache memory?")
-    page.keyboard.press("Enter")
+    send(page, "Which papers reduce KV-cache memory?")
     page.locator("#chat .message.bot").nth(1).filter(has_text=FOOTER).wait_for(timeout=ANSWER_TIMEOUT_MS)
     assert "Stopped" in page.locator("#chat .message.bot").first.inner_text()
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.browser import ANSWER_TIMEOUT_MS, HOSTILE_ID, ask, card, needs_chromium, screenshot
+from tests.browser import ANSWER_TIMEOUT_MS, HOSTILE_ID, ask, card, needs_chromium, screenshot, send
 from tests.openai_server import MODEL, ScriptedServer
 from tests.test_ui import KV_PAPER
 from ui.render import CURSOR
@@ -66,8 +66,7 @@ def test_a_list_then_the_second_one_then_a_new_topic_with_that_each_cite_their_p
 
 def test_model_answer_streams_then_is_replaced_by_the_checked_one(page: Any, held_model: ScriptedServer) -> None:
     page.get_by_label("model", exact=True).check()
-    page.fill("#question textarea", "What is TraDy?")
-    page.keyboard.press("Enter")
+    send(page, "What is TraDy?")
     # the model wrote its first piece and waits: the cursor marks text still being written
     answer = page.locator("#chat .message.bot").last
     answer.filter(has_text=CURSOR).wait_for()
