@@ -148,7 +148,7 @@ def picked(question: str, turns: Sequence[Turn], retriever: Retriever, store: St
             return saying[0]
         # ... of several saying them, the one whose title does: "the anomaly detection one" of "MSFlow: ... for Time
         # Series Anomaly Detection", not of PLanTS, evaluated on anomaly detection among other tasks (blind 94)
-        titled = [str(p) for p, h in papers.items() if str(p) in saying and keyword.coverage(words, h.title) >= 1.0]
+        titled = [p for p in saying if keyword.coverage(words, papers[p].title) >= 1.0]
         if len(titled) == 1:
             return titled[0]
     return None

@@ -17,7 +17,7 @@ from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
 from rag.reading.parts import YES_NO, Part, split_parts
 from rag.reading.questions import Reading
-from rag.reading.text import POINTS_BACK, coined_names, sentences
+from rag.reading.text import coined_names, pointed_to, sentences
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit, Turn
 
@@ -205,12 +205,8 @@ def _with_how_it_works(found: evidence.Found, skip: set[str]) -> evidence.Found:
 def _with_antecedent(found: evidence.Found, skip: set[str]) -> evidence.Found:
     """A part's sentence that points back ("This classifier is then frozen ...") with the sentence it points to ("...
     first pre-trains an unbiased cross-modal classifier ..."): alone, it does not say what is frozen (blind 43)."""
-    if not found.sentence or not POINTS_BACK.match(found.sentence):
-        return found
-    ordered = sentences(found.paper.abstract or found.paper.passage)
-    at = ordered.index(found.sentence) if found.sentence in ordered else 0
-    before = ordered[at - 1] if at > 0 and ordered[at - 1] not in skip and ordered[at - 1] != found.also else None
-    return replace(found, before=before) if before else found
+    before = pointed_to(found.sentence, found.paper.abstract or found.paper.passage) if found.sentence else None
+    return replace(found, before=before) if before and before not in skip and before != found.also else found
 
 
 def _judged_stated(judge: Judge, found: evidence.Found, skip: set[str]) -> bool:

@@ -9,7 +9,7 @@ from rag.answering.evidence import RESULT, Coverage, Similarity, unquoted
 from rag.answering.judge import Judge
 from rag.answering.ranking import closeness, proposal
 from rag.calibration import CALIBRATION
-from rag.reading.text import POINTS_BACK, asking_sentences, sentences
+from rag.reading.text import asking_sentences, pointed_to
 from rag.types import Hit
 
 # An abstract's own enumeration: its first item ("In particular, we first introduce ...", "First, we claim ...",
@@ -88,20 +88,16 @@ def best_sentences(
                 picked.append(i)
     added = _enumerated(candidates, picked)
     if most > 1:  # one sentence asked for is the closest, first
-        added += _pointed_to(candidates, picked, sentences(paper.abstract or paper.passage))
+        added += _pointed_to(candidates, picked, paper.abstract or paper.passage)
     return [candidates[i] for i in sorted(set(picked + added))]
 
 
-def _pointed_to(candidates: list[str], picked: list[int], ordered: list[str]) -> list[int]:
+def _pointed_to(candidates: list[str], picked: list[int], text: str) -> list[int]:
     """The sentence a quoted one opens by pointing back to, where it is not quoted yet: "This approach enables us to
     capture the intrinsic symmetries ..." says what approach only with "We interpret the embedding space ... as a
     spherical manifold" before it (blind 96), as a part's sentence brings it (rag.answering.extractive)."""
-    found = []
-    for i in picked:
-        at = ordered.index(candidates[i]) if candidates[i] in ordered else 0
-        if at > 0 and POINTS_BACK.match(candidates[i]) and ordered[at - 1] in candidates:
-            found.append(candidates.index(ordered[at - 1]))
-    return found
+    before = (pointed_to(candidates[i], text) for i in picked)
+    return [candidates.index(b) for b in before if b is not None and b in candidates]
 
 
 def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str]) -> str | None:

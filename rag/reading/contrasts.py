@@ -219,7 +219,7 @@ def stands_for_earlier(side: str) -> bool:
         return False
     # "that LORAX paper on odorant representations" recalls another paper; "that paper", "this method" the last one,
     # and so does "that paper's angle", as "its angle" does (blind 96)
-    possessed = len(words) > 2 and re.sub(r"['’]s$", "", words[1]) in THINGS and words[1][-2:] in ("'s", "’s")
+    possessed = len(words) > 2 and words[1][-2:] in ("'s", "’s") and words[1][:-2] in THINGS
     return words[0] in ("it", "its") or len(words) == 1 or (len(words) == 2 and words[1] in THINGS) or possessed
 
 

@@ -295,3 +295,13 @@ def _spells(words: str, acronym: str) -> bool:
 # "This classifier is then frozen as a stable decision anchor ...", "These tokens ...": a sentence that opens by
 # pointing back to a thing the one before it says; not "This paper ..." nor "This work ...", which say the paper
 POINTS_BACK = re.compile(r"^(?:This|These|Such|Those)\s+(?!(?:paper|work|study|article|submission)\b)[a-z][\w-]*\b")
+
+
+def pointed_to(sentence: str, text: str) -> str | None:
+    """The sentence of `text` that `sentence` opens by pointing back to (POINTS_BACK), or None: "This classifier is
+    then frozen ..." says what is frozen only with the one before it (blind 43)."""
+    if not POINTS_BACK.match(sentence):
+        return None
+    ordered = sentences(text)
+    at = ordered.index(sentence) if sentence in ordered else 0
+    return ordered[at - 1] if at > 0 else None
