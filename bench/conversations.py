@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's rag, not the one installed in .venv
 
 from rag.config import Settings  # noqa: E402
-from rag.evaluation import DATA, fit_questions, load_questions  # noqa: E402
+from rag.evaluation import DATA, fit_questions, holds_fact, load_questions  # noqa: E402
 
 SETS = {
     "dev": DATA / "conversations_dev.jsonl",
@@ -62,7 +62,7 @@ def score(index: str, set_path: Path, out: Path | None) -> list[str]:
         right = answer.refused if q.should_decline else about
         first = right if q.should_decline else about and answer.cited_ids[0] in q.gold
         t_stated = answer.reason == "not_stated" and not q.should_decline
-        held = all(f.lower() in answer.text.lower() for f in q.facts) if q.facts else None
+        held = all(holds_fact(f, answer.text) for f in q.facts) if q.facts else None
         t = tally[q.kind]
         t["n"] += 1
         t["right"] += right

@@ -76,7 +76,7 @@ def part_features(args: tuple[Any, ...], found: Any, n_parts: int) -> list[float
     candidates = [s for s in sentences(paper.abstract or paper.passage) if s not in exclude]
     if not candidates:
         return [0.0] * len(FEATURES)
-    own_name = known.own_name_asked(part, question)
+    own_name = known.own_name_asked(part, question, candidates)
     given = known.given(part, paper, question, candidates, own_name)
     detail = known.detail(part.text, paper.title, given)
     sims = sorted(similar(part.text, candidates), reverse=True)

@@ -249,8 +249,11 @@ class AnswerScores:
         }
 
 
-def _norm(text: str) -> str:
-    return " ".join(text.lower().replace("\u2011", "-").replace("\\%", "%").split())
+def holds_fact(fact: str, text: str) -> bool:
+    """The answer says the key fact, read past case, spacing ("between-group  interactions", as an abstract has it),
+    a non-breaking hyphen and an escaped percent."""
+    fact, text = (" ".join(t.lower().replace("\u2011", "-").replace("\\%", "%").split()) for t in (fact, text))
+    return fact in text
 
 
 def score_answers(
@@ -273,7 +276,7 @@ def score_answers(
     start = time.perf_counter()
     for q in questions:
         answer = answered(q)
-        found_facts = [f for f in q.facts if _norm(f) in _norm(answer.text)]
+        found_facts = [f for f in q.facts if holds_fact(f, answer.text)]
         if rows is not None:
             rows.append(result_row(q, answer, found_facts, mode))
         scores.n += 1

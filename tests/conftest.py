@@ -7,7 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -118,6 +118,12 @@ def assistant(seeded: Settings) -> Assistant:
 
     settings = seeded.model_copy(update={"answer_mode": "extractive"})
     return Assistant(settings, Store(settings))
+
+
+def assert_states(answer: Any, paper: str, stated: Sequence[str]) -> None:
+    """The answer cites the one paper, declines nothing and says each thing stated (the blinds' answer tests)."""
+    assert not answer.refused and answer.cited_ids == (paper,), answer.text
+    assert all(s in answer.text for s in stated), answer.text
 
 
 def seed_hit(assistant: Assistant, paper_id: str, score: float = 1.0, as_id: str | None = None) -> Hit:

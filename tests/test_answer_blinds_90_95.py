@@ -11,6 +11,8 @@ from rag.answering.pipeline import Assistant
 from rag.config import Settings
 from rag.types import Turn
 
+from .conftest import assert_states
+
 
 @pytest.fixture(scope="module")
 def assistant(fixture_500: Settings) -> Assistant:
@@ -70,9 +72,7 @@ def assistant(fixture_500: Settings) -> Assistant:
 def test_a_part_is_answered_by_the_sentence_that_states_it(
     assistant: Assistant, question: str, paper: str, stated: tuple[str, ...]
 ) -> None:
-    answer = assistant.answer(question)
-    assert not answer.refused and answer.cited_ids == (paper,)
-    assert all(s in answer.text for s in stated), answer.text
+    assert_states(assistant.answer(question), paper, stated)
 
 
 @pytest.mark.parametrize(

@@ -490,7 +490,7 @@ def _paper(n: int, title: str, abstract: str) -> Hit:
 
 
 def test_two_names_each_said_by_its_own_paper_are_two_papers_not_a_method_and_its_baseline() -> None:
-    from rag.answering.pairs import named_pair
+    from rag.answering.named import named_pair
 
     proto = _paper(1, "ProtoKV: Prototypes for KV Caches", "We propose ProtoKV. It keeps prototypes. FID drops.")
     flow = _paper(2, "Isolated KV Caches for Dialogue", "We introduce FlowKV, which isolates caches. FID is 2.")
@@ -752,8 +752,9 @@ class FakeSideSearch:
         return {f"{name}-{i}": False for i in range(self.said.get(name, 0))}
 
     def coverage(self, side: str, text: str) -> float:
-        asked = set(re.findall(r"\w+", side.lower()))
-        return len(asked & set(re.findall(r"\w+", text.lower()))) / len(asked)
+        # as the index's: no stop word or question word counts ("the", "paper")
+        asked = set(re.findall(r"\w+", side.lower())) - {"the", "a", "an", "paper", "one", "work"}
+        return len(asked & set(re.findall(r"\w+", text.lower()))) / len(asked) if asked else 0.0
 
     def search(self, query: str, k: int, filters: object = None) -> object:
         hits = next(hits for key, hits in self.ranked.items() if key in query)

@@ -271,7 +271,7 @@ def test_what_the_paper_just_discussed_says_it_beats_is_its_baseline() -> None:
 def test_a_name_several_papers_share_is_told_apart_by_its_clause() -> None:
     """Blind 89 at 19,630 papers: "KARMA is about unlearning and SUIT about knowledge editing": two papers are called
     KARMA, and the one on unlearning was left uncompared."""
-    from rag.answering.pairs import named_pair
+    from rag.answering.named import named_pair
 
     unlearning = _paper(1, "KARMA: Keyword-Aware Unlearning", "We propose KARMA for unlearning keywords in LLMs.")
     reward = _paper(2, "KARMA: Reward Mechanism Adjustment", "We propose KARMA, a causal reward mechanism.")

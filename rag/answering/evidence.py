@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rag.answering import known, ranking, value_kinds, values
-from rag.answering.holds import Terms, fits, holder, holds_value, new_names, plain
+from rag.answering.holds import Terms, fits, holder, holds_value, new_names, plain, titled
 from rag.answering.values import SAID_AS, names
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
@@ -121,7 +121,8 @@ def answer_part(
     if not candidates:
         return Found(part, paper, None, 0.0)
     views = [flat_math(s) for s in candidates]  # what each says, read past plain words set as math; quoted as is
-    own_name = known.own_name_asked(part, question)  # "What is the method called?": the paper's own name answers
+    # "What is the method called?": the paper's own name answers
+    own_name = known.own_name_asked(part, question, candidates)
     given = known.given(part, paper, question, candidates, own_name)
     others = known.others_named(part, paper, candidates)
     detail = known.detail(part.text, paper.title, given)
@@ -162,8 +163,9 @@ def answer_part(
                 continue
             # not about it by the rules' words: the closest sentence is for the judge, unless it counts another thing
             unsure = not (about or (kind is not None and kind.self_evident))
-            if (unsure and (judge is None or a.count or sim < top)) or not holds_value(
-                part, sentence, (kind, a.asked_class), given, question, a.listed, own_name or a.results
+            if (unsure and (judge is None or a.count or sim < top)) or not (
+                holds_value(part, sentence, (kind, a.asked_class), given, question, a.listed, own_name or a.results)
+                or (part.wants == "name" and kind is None and titled(part.head, sentence, paper.title))
             ):
                 continue
             if unsure:

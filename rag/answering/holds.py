@@ -292,6 +292,30 @@ def holds_value(
     )
 
 
+def titled(head: str, sentence: str, title: str) -> bool:
+    """A thing named in plain words the title says, right before the thing asked: "What toy task do they use?" of "a
+    principled study of the single-location regression task" ("... Insights from Single-Location Regression", blind
+    99); not "the regression task", one word, nor words the title does not say, nor the title's own phrase with the
+    thing in it ("Which LLM ...?" of "the efficiency of LLM-generated designs", titled "... Efficiency of LLM-generated
+    Hardware Code": dev)."""
+    if not head:
+        return False
+    thing = re.escape(_singular(head))
+    said = re.finditer(rf"\b(?:the|an?)\s+((?:[\w-]+\s+){{1,3}}?){thing}(?:e?s)?\b", sentence, re.I)
+    words = " ".join(re.findall(r"[\w-]+", title.lower()))
+
+    def named(phrase: str) -> bool:
+        plain = " ".join(phrase.split()).lower()
+        return (
+            len(re.findall(r"[^\W_]+", plain)) > 1
+            and not re.search(r"\b(?:of|for|in|on|with|and|to|by|from)\b", plain)
+            and bool(re.search(rf"\b{re.escape(plain)}\b", words))
+            and not re.search(rf"\b{re.escape(plain)} {thing}", words)
+        )
+
+    return any(named(m[1]) for m in said)
+
+
 def _apposed(head: str, found: set[str], sentence: str) -> bool:
     """A name set right after the thing asked for, whatever class the words before that say: "What's the name of the
     LLM family ...?" of "we train a competitive LLM family, *Celerity*" (blind 84), not of "an LLM, Celerity"."""

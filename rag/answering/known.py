@@ -88,16 +88,20 @@ def builds_on(part: Part) -> bool:
 
 
 _CALLED = re.compile(r"\b(?:called|named)\b|\bname of\b", re.I)
+# the paper's own method, or the remedy it proposes: "what is their fix called?" (blind 99)
 _OWN_THINGS = {"", "it", "method", "approach", "framework", "model", "technique", "system", "algorithm", "paper"}
+_OWN_THINGS |= {"fix", "remedy", "solution"}
 
 
-def own_name_asked(part: Part, question: str) -> bool:
-    """The part asks what the paper's own method is called, and the question does not say it already."""
+def own_name_asked(part: Part, question: str, candidates: list[str]) -> bool:
+    """The part asks what the paper's own method is called, and the question does not say it already: a name the
+    paper proposes, not one of what it studies ("the paper explaining RLVR's weird learning curves ...: what is their
+    fix called?" of "we propose Annealed-RLVR", blind 99)."""
     return (
         part.wants == "name"
         and bool(_CALLED.search(part.text))
         and part.head.lower() in _OWN_THINGS
-        and not (coined_names(question))
+        and not set(coined_names(question)) & proposed(candidates)
     )
 
 

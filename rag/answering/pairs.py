@@ -15,13 +15,14 @@ apart by the name each says (`named_pair`, `named_back`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
 from rag.answering import baselines, sides
 from rag.answering.baselines import text_of
+from rag.answering.named import Searched, named_pair, names_said, the_one
 from rag.calibration import CALIBRATION
 from rag.reading.contrasts import (
     BOTH,
@@ -42,7 +43,6 @@ from rag.reading.parts import split_parts
 from rag.reading.questions import Reading, asks_contrast, asks_for_papers, contrast_asked_later
 from rag.reading.text import asking_sentences, coined_names, scene_sentences
 from rag.reading.turns import FollowUp, refers_back
-from rag.retrieval.fusion import heads_typed
 from rag.types import Hit, Turn
 
 if TYPE_CHECKING:
@@ -59,9 +59,6 @@ class Pair:
     gain: float  # the evidence that both papers are asked about (what each adds, or what the second adds)
     earlier: bool  # the first is the paper the last answer cited (a follow-up)
     named: bool = True  # the words the second covers beyond the first include a rare one: "prior work" names none
-
-
-Searched = Callable[[], list[Hit]]  # the question's search, run once when first asked for
 
 
 def best_pair(
@@ -133,58 +130,6 @@ def chosen(fresh: Pair | None, back: Pair | None, question: str, follows: bool, 
     return None
 
 
-_QUOTED = re.compile(r"(?:^|(?<=\s))['\"“‘]([A-Z][^'\"”’]{2,60})['\"”’](?=[\s,.?!:;]|$)")  # a title in quotes
-
-
-def _names(question: str, keyword: KeywordIndex) -> list[str]:
-    """The names a question says: coined ("ProtoKV"), quoted ("the 'Lost in Tokenization' paper") or a run of
-    capitalised words ("the Math Blind paper").
-    A coined name more papers of the index say than a name of one paper is ("FID", "GRPO") is the field's."""
-    from rag.reading.text import capitalised_phrases
-
-    found = coined_names(question) + keyword.typed_names(question)
-    coined = [n for n in dict.fromkeys(found) if len(keyword.named(n)) <= CALIBRATION.named_max]
-    found = [*coined, *_QUOTED.findall(question), *capitalised_phrases(question, opening=True)]
-    # a title's head typed in lower case: "EquiReg and equivariant splitting both ..."
-    found += [h for h in heads_typed(question, keyword) if all(h != n.lower() for n in found)]
-    return [n for n in dict.fromkeys(found) if not any(n != m and n in m for m in found)]
-
-
-def _the_one(hits: Sequence[Hit], name: str, question: str, keyword: KeywordIndex) -> Hit | None:
-    """The one paper of the search that says the name: a name several say ("FID", "RLVR", two papers called
-    SPICE) points at no paper in particular, unless what the question's clause says of it ("KARMA is about
-    unlearning", blind 89: two papers of 19,630 are called KARMA) singles one out."""
-    sayers = [h for h in hits if baselines.says(h, name)]
-    if len(sayers) < 2:
-        return sayers[0] if sayers else None
-    clause = next((c for c in _CLAUSES.split(question) if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", c)), "")
-    told = sorted(((keyword.coverage(clause, text_of(h)), i) for i, h in enumerate(sayers)), reverse=True)
-    return sayers[told[0][1]] if clause and told[0][0] - told[1][0] >= CALIBRATION.side_margin else None
-
-
-_CLAUSES = re.compile(r"[,.;:?!()]|\b(?:and|but|while|whereas|vs\.?|versus)\b", re.I)
-
-
-def named_pair(question: str, searched: Searched, keyword: KeywordIndex) -> tuple[Hit, Hit] | None:
-    """Two names of the question ("ProtoKV and FlowKV both ...", "the Math Blind paper and FlowGen"), each said
-    by a different paper of its search, neither of which says the other's name: two papers, not a method and its
-    baseline ("does SUIT beat MEMIT?", where SUIT's abstract says MEMIT). What the two share dilutes the coverage
-    gain of `best_pair`; their names do not."""
-    names = _names(question, keyword)
-    if len(names) < 2:
-        return None
-    hits = searched()
-    picked: list[tuple[str, Hit]] = []
-    for name in names:
-        one = _the_one(hits, name, question, keyword)
-        if one and all(one.paper_id != h.paper_id for _, h in picked):
-            picked.append((name, one))
-    if len(picked) < 2:
-        return None
-    (a, first), (b, second) = picked[:2]
-    return None if baselines.says(second, a) or baselines.says(first, b) else (first, second)
-
-
 def named_back(
     question: str, turns: Sequence[Turn], searched: Searched, keyword: KeywordIndex, store: Store
 ) -> Pair | None:
@@ -198,12 +143,17 @@ def named_back(
         return None
     earlier = whole_paper(stored[cited[0]])
     # a name the paper just discussed says is its own, or one it compares with
-    names = [n for n in _names(question, keyword) if not baselines.says(earlier, n)]
+    names = [n for n in names_said(question, keyword) if not baselines.says(earlier, n)]
     hits = searched() if names else []
     for name in names:
-        if (one := _the_one(hits, name, question, keyword)) and one.paper_id not in cited:
+        if (one := the_one(hits, name, question, keyword)) and one.paper_id not in cited:
             return Pair(earlier, one, 1.0, True)
     return None
+
+
+# one paper described by what it does: "the paper on diffusion models not generating the right number of objects"
+# (blind 99); not "prior work", any paper
+_ONE_DESCRIBED = re.compile(r"^\s*the\s+(?:paper|one|work|study)\s+(?:that|which|on|about|where|with)\s", re.I)
 
 
 def related_back(
@@ -252,11 +202,16 @@ def related_back(
         return None
     hit = sides.side_paper(other, other, retriever, filters)
     # ... and the other side says a rare word of its paper that the paper just discussed does not ("the sota models");
-    # a sentence of its own that describes the other side is no such short phrase, and its search singled it out
+    # a sentence of its own, or a paper described ("the paper on diffusion models not generating the right number of
+    # objects", blind 99), is no such short phrase, and its search singled it out
     if (
         hit is None
         or hit.paper_id in cited
-        or not (swapped or rare(set(keyword.terms(other)) & set(keyword.terms(text_of(hit))) - known))
+        or not (
+            swapped
+            or _ONE_DESCRIBED.match(other)
+            or rare(set(keyword.terms(other)) & set(keyword.terms(text_of(hit))) - known)
+        )
     ):
         return None
     return Pair(earlier, hit, 1.0, True)

@@ -7,7 +7,7 @@ import re
 
 from rag.answering.evidence import RESULT, Coverage, Similarity, unquoted
 from rag.answering.judge import Judge
-from rag.answering.ranking import closeness, proposal
+from rag.answering.ranking import closeness, own_start, proposal
 from rag.calibration import CALIBRATION
 from rag.reading.text import asking_sentences, pointed_to
 from rag.types import Hit
@@ -75,7 +75,7 @@ def best_sentences(
         sims = [sim + CALIBRATION.judge_rank_weight * chance for sim, chance in zip(sims, chances, strict=True)]
     order = sorted(range(len(candidates)), key=lambda i: -sims[i])
     if own:  # the paper's own sentences first, each group still closest first
-        start = proposal(candidates) or 0
+        start = own_start(candidates)
         order.sort(key=lambda i: i < start or bool(OTHER_WORK.match(candidates[i])))
     picked = order[: max(1, most - 3)] if most > 1 else order[:1]
     if lead in candidates and (at := candidates.index(lead)) not in picked:
@@ -110,7 +110,7 @@ def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str]) -> 
     # from the paper's proposal on, where what it says is its own: "do they need a big emotional speech dataset?" of
     # "... no need for a large emotional speech corpus", not "Existing methods ... require ... a large in-house
     # emotional speech corpus" before it (blind 84), as a comparison's "On the question" (CALIBRATION.point_after)
-    candidates = candidates[proposal(candidates) or 0 :]
+    candidates = candidates[own_start(candidates) :]
     chance, sentence = max(zip(judge(part, candidates), candidates, strict=True), key=lambda pair: pair[0])
     return sentence if chance >= CALIBRATION.follow_up_lead else None
 

@@ -61,8 +61,18 @@ def own_from(part: Part, candidates: list[str]) -> int:
     """Where the paper's own doing starts, for a part asking how it does a thing: "How does E-SUOT get around likelihood
     estimation ...?" is not answered by "Flow-based models ... resort to sample-based log-likelihood estimation",
     other work's way before its proposal, but by "we reformulate ... and derive an equivalent objective that
-    circumvents the needs for likelihood estimation" (blind 86)."""
-    return (proposal(candidates) or 0) if part.wants == "method" else 0
+    circumvents the needs for likelihood estimation" (blind 86). Building a thing is its own doing too: "First, we
+    establish a rigorous and fair benchmark using a duplicate round-robin tournament ..." answers "how did they set up
+    the evaluation?" before "Furthermore, we propose a novel data construction framework" (blind 98)."""
+    return own_start(candidates) if part.wants == "method" else 0
+
+
+def own_start(candidates: list[str]) -> int:
+    """The paper's first sentence that proposes or builds a thing of its own, or 0."""
+    return next((i for i, s in enumerate(candidates) if known.PROPOSE.search(s) or _OWN_DOING.search(s)), 0)
+
+
+_OWN_DOING = re.compile(r"\bwe (?:\w+ly )?(?:establish|build|construct|create|curate|collect)(?:e?d|s)?\b", re.I)
 
 
 def proposal(candidates: list[str]) -> int | None:

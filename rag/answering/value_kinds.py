@@ -160,7 +160,7 @@ KINDS = (
         ),
         re.compile(
             r"\d[\d.,]*\s*(?:%|\\%|×|\$?\\times\b|x\b|-?fold\b|times\b|percent\b)"
-            r"|\b(?:twice|half|double[sd]?|triple[sd]?|orders? of magnitude"
+            r"|\b(?:twice|half|double[sd]?|triple[sd]?|orders?[- ]of[- ]magnitude"
             r"|(?:two|three|four|five|ten)(?:-fold| times))\b",
             re.I,
         ),

@@ -142,6 +142,9 @@ SAID_AS = {
     # "how many examples do they fine-tune on?": "a subset of only 10K samples" (blind 93)
     "examples": "samples instances",
     "samples": "examples instances",
+    # "how many seed problems does the whole loop start from?": "starting from only 100 seed questions" (blind 99)
+    "problems": "questions tasks",
+    "questions": "problems",
     "optimizer": "solver",  # "what optimizer/solver does MoEEdit use?": "a block coordinate descent (BCD) solver"
     "components": "module modules strategy strategies mechanism mechanisms block blocks branch branches stage stages",
     "component": "module strategy mechanism block branch stage",

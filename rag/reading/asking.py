@@ -125,14 +125,20 @@ NUMBER = re.compile(
     # "what's the actual numeric lower bound on ...?" (blind 43); not "numerical experiments"
     r"|\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?numeric(?:al)?\s+(?!experiments?\b)"
     r"|(?<!test-)(?<!real-)(?<!real )(?<!inference-)(?<!training-)(?<!fixed-)(?<!long-)(?<!short-)"
+    # ... nor a kind of the thing: "What kinds of errors do the models make on it?"
+    r"(?<!kinds of )(?<!kind of )(?<!types of )(?<!type of )"
     r"\b(?:speed-?up|accurac(?:y|ie)|score|"
     # "by what factor" asks a figure, "which two factors" asks what they are
-    r"factor(?=\b)|margin|gain|reduction|improvement|error|percentage|number of|size|memory saving|latency|throughput|"
+    # "what kind of reasoning failure did their error analysis point to?" asks what failed (blind 99)
+    r"factor(?=\b)|margin|gain|reduction|improvement|error(?!s?\s+(?:analys[ie]s|accumulation)\b)|percentage|"
+    r"number of|size|memory saving|latency|throughput|"
     r"compression ratio|win rate|success rate|(?:learning )?rate|perplexit(?:y|ie)|FID|BLEU|ROUGE|AUC|F1|PSNR|pass@\d+|"
     # "mAP" in its own case: "feature maps" asks for no figure
     r"(?-i:mAP)|budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|"
     r"RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|exponent|coefficient|"
-    r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameters|parameter count)s?\b(?!-)",
+    # "parameters" only by their count: "which parameters does it search over?", "instead of model parameters" ask
+    # which (blind 99)
+    r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameter count)s?\b(?!-)",
     re.I,
 )
 # when, not how long: "what do they do with that detector at decoding time?" (blind 48), "at test time"

@@ -43,11 +43,13 @@ THE_TWO = re.compile(
 # "Does this relate at all to X?", "how does this connect to X?", "How do the two papers relate?", "Is it an
 # alternative to X, or could the two be combined?": a relation asked, in its verbs. Counterexamples: "related
 # work on X" and "connect the encoder to the decoder" (tests/test_pairs.py).
-# a thing measured against another ("stack up against", "measure up to", "fare against"); not "hold up against
-# adversarial attacks", whose other side is no paper
+# a thing measured against another ("stack up against", "measure up to", "fare against", "line up with"); not "hold
+# up against adversarial attacks", whose other side is no paper
 _MEASURED_AGAINST = (
     r"(?:stack(?:s|ed)?\s+up\s+(?:against|to|with|vs\.?)|measur(?:e|es|ed)\s+up\s+(?:to|against)"
-    r"|far(?:e|es|ed)\s+(?:against|vs\.?))(?=\s)"
+    r"|far(?:e|es|ed)\s+(?:against|vs\.?)"
+    # "How do its conclusions line up with the paper on ...?" (blind 99); not "line up the frames with the audio"
+    r"|lin(?:e|es|ed)\s+up\s+(?:with|against)|squar(?:e|es|ed)\s+with)(?=\s)"
 )
 _RELATION = (
     r"(?:relat(?:e|es|ed|ion|ionship)|connect(?:s|ed|ion)?)(?:\s+at\s+all)?\s+(?:to|with)\b"

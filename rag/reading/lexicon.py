@@ -245,6 +245,13 @@ CHAT_WORDS = WordList(
             "gotta",
             "yep",
             "maybe",
+            # pronouns for people, said of no topic: "seams where nobody will see them" (blind 98: no abstract of
+            # 19,630 says "nobody", so the question was read as about nothing the index holds)
+            "nobody",
+            "somebody",
+            "anybody",
+            "everybody",
+            "everyone",
         ]
     ),
     decides="a chat word, which says nothing of the topic a question asks about",
@@ -254,6 +261,7 @@ CHAT_WORDS = WordList(
         ("lol ok, kinda curious: any code?", ("lol", "kinda")),
         ("ngl different question. dexterous grasping from one demo?", ("ngl",)),
         ("is there one that generates per-client weights, with KANs maybe?", ("maybe",)),
+        ("the UV unwrapping paper that puts seams where nobody will see them?", ("nobody",)),
     ),
     counterexamples=(
         ("Which paper solves IMO geometry problems?", ("imo",)),

