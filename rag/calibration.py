@@ -145,7 +145,7 @@ class Calibration(BaseModel):
         "finds, with the best fused score plus this times the IDF-weighted share of the side's words it holds "
         "(rag.answering.sides.side_paper). bench/fit_sides.py on the comparisons of the dev questions and of blinds "
         "78-99 (kept outside the repository): side choices holding a gold paper, 19,630 papers, 238 -> 247 of 257 "
-        "(even and odd blinds apart: best at 1.0 each), 500 papers 249 of 249 at any weight from 0.1 to 1.2.",
+        "(even and odd blinds apart: best at 1.0 each), 500 papers 249 of 249 at any weight from 0.3 to 1.2.",
     )
     tied: float = Field(
         0.02,

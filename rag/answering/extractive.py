@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rag.answering import approaches, compose, evidence, quotes, sides, subject, value_kinds, values
+from rag.answering import approaches, compose, evidence, quotes, ranking, sides, subject, value_kinds, values
 from rag.answering.judge import Judge
 from rag.answering.known import PROPOSE
 from rag.calibration import CALIBRATION
@@ -313,8 +313,7 @@ def _cells(
     # the approach names the method last ("To achieve this, we propose a Quadratic Direct Forecast (QDF) ..."): what
     # it does was said by "we" before it, from the paper's first proposal on (blinds 78 to 99: 26 of 800 rows had none)
     if not rest and approach in ordered:
-        first = next((i for i, s in enumerate(ordered) if PROPOSE.search(s)), 0)
-        rest = [s for s in ordered[first : at - 1] if _FIRST_PERSON.search(s)]
+        rest = [s for s in ordered[(ranking.proposal(ordered) or 0) : at - 1] if _FIRST_PERSON.search(s)]
     # the first that says the method or "we" ("IncVGGT addresses these challenges ..."), past one on another's
     # flaw ("Vanilla VGGT relies on dense global attention ..."); else the next, as before
     works = next(

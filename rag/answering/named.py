@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from rag.answering import baselines
 from rag.answering.baselines import text_of
 from rag.calibration import CALIBRATION
-from rag.reading.text import coined_names
+from rag.reading.text import capitalised_phrases, coined_names
 from rag.retrieval.fusion import heads_typed
 from rag.types import Hit
 
@@ -28,8 +28,6 @@ def names_said(question: str, keyword: KeywordIndex) -> list[str]:
     """The names a question says: coined ("ProtoKV"), quoted ("the 'Lost in Tokenization' paper") or a run of
     capitalised words ("the Math Blind paper").
     A coined name more papers of the index say than a name of one paper is ("FID", "GRPO") is the field's."""
-    from rag.reading.text import capitalised_phrases
-
     found = coined_names(question) + keyword.typed_names(question)
     coined = [n for n in dict.fromkeys(found) if len(keyword.named(n)) <= CALIBRATION.named_max]
     found = [*coined, *_QUOTED.findall(question), *capitalised_phrases(question, opening=True)]
