@@ -3,9 +3,10 @@ does.
 
 A comparison's side searched with the question's scene ("... and the 'polychromic' objective one") is the paper, of
 the first few that search finds, with the best fused score plus `side_words` times the share of the side's words it
-holds (rag.answering.sides.side_paper). This asks every comparison of the sets given, records each such choice (its
-candidates' scores and coverage), and counts, for each weight, the choices that take a gold paper, among those where
-one of the candidates is gold. Fit on dev and read blind sets only; a test set only reports.
+holds (rag.answering.sides.side_paper); a side searched alone, of the first two. This asks every comparison of the
+sets given, records each such choice (its candidates' scores and coverage), and counts, for each weight, the choices
+that take a gold paper, among those where one of the candidates is gold. Fit on dev and read blind sets only; a test
+set only reports.
 
     python bench/fit_sides.py --index .rag/fixture500 --index .rag/iclr2026 --set dev --set /path/blind_questions.jsonl
 """
@@ -40,10 +41,11 @@ def gather(index: str, paths: list[Path]) -> list[Choice]:
     chosen = sides.side_paper
 
     def recorded(side: str, query: str, retriever: Any, filters: Any = None) -> Any:
-        if query != side:  # searched with its scene: the choice this weight makes
-            hits = retriever.search(query, k=sides.TITLED_AMONG, filters=filters).hits[: sides.BACK_AMONG]
-            covered = [keyword.coverage(side, f"{h.title} {h.abstract}") for h in hits]
-            choices.append((gold, [(h.paper_id, h.score, c) for h, c in zip(hits, covered, strict=True)]))
+        # the first few of a side searched with its scene, the first two of one searched alone
+        among = sides.BACK_AMONG if query != side else 2
+        hits = retriever.search(query, k=sides.TITLED_AMONG, filters=filters).hits[:among]
+        covered = [keyword.coverage(side, f"{h.title} {h.abstract}") for h in hits]
+        choices.append((gold, [(h.paper_id, h.score, c) for h, c in zip(hits, covered, strict=True)]))
         return chosen(side, query, retriever, filters)
 
     sides.side_paper = recorded  # a bench's probe, never the product's

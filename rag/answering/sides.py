@@ -372,9 +372,10 @@ def side_paper(side: str, query: str, retriever: Retriever, filters: Filters | N
     # together (CALIBRATION.side_words): "the 'polychromic' objective one" (blind 98) was second at 19,630 papers
     # after another paper on RL diversity, holding 0.85 of the side's words to 0.15; before, only a tie at the top
     # went to the paper the side describes most
+    # ... and so are the first two of a side searched alone: "the 'can't even count to 20' paper" tied at the top
+    # of 19,630 papers with one holding none of its words (blind 101)
     ranked = [h.score + CALIBRATION.side_words * c for h, c in zip(hits, covered, strict=True)]
-    level = range(len(hits)) if scened else [0]
-    top = titled[0] if len(titled) == 1 else max(level, key=ranked.__getitem__)
+    top = titled[0] if len(titled) == 1 else max(range(len(hits)), key=ranked.__getitem__)
     # the side's words single out its best paper: the next one holds clearly fewer of them
     if (nxt := next((i for i in range(len(hits)) if i != top), None)) is not None and (
         covered[top] - covered[nxt] < CALIBRATION.side_margin

@@ -228,7 +228,13 @@ def _described_in(name: str, said: str) -> bool:
     pieces = name.rstrip("'.,:;?").split("-")
     if not any(p.islower() and len(p) > 2 for p in pieces[1:]):
         return False
+    # ... and one saying what was done with a thing ("the RL-trained model", blind 101: "we ... apply online
+    # reinforcement learning (RL)") is met where the text says the thing
+    pieces = [p for p in pieces if not (p.islower() and _DONE_WITH.search(p))]
     return all(re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}", said) for p in pieces)
+
+
+_DONE_WITH = re.compile(r"(?:ed|based|driven|guided|aware)$")
 
 
 # What follows a count when the things counted are then named: "six languages (English, ...", "three

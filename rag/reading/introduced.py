@@ -75,7 +75,9 @@ _INTRODUCED_SIDES = re.compile(
     rf"|(?:^|[.?!]\s+)(?P<a8>{_SIDE})\s+and\s+(?P<b8>{_SIDE})\s*[.:]\s+(?=[^.?!]*\b(?:each|both|their|they)\b)"
     # ... the second a name with what it is for ("..., and TRACE for detecting implicit reward hacking.", blind 45)
     rf"|\bthere(?:'s|s| is| are)\s+(?P<a9>(?:the|a|an)\s+[^.?!;]{{3,160}}?),?\s+and\s+"
-    rf"(?P<b9>{_SIDE}(?:\s+(?:for|on|about|from|that|which)\s+[^.?!;:]{{3,80}}?)?)\s*[.:;]\s+"
+    # ... or with how it does it ("the universal tokenizer paper and LinguaMap with its layer-targeted finetuning",
+    # blind 100)
+    rf"(?P<b9>{_SIDE}(?:\s+(?:for|on|about|from|that|which|with|via|using)\s+[^.?!;:]{{3,80}}?)?)\s*[.:;]\s+"
     r"(?=[^.?!]*\b(?:each|both|their|they)\b)"
     # "H+ and CABA sit on opposite sides of FL security. How does each one work?", "I'm weighing Socratic-Zero against
     # AgenticMath as ways to ... How much data does each rely on?", "ADOR and the numerosity paper each diagnose a

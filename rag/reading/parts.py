@@ -109,6 +109,8 @@ YES_NO = re.compile(
 )
 _IF_SO = re.compile(r"^(?:and )?if (?:so|yes|it does|they do)\b|\bif (?:so|yes)$", re.I)
 _NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"
+# the paper a thing is of, said between the thing and the word that asks its name (blind 101)
+_OF_PAPER = r"(?:(?:in|of|from)\s+the\s+(?:paper|work|study)\s+(?:on|about)\s+[^?]{1,80}?\s)?"
 _NAME = re.compile(
     rf"\b(?:which|what)\s+(?:(?:kind|type|sort)s? of\s+)?(?:{_NOT_A_HEAD}[\w-]+\s+){{0,5}}"
     r"(?P<thing>models?|systems?|suites?|transformers?|teachers?|checkpoints?|detectors?|classifiers?|generators?|"
@@ -118,7 +120,7 @@ _NAME = re.compile(
     # "which acquisition function do the authors use?", "what are those datasets called?"
     r"|\bwhich\s+(?:[\w-]+\s+){1,3}(?:do|does|did)\s+(?:the authors|they|it|the paper|the method|(?-i:[A-Z])[\w-]*)\s+"
     r"(?:use|apply|adopt|employ|choose|pick|select|build on|rely on|fine-tune|train|start from)\b"
-    r"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){1,4}(?:called|named)\b"
+    rf"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){{1,4}}{_OF_PAPER}(?:called|named)\b"
     # "what is its LLM backbone?" asks for the backbone as "what LLM backbone ...?" does, and "What is the 1.5B model in
     # the complex-network paper" for the model (blind 43), "what are the seven benchmarks it was evaluated on" for the
     # benchmarks (blind 46); not "what is the model trained on?"
@@ -144,27 +146,27 @@ _HEAD = re.compile(
 )
 # "so which intervention came out best?", "which optimizer ended up most robust?": the thing before what it did;
 # "which module enables the verification part?" (blind 89)
+# ... and "which distance decides what cells get probed?" of "Mahalanobis distance selects relevant cells" (blind 101)
 _A_PART = "|".join(
     rf"(?<=\b{word}\s)"
-    for word in (
-        "mechanism",
-        "module",
-        "component",
-        "block",
-        "branch",
-        "stage",
-        "strategy",
-        "technique",
-        "loss",
-        "layer",
-    )
+    for word in (  # noqa: SIM905
+        "mechanism module component block branch stage strategy technique loss layer "
+        "distance metric criterion objective reward signal"
+    ).split()
+)
+# ... the same, many of them, before a verb in its plain form: "which strategies keep the RL-trained model from
+# drifting ...?" (blind 101)
+_PARTS = "|".join(
+    rf"(?<=\b{word}\s)"
+    for word in ("mechanisms", "modules", "components", "stages", "strategies", "techniques", "losses", "signals")
 )
 _WHICH_DID = re.compile(
     r"^which\s+(?P<head>[a-z][\w-]*\s+)"
     r"(?=(?:came|comes|won|wins|did|ended|worked|performed|fared|enables|allows|handles|controls|drives)\b"
     # ... or, of a part of a method, any verb before its object: "which mechanism captures the homophilic structures?"
     # (blind 94); not "which work shows the ...", a paper asked for, nor "which public benchmarks the ... reports"
-    rf"|(?:{_A_PART})(?-i:[a-z]+[^s\W]s)\s+(?:the|a|an|its|their|this|these|those)\s)",
+    rf"|(?:(?:{_A_PART})(?-i:[a-z]+[^s\W]s)|(?:{_PARTS})(?-i:[a-z]+[^s\W]))"
+    r"\s+(?:the|a|an|its|their|this|these|those|what|which|when|whether|how)\s)",
     re.I,
 )
 # "What are the names of the three benchmarks used to ...", "the name of its evaluation suite?": the thing named
@@ -180,7 +182,9 @@ _NAMES_OF = re.compile(
 )
 # "what is their controlled scaling dataset called?" (blind 42): the thing named
 _CALLED_THING = re.compile(
-    r"^what(?:'s|\s+(?:is|are|was|were))\s+(?:the|its|their|this|that)\s+((?:[\w-]+\s+){0,4}?[\w-]+)\s+(?:called|named)\b",
+    r"^what(?:'s|\s+(?:is|are|was|were))\s+(?:the|its|their|this|that)\s+((?:[\w-]+\s+){0,4}?[\w-]+)\s+"
+    # ... past the paper it is of: "what are the two conformity measures in the paper on inconsistent ... called"
+    rf"{_OF_PAPER}(?:called|named)\b",
     re.I,
 )
 # Words that measure rather than name the thing asked for ("by what factor", "what percentage").
@@ -224,7 +228,10 @@ _MEASURE_COMPARED = re.compile(
     re.I,
 )
 _METHOD = re.compile(
-    r"\bhow (?:does|do|did|is|are|can|could|would)\b|\bwhat (?:technique|mechanism|idea|trick)\b", re.I
+    # "how exactly does the reward hacking detector compute that effort score?" asks how, not the score (blind 101)
+    r"\bhow (?:(?:exactly|precisely|actually|concretely) )?(?:does|do|did|is|are|can|could|would)\b"
+    r"|\bwhat (?:technique|mechanism|idea|trick)\b",
+    re.I,
 )
 
 
