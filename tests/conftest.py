@@ -161,6 +161,15 @@ def fixture_500(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     return built_once(tmp_path_factory, "fixture500", ingest_500)
 
 
+@pytest.fixture(scope="session")
+def extractive_500(fixture_500: Settings) -> Assistant:
+    """The assistant over the 500-paper fixture, answering from the abstracts' sentences (the blinds' answer tests):
+    loaded once per worker, as it only reads."""
+    from rag.answering.pipeline import Assistant
+
+    return Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
+
+
 def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Settings], None]) -> Settings:
     """An index that `build` fills once per run, whichever xdist worker asks first (another waits for it rather
     than embedding the same papers on the other core), copied for this worker: tests beside it write into its

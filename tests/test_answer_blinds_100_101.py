@@ -8,15 +8,9 @@ from __future__ import annotations
 import pytest
 
 from rag.answering.pipeline import Assistant
-from rag.config import Settings
 from rag.types import Turn
 
 from .conftest import assert_states
-
-
-@pytest.fixture(scope="module")
-def assistant(fixture_500: Settings) -> Assistant:
-    return Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
 
 
 @pytest.mark.parametrize(
@@ -43,14 +37,14 @@ def assistant(fixture_500: Settings) -> Assistant:
     ],
 )
 def test_a_part_the_abstract_states_is_answered(
-    assistant: Assistant, question: str, paper: str, stated: tuple[str, ...]
+    extractive_500: Assistant, question: str, paper: str, stated: tuple[str, ...]
 ) -> None:
-    assert_states(assistant.answer(question), paper, stated)
+    assert_states(extractive_500.answer(question), paper, stated)
 
 
-def test_names_the_abstract_does_not_give_are_not_stated(assistant: Assistant) -> None:
+def test_names_the_abstract_does_not_give_are_not_stated(extractive_500: Assistant) -> None:
     """Blind 101's absent detail: the abstract introduces "two conformity measures" and never names them."""
-    answer = assistant.answer(
+    answer = extractive_500.answer(
         "what are the two conformity measures in the paper on inconsistent perturbation-based fidelity metrics "
         "called, and how are they defined?"
     )
@@ -75,17 +69,17 @@ def test_names_the_abstract_does_not_give_are_not_stated(assistant: Assistant) -
     ],
 )
 def test_a_follow_up_is_answered_by_the_sentence_that_states_it(
-    assistant: Assistant, first: str, paper: str, follow_up: str, stated: str
+    extractive_500: Assistant, first: str, paper: str, follow_up: str, stated: str
 ) -> None:
-    answer = assistant.answer(follow_up, [Turn(first, "", (paper,))])
+    answer = extractive_500.answer(follow_up, [Turn(first, "", (paper,))])
     assert_states(answer, paper, (stated,))
 
 
-def test_a_side_the_question_describes_shows_how_its_named_method_works(assistant: Assistant) -> None:
+def test_a_side_the_question_describes_shows_how_its_named_method_works(extractive_500: Assistant) -> None:
     """Blind 101: "How it works" for VRFT-Aug was "Moreover, we provide empirically grounded insights ...", past the
     sentence that says what VRFT-Aug introduces, as the side was described, not named."""
     before = Turn("visual reinforcement fine-tuning for medical imaging, anything?", "", ("2YBnysBGOg",))
-    answer = assistant.answer(
+    answer = extractive_500.answer(
         "how's that different from the work on getting medical reasoning models to output a ranked list instead of "
         "one answer?",
         [before],
@@ -94,9 +88,9 @@ def test_a_side_the_question_describes_shows_how_its_named_method_works(assistan
     assert "augment both perception and reasoning" in answer.text, answer.text
 
 
-def test_two_papers_set_up_after_there_s_are_compared(assistant: Assistant) -> None:
+def test_two_papers_set_up_after_there_s_are_compared(extractive_500: Assistant) -> None:
     """Blind 100: the second side said with how it does it ("LinguaMap with its layer-targeted finetuning")."""
-    answer = assistant.answer(
+    answer = extractive_500.answer(
         "For extending LLMs to more languages, there's the universal tokenizer paper and LinguaMap with its "
         "layer-targeted finetuning. What does each propose, and at what stage of training does it act?"
     )

@@ -7,14 +7,8 @@ from __future__ import annotations
 import pytest
 
 from rag.answering.pipeline import Assistant
-from rag.config import Settings
 
 FIGHTER, STAR, UNIFY = "Q8f4N71DEK", "r6p9eaJP5d", "Ty8Z51mjgd"
-
-
-@pytest.fixture(scope="module")
-def assistant(fixture_500: Settings) -> Assistant:
-    return Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
 
 
 @pytest.mark.parametrize(
@@ -47,58 +41,58 @@ def assistant(fixture_500: Settings) -> Assistant:
     ],
 )
 def test_two_papers_set_up_in_their_own_words_are_compared(
-    assistant: Assistant, question: str, papers: set[str]
+    extractive_500: Assistant, question: str, papers: set[str]
 ) -> None:
     """Each was answered about one paper, or about another paper than the one named ("Fighter", a plain word that
     heads its title, was taken for the time-series paper the rest of the question fits best: STAR)."""
-    answer = assistant.answer(question)
+    answer = extractive_500.answer(question)
     assert answer.kind == "compare" and set(answer.cited_ids) == papers, question
 
 
-def test_two_words_of_the_field_asked_what_they_do_are_no_two_papers(assistant: Assistant) -> None:
-    answer = assistant.answer("How do LLMs and VLMs handle long inputs?")
+def test_two_words_of_the_field_asked_what_they_do_are_no_two_papers(extractive_500: Assistant) -> None:
+    answer = extractive_500.answer("How do LLMs and VLMs handle long inputs?")
     assert answer.kind != "compare"
 
 
-def test_details_stated_in_plain_words_are_quoted_not_declined(assistant: Assistant) -> None:
+def test_details_stated_in_plain_words_are_quoted_not_declined(extractive_500: Assistant) -> None:
     """Blind 66: a dataset the paper builds without naming it, an architecture named after the paper ("we introduce
     UniFork, a novel Y-shaped architecture"), what a paper observed "across depth" (read as a figure); blind 69: "how
     much compute does it need?" of "requiring only a single CPU core", which the judge read as not stating it."""
-    built = assistant.answer(
+    built = extractive_500.answer(
         "Reasoning models are great at well-posed math, but can they ask for missing information? For the paper "
         "testing this, what dataset did they build?"
     )
     assert "two types of incomplete problems" in built.text and "does not state" not in built.text
-    unifork = assistant.answer(
+    unifork = extractive_500.answer(
         "What did UniFork observe about modality alignment across depth, and what architecture did they propose?"
     )
     assert "progressively increasing modality alignment" in unifork.text and "Y-shaped architecture" in unifork.text
     assert "does not state" not in unifork.text
-    compute = assistant.answer("VRPAgent: how much compute does it need?")
+    compute = extractive_500.answer("VRPAgent: how much compute does it need?")
     assert "a single CPU core" in compute.text and "does not state" not in compute.text
     # a cost given as a formula states it too (dev q005); what compute saves is no compute needed (blind 42)
-    theory = assistant.answer(
+    theory = extractive_500.answer(
         "How much compute does a learned physics simulator need so that reinforcement learning trained inside it "
         "still gets unbiased value estimates?"
     )
     assert "minimal computational cost" in theory.text and "does not state" not in theory.text
-    saved = assistant.answer(
+    saved = extractive_500.answer(
         "Pan-cancer screening in CT with a glance-and-focus RL setup: how much compute does it save?"
     )
     assert "5.7 times" in saved.text
 
 
 def test_benchmarks_a_named_method_was_evaluated_on_are_not_stated_where_no_sentence_names_them(
-    assistant: Assistant,
+    extractive_500: Assistant,
 ) -> None:
     """Blind 69: "What are the three CZSL benchmarks EVA was evaluated on?" quoted "three popular benchmarks", which
     names none."""
-    answer = assistant.answer("What are the three CZSL benchmarks EVA was evaluated on?")
+    answer = extractive_500.answer("What are the three CZSL benchmarks EVA was evaluated on?")
     assert "does not state" in answer.text
 
 
 def test_a_method_a_paper_trains_and_then_says_what_it_is_is_that_papers_to_compare_with(
-    assistant: Assistant,
+    extractive_500: Assistant,
 ) -> None:
     """Blind 67: after an answer about CompassJudger-2, "how does this differ from IntelliReward?" was read as a
     question about CompassJudger-2 alone: IntelliReward is no title's name, and "we train IntelliReward, a reward
@@ -106,5 +100,5 @@ def test_a_method_a_paper_trains_and_then_says_what_it_is_is_that_papers_to_comp
     from rag.types import Turn
 
     before = [Turn("What are the current generalist LLM-as-judge models?", "", ("rKOJ59LuyI",))]
-    answer = assistant.answer("how does this differ from IntelliReward?", before)
+    answer = extractive_500.answer("how does this differ from IntelliReward?", before)
     assert answer.kind == "compare" and set(answer.cited_ids) == {"rKOJ59LuyI", "2UVYeupOsM"}

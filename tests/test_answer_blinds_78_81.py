@@ -8,13 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rag.answering.pipeline import Assistant
-from rag.config import Settings
 from rag.types import Turn
-
-
-@pytest.fixture(scope="module")
-def assistant(fixture_500: Settings) -> Assistant:
-    return Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
 
 
 @pytest.mark.parametrize(
@@ -43,16 +37,18 @@ def assistant(fixture_500: Settings) -> Assistant:
         ),
     ],
 )
-def test_two_papers_set_up_in_two_clauses_are_compared(assistant: Assistant, question: str, papers: set[str]) -> None:
+def test_two_papers_set_up_in_two_clauses_are_compared(
+    extractive_500: Assistant, question: str, papers: set[str]
+) -> None:
     """Each was answered about the one paper the search put first."""
-    answer = assistant.answer(question)
+    answer = extractive_500.answer(question)
     assert answer.kind == "compare" and set(answer.cited_ids) == papers, question
 
 
-def test_a_comparison_says_how_each_method_works_past_its_first_sentence(assistant: Assistant) -> None:
+def test_a_comparison_says_how_each_method_works_past_its_first_sentence(extractive_500: Assistant) -> None:
     """Blind 78: PERK's "How it works" quoted "PERK employs two nested optimization loops ..." and not the sentence
     after it, which says what the loops do."""
-    answer = assistant.answer(
+    answer = extractive_500.answer(
         "ETT and PERK both do gradient updates at test time to deal with long inputs, right? How do they differ in "
         "what gets updated and how it's trained?"
     )
@@ -70,10 +66,10 @@ def test_a_comparison_says_how_each_method_works_past_its_first_sentence(assista
         ),
     ],
 )
-def test_things_counted_and_then_asked_of_are_named(assistant: Assistant, question: str, said: str) -> None:
+def test_things_counted_and_then_asked_of_are_named(extractive_500: Assistant, question: str, said: str) -> None:
     """Each was declined: "Which ones?" asked of nothing the rules knew; "four datasets spanning ... (ShareGPT,
     WildChat)" was read as counting the datasets without naming them."""
-    answer = assistant.answer(question)
+    answer = extractive_500.answer(question)
     assert said in answer.text and "does not state" not in answer.text, question
 
 
@@ -87,62 +83,62 @@ def test_things_counted_and_then_asked_of_are_named(assistant: Assistant, questi
     ],
 )
 def test_a_figure_asked_by_its_symbol_or_as_an_exponent_is_declined_where_none_is_given(
-    assistant: Assistant, question: str
+    extractive_500: Assistant, question: str
 ) -> None:
     """Blinds 79 and 81: "Using a lightweight k-NN classifier, we achieve high accuracy" and "architecture-dependent
     exponents" were quoted as if they gave the figure."""
-    assert assistant.answer(question).refused, question
+    assert extractive_500.answer(question).refused, question
 
 
-def test_a_dataset_named_after_adjectives_in_ed_is_the_one_asked(assistant: Assistant) -> None:
+def test_a_dataset_named_after_adjectives_in_ed_is_the_one_asked(extractive_500: Assistant) -> None:
     """Blind 79: "the name of the paired sim-real dataset" stopped at "paired", so no dataset was asked for."""
     before = [Turn("humanoid sim-to-real when the robot is carrying stuff — payload issues?", "", ("AC1XQjy8Sa",))]
-    answer = assistant.answer("what's the name of the paired sim-real dataset they collected?", before)
+    answer = extractive_500.answer("what's the name of the paired sim-real dataset they collected?", before)
     assert "TWINS" in answer.text
 
 
-def test_which_of_these_picks_the_paper_the_words_fit(assistant: Assistant) -> None:
+def test_which_of_these_picks_the_paper_the_words_fit(extractive_500: Assistant) -> None:
     """Blind 79: "which of these has labels ...?" was read as asking "which ha", and declined."""
     cited = ("SLjqdj3LPk", "FkTEc3XEL6", "hZzGX1h9JY")
     before = [
         Turn("I'm looking for new biology datasets or frameworks for ML — microscopy, omics, anything", "", cited)
     ]
-    answer = assistant.answer("which of these has labels from actual pathologists?", before)
+    answer = extractive_500.answer("which of these has labels from actual pathologists?", before)
     assert answer.cited_ids[:1] == ("FkTEc3XEL6",) and "expert pathologists" in answer.text
 
 
-def test_the_paper_just_discussed_set_against_another_in_plain_words_is_compared(assistant: Assistant) -> None:
+def test_the_paper_just_discussed_set_against_another_in_plain_words_is_compared(extractive_500: Assistant) -> None:
     """Blind 78: "does the numerosity paper go about it the same way?" was answered about the other paper alone."""
     before = [
         Turn("Text-to-image models mess up prompts with many objects. Any training-free fixes?", "", ("h1bvB1hoMZ",))
     ]
     question = "what about getting object counts right - does the numerosity paper go about it the same way?"
-    answer = assistant.answer(question, before)
+    answer = extractive_500.answer(question, before)
     assert answer.kind == "compare" and set(answer.cited_ids) == {"h1bvB1hoMZ", "vOzeSlZIRn"}
 
 
-def test_a_mechanism_introduced_after_an_adverb_is_the_one_asked(assistant: Assistant) -> None:
+def test_a_mechanism_introduced_after_an_adverb_is_the_one_asked(extractive_500: Assistant) -> None:
     """Blind 80: "we first introduce a dynamic token budget mechanism" was no mechanism introduced, so declined."""
-    answer = assistant.answer(
+    answer = extractive_500.answer(
         "Reinforcement mid-training (RMT): which mechanisms handle overthinking and the easy-vs-hard token issue?"
     )
     assert "dynamic token budget mechanism" in answer.text and not answer.refused
 
 
-def test_things_asked_by_another_word_are_found_by_the_word_the_abstract_uses(assistant: Assistant) -> None:
+def test_things_asked_by_another_word_are_found_by_the_word_the_abstract_uses(extractive_500: Assistant) -> None:
     """Blinds 80 and 81: "how many people" of "curated by 35 experts" and "which routing problem variants" of
     "multiple problems, including the capacitated VRP ..." were declined."""
     before = [Turn("is there a benchmark for LLM shopping agents?", "", ("ggAJSyCAKf",))]
-    people = assistant.answer("who wrote the tasks - how many people were involved?", before)
+    people = extractive_500.answer("who wrote the tasks - how many people were involved?", before)
     assert "35 experts" in people.text
-    variants = assistant.answer("which routing problem variants does VRPAgent try?")
+    variants = extractive_500.answer("which routing problem variants does VRPAgent try?")
     assert "capacitated VRP" in variants.text and not variants.refused
 
 
-def test_which_kind_of_method_did_best_is_the_one_a_sentence_ranks(assistant: Assistant) -> None:
+def test_which_kind_of_method_did_best_is_the_one_a_sentence_ranks(extractive_500: Assistant) -> None:
     """Blinds 80 and 81: "which inference-time intervention did best?" was read as asking a duration and declined;
     read as a name, the sentence naming the datasets came first (the judge: 0.98), not the one that ranks it."""
-    answer = assistant.answer(
+    answer = extractive_500.answer(
         "in the study on prompt complexity and T2I synthetic data, which inference-time intervention did best for "
         "diversity and aesthetics?"
     )

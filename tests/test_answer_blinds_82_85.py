@@ -8,13 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rag.answering.pipeline import Assistant
-from rag.config import Settings
 from rag.types import Turn
-
-
-@pytest.fixture(scope="module")
-def assistant(fixture_500: Settings) -> Assistant:
-    return Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
 
 
 @pytest.mark.parametrize(
@@ -41,11 +35,11 @@ def assistant(fixture_500: Settings) -> Assistant:
     ],
 )
 def test_a_follow_up_quotes_the_sentence_that_states_what_it_asks(
-    assistant: Assistant, before: str, cited: tuple[str, ...], question: str, stated: str
+    extractive_500: Assistant, before: str, cited: tuple[str, ...], question: str, stated: str
 ) -> None:
     """Blinds 82 and 84: the sentences closest to the question were the paper's opening and its proposal, or what
     existing methods need."""
-    answer = assistant.answer(question, [Turn(before, "", cited)])
+    answer = extractive_500.answer(question, [Turn(before, "", cited)])
     assert answer.cited_ids == cited and stated in answer.text
 
 
@@ -86,17 +80,17 @@ def test_a_follow_up_quotes_the_sentence_that_states_what_it_asks(
     ],
 )
 def test_two_papers_set_against_each_other_however_introduced_are_compared(
-    assistant: Assistant, question: str, papers: set[str]
+    extractive_500: Assistant, question: str, papers: set[str]
 ) -> None:
     """Blinds 83 to 85: each was answered about one paper, listed, or compared with a paper on scaling laws of force
     fields, whose search came first for "Relative scaling laws"."""
-    answer = assistant.answer(question)
+    answer = extractive_500.answer(question)
     assert answer.kind == "compare" and set(answer.cited_ids) == papers, question
 
 
-def test_a_row_is_labelled_by_its_papers_own_name_not_a_word_of_the_field(assistant: Assistant) -> None:
+def test_a_row_is_labelled_by_its_papers_own_name_not_a_word_of_the_field(extractive_500: Assistant) -> None:
     """Blind 84: "Comparing XAI [1] and XAI [2]", and the first row's approach was the sentence saying XAI."""
-    answer = assistant.answer(
+    answer = extractive_500.answer(
         "A colleague sent me two XAI papers about why fidelity / faithfulness metrics disagree: one proposes adaptive "
         "feature grouping, the other introduces conformity measures. What does each say is behind the inconsistency?"
     )
@@ -105,7 +99,7 @@ def test_a_row_is_labelled_by_its_papers_own_name_not_a_word_of_the_field(assist
 
 
 def test_the_paper_just_discussed_set_against_a_paper_on_another_papers_dataset_is_compared(
-    assistant: Assistant,
+    extractive_500: Assistant,
 ) -> None:
     """Blind 85: "that traffic-regulation CoT paper on MapDR" was read as a method called MapDR, which no paper
     proposes, and the follow-up declined as a question about Video-Thinker alone."""
@@ -114,7 +108,7 @@ def test_the_paper_just_discussed_set_against_a_paper_on_another_papers_dataset_
         "How does its training recipe compare to that traffic-regulation CoT paper on MapDR? Both seem to do SFT "
         "then GRPO."
     )
-    answer = assistant.answer(question, before)
+    answer = extractive_500.answer(question, before)
     assert answer.kind == "compare" and set(answer.cited_ids) == {"ofNbGPV6Ve", "XplQLo1I9K"}
     assert "MapDR [2]" not in answer.text and "equips vision-language models (VLMs)" in answer.text
 
@@ -134,6 +128,6 @@ def test_the_paper_just_discussed_set_against_a_paper_on_another_papers_dataset_
         ),
     ],
 )
-def test_names_said_otherwise_answer_what_is_asked_of_them(assistant: Assistant, question: str, said: str) -> None:
-    answer = assistant.answer(question)
+def test_names_said_otherwise_answer_what_is_asked_of_them(extractive_500: Assistant, question: str, said: str) -> None:
+    answer = extractive_500.answer(question)
     assert not answer.refused and said in answer.text and "does not state" not in answer.text, question

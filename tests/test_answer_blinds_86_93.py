@@ -9,15 +9,9 @@ from __future__ import annotations
 import pytest
 
 from rag.answering.pipeline import Assistant
-from rag.config import Settings
 from rag.types import Turn
 
 from .conftest import assert_states
-
-
-@pytest.fixture(scope="module")
-def assistant(fixture_500: Settings) -> Assistant:
-    return Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
 
 
 @pytest.mark.parametrize(
@@ -61,23 +55,23 @@ def assistant(fixture_500: Settings) -> Assistant:
     ],
 )
 def test_the_paper_just_discussed_is_compared_with_another_however_brought_in(
-    assistant: Assistant, before: str, cited: tuple[str, ...], question: str, papers: tuple[str, str]
+    extractive_500: Assistant, before: str, cited: tuple[str, ...], question: str, papers: tuple[str, str]
 ) -> None:
     """Each was answered about one paper alone, or declined."""
-    answer = assistant.answer(question, [Turn(before, "", cited)])
+    answer = extractive_500.answer(question, [Turn(before, "", cited)])
     assert answer.kind == "compare" and answer.cited_ids == papers
 
 
-def test_one_of_two_picked_is_answered_alone(assistant: Assistant) -> None:
+def test_one_of_two_picked_is_answered_alone(extractive_500: Assistant) -> None:
     """Blind 89: "which of those two is about 3D data?" compared the two."""
-    answer = assistant.answer(
+    answer = extractive_500.answer(
         "which of those two is about 3D data?",
         [Turn("continual learning papers that involve more than one modality", "", ("CarqPt1Uu1", "eCrvaO0WVF"))],
     )
     assert answer.kind != "compare" and answer.cited_ids == ("CarqPt1Uu1",)
 
 
-def test_a_baseline_of_the_paper_picked_is_no_second_paper(assistant: Assistant) -> None:
+def test_a_baseline_of_the_paper_picked_is_no_second_paper(extractive_500: Assistant) -> None:
     """Blind 83: "the second one - how does its metric stack up against CLIP-score ...?" is TIT-Score's result against
     its baseline. With "stack up against" read as a relation, the first paper cited was compared with another."""
     before = Turn(
@@ -85,7 +79,7 @@ def test_a_baseline_of_the_paper_picked_is_no_second_paper(assistant: Assistant)
         "",
         ("h1bvB1hoMZ", "6V072YM8sI"),
     )
-    answer = assistant.answer("the second one - how does its metric stack up against CLIP-score?", [before])
+    answer = extractive_500.answer("the second one - how does its metric stack up against CLIP-score?", [before])
     assert answer.kind != "compare" and answer.cited_ids == ("6V072YM8sI",)
 
 
@@ -136,9 +130,9 @@ def test_a_baseline_of_the_paper_picked_is_no_second_paper(assistant: Assistant)
     ],
 )
 def test_two_papers_set_up_in_more_ways_are_compared(
-    assistant: Assistant, question: str, papers: tuple[str, str]
+    extractive_500: Assistant, question: str, papers: tuple[str, str]
 ) -> None:
-    answer = assistant.answer(question)
+    answer = extractive_500.answer(question)
     assert answer.kind == "compare" and set(answer.cited_ids) == set(papers)
 
 
@@ -202,9 +196,9 @@ def test_two_papers_set_up_in_more_ways_are_compared(
     ],
 )
 def test_a_part_is_answered_by_the_sentence_that_states_it(
-    assistant: Assistant, question: str, paper: str, stated: tuple[str, ...]
+    extractive_500: Assistant, question: str, paper: str, stated: tuple[str, ...]
 ) -> None:
-    assert_states(assistant.answer(question), paper, stated)
+    assert_states(extractive_500.answer(question), paper, stated)
 
 
 @pytest.mark.parametrize(
@@ -237,9 +231,9 @@ def test_a_part_is_answered_by_the_sentence_that_states_it(
     ],
 )
 def test_a_follow_up_is_answered_by_the_sentence_that_states_it(
-    assistant: Assistant, before: str, cited: tuple[str, ...], question: str, stated: str
+    extractive_500: Assistant, before: str, cited: tuple[str, ...], question: str, stated: str
 ) -> None:
-    answer = assistant.answer(question, [Turn(before, "", cited)])
+    answer = extractive_500.answer(question, [Turn(before, "", cited)])
     assert not answer.refused and answer.cited_ids == cited and stated in answer.text
 
 
@@ -251,5 +245,5 @@ def test_a_follow_up_is_answered_by_the_sentence_that_states_it(
         "What base model is Video-Thinker-7B fine-tuned from?",
     ],
 )
-def test_a_model_named_with_its_size_answers_only_what_it_was_run_on(assistant: Assistant, question: str) -> None:
-    assert assistant.answer(question).refused
+def test_a_model_named_with_its_size_answers_only_what_it_was_run_on(extractive_500: Assistant, question: str) -> None:
+    assert extractive_500.answer(question).refused

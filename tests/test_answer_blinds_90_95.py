@@ -8,15 +8,9 @@ from __future__ import annotations
 import pytest
 
 from rag.answering.pipeline import Assistant
-from rag.config import Settings
 from rag.types import Turn
 
 from .conftest import assert_states
-
-
-@pytest.fixture(scope="module")
-def assistant(fixture_500: Settings) -> Assistant:
-    return Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
 
 
 @pytest.mark.parametrize(
@@ -70,9 +64,9 @@ def assistant(fixture_500: Settings) -> Assistant:
     ],
 )
 def test_a_part_is_answered_by_the_sentence_that_states_it(
-    assistant: Assistant, question: str, paper: str, stated: tuple[str, ...]
+    extractive_500: Assistant, question: str, paper: str, stated: tuple[str, ...]
 ) -> None:
-    assert_states(assistant.answer(question), paper, stated)
+    assert_states(extractive_500.answer(question), paper, stated)
 
 
 @pytest.mark.parametrize(
@@ -121,9 +115,9 @@ def test_a_part_is_answered_by_the_sentence_that_states_it(
     ],
 )
 def test_two_papers_weighed_or_set_side_by_side_are_compared(
-    assistant: Assistant, question: str, papers: tuple[str, str]
+    extractive_500: Assistant, question: str, papers: tuple[str, str]
 ) -> None:
-    answer = assistant.answer(question)
+    answer = extractive_500.answer(question)
     assert answer.kind == "compare" and set(answer.cited_ids) == set(papers)
 
 
@@ -176,7 +170,7 @@ def test_two_papers_weighed_or_set_side_by_side_are_compared(
     ],
 )
 def test_a_follow_up_is_answered_about_the_paper_it_means(
-    assistant: Assistant, before: str, cited: tuple[str, ...], question: str, paper: str, stated: str
+    extractive_500: Assistant, before: str, cited: tuple[str, ...], question: str, paper: str, stated: str
 ) -> None:
-    answer = assistant.answer(question, [Turn(before, "", cited)])
+    answer = extractive_500.answer(question, [Turn(before, "", cited)])
     assert not answer.refused and answer.cited_ids == (paper,) and stated in answer.text, answer.text

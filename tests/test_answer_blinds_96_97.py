@@ -8,15 +8,9 @@ from __future__ import annotations
 import pytest
 
 from rag.answering.pipeline import Assistant
-from rag.config import Settings
 from rag.types import Turn
 
 from .conftest import assert_states
-
-
-@pytest.fixture(scope="module")
-def assistant(fixture_500: Settings) -> Assistant:
-    return Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
 
 
 @pytest.mark.parametrize(
@@ -54,9 +48,9 @@ def assistant(fixture_500: Settings) -> Assistant:
     ],
 )
 def test_a_part_the_abstract_states_is_answered(
-    assistant: Assistant, question: str, paper: str, stated: tuple[str, ...]
+    extractive_500: Assistant, question: str, paper: str, stated: tuple[str, ...]
 ) -> None:
-    assert_states(assistant.answer(question), paper, stated)
+    assert_states(extractive_500.answer(question), paper, stated)
 
 
 @pytest.mark.parametrize(
@@ -76,9 +70,9 @@ def test_a_part_the_abstract_states_is_answered(
     ],
 )
 def test_two_papers_set_up_as_options_or_asked_which_does_what_are_compared(
-    assistant: Assistant, question: str, papers: tuple[str, str]
+    extractive_500: Assistant, question: str, papers: tuple[str, str]
 ) -> None:
-    answer = assistant.answer(question)
+    answer = extractive_500.answer(question)
     assert answer.kind == "compare" and set(answer.cited_ids) == set(papers), answer.text
 
 
@@ -93,24 +87,24 @@ def test_two_papers_set_up_as_options_or_asked_which_does_what_are_compared(
         "control task?",
     ],
 )
-def test_a_detail_the_abstract_does_not_give_is_declined(assistant: Assistant, question: str) -> None:
-    assert assistant.answer(question).refused
+def test_a_detail_the_abstract_does_not_give_is_declined(extractive_500: Assistant, question: str) -> None:
+    assert extractive_500.answer(question).refused
 
 
-def test_a_follow_up_quotes_the_sentence_its_closest_points_back_to(assistant: Assistant) -> None:
+def test_a_follow_up_quotes_the_sentence_its_closest_points_back_to(extractive_500: Assistant) -> None:
     before = Turn(
         "generative models for sampling physical systems? quantum ground states, Boltzmann distributions, that kind "
         "of thing",
         "",
         ("Q6TymStAvS", "MQmrcX5jnk"),
     )
-    answer = assistant.answer(
+    answer = extractive_500.answer(
         "how does the quantum one deal with geometry? i assume it's not plain euclidean", [before]
     )
     assert answer.cited_ids == ("Q6TymStAvS",) and "spherical manifold" in answer.text, answer.text
 
 
-def test_that_papers_angle_is_the_paper_just_discussed(assistant: Assistant) -> None:
+def test_that_papers_angle_is_the_paper_just_discussed(extractive_500: Assistant) -> None:
     before = Turn("can in-context examples make a VLM more gender biased?", "", ("3rO59y6pgO",))
-    answer = assistant.answer("How does that paper's angle differ from NH-Fair's?", [before])
+    answer = extractive_500.answer("How does that paper's angle differ from NH-Fair's?", [before])
     assert answer.kind == "compare" and answer.cited_ids == ("3rO59y6pgO", "GLPmZhhCAE"), answer.text

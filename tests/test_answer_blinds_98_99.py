@@ -9,15 +9,9 @@ from __future__ import annotations
 import pytest
 
 from rag.answering.pipeline import Assistant
-from rag.config import Settings
 from rag.types import Turn
 
 from .conftest import assert_states
-
-
-@pytest.fixture(scope="module")
-def assistant(fixture_500: Settings) -> Assistant:
-    return Assistant(fixture_500.model_copy(update={"answer_mode": "extractive"}))
 
 
 @pytest.mark.parametrize(
@@ -62,9 +56,9 @@ def assistant(fixture_500: Settings) -> Assistant:
     ],
 )
 def test_a_part_the_abstract_states_is_answered(
-    assistant: Assistant, question: str, paper: str, stated: tuple[str, ...]
+    extractive_500: Assistant, question: str, paper: str, stated: tuple[str, ...]
 ) -> None:
-    assert_states(assistant.answer(question), paper, stated)
+    assert_states(extractive_500.answer(question), paper, stated)
 
 
 @pytest.mark.parametrize(
@@ -91,48 +85,50 @@ def test_a_part_the_abstract_states_is_answered(
     ],
 )
 def test_a_method_named_last_shows_how_it_works(
-    assistant: Assistant, question: str, papers: tuple[str, str], stated: str
+    extractive_500: Assistant, question: str, papers: tuple[str, str], stated: str
 ) -> None:
-    answer = assistant.answer(question)
+    answer = extractive_500.answer(question)
     assert answer.kind == "compare" and set(answer.cited_ids) == set(papers)
     assert stated in answer.text and "| — |" not in answer.text, answer.text
 
 
 def test_a_follow_up_on_how_the_evaluation_was_set_up_quotes_the_benchmark_the_paper_builds(
-    assistant: Assistant,
+    extractive_500: Assistant,
 ) -> None:
     before = Turn("How good are LLMs at imperfect-information card games?", "", ("lAd8vjQhQG",))
-    answer = assistant.answer("how did they set up the evaluation so the comparison between models is fair?", [before])
+    answer = extractive_500.answer(
+        "how did they set up the evaluation so the comparison between models is fair?", [before]
+    )
     assert answer.cited_ids == ("lAd8vjQhQG",) and "duplicate round-robin tournament" in answer.text, answer.text
 
 
-def test_a_count_asked_in_other_words_is_told(assistant: Assistant) -> None:
+def test_a_count_asked_in_other_words_is_told(extractive_500: Assistant) -> None:
     before = Turn(
         "self-evolving data generation for math reasoning with several cooperating agents?", "", ("I1garriWB7",)
     )
-    answer = assistant.answer("and how many seed problems does the whole loop start from?", [before])
+    answer = extractive_500.answer("and how many seed problems does the whole loop start from?", [before])
     assert not answer.refused and "100 seed questions" in answer.text, answer.text
 
 
-def test_conclusions_lined_up_with_a_described_paper_compare_the_two(assistant: Assistant) -> None:
+def test_conclusions_lined_up_with_a_described_paper_compare_the_two(extractive_500: Assistant) -> None:
     before = Turn("can text-to-image models draw step-by-step solutions to math problems?", "", ("UDeDdxZOwl",))
-    answer = assistant.answer(
+    answer = extractive_500.answer(
         "How do its conclusions line up with the paper on diffusion models not generating the right number of objects?",
         [before],
     )
     assert answer.kind == "compare" and answer.cited_ids == ("UDeDdxZOwl", "vOzeSlZIRn"), answer.text
 
 
-def test_a_pronoun_for_people_is_no_word_no_abstract_says(assistant: Assistant) -> None:
+def test_a_pronoun_for_people_is_no_word_no_abstract_says(extractive_500: Assistant) -> None:
     """Blind 98, at 19,630 papers: "the automatic UV unwrapping paper that tries to put seams where nobody will see
     them" was declined as about nothing the index holds, no abstract saying "nobody"."""
-    keyword = assistant.retriever.keyword_index()
+    keyword = extractive_500.retriever.keyword_index()
     unseen = keyword.unseen("the UV unwrapping paper that tries to put seams where nobody will see them")
     assert not any(t.startswith("nobod") for t in unseen), unseen
 
 
-def test_a_gpu_asked_is_not_told_by_the_title_words_before_model(assistant: Assistant) -> None:
+def test_a_gpu_asked_is_not_told_by_the_title_words_before_model(extractive_500: Assistant) -> None:
     """Blind 92's absent detail, guarding the title's words as a name (blind 99): "What GPU model was used ...?" is no
     "robust Foundation Model" the title says."""
     question = "What GPU model was used in the foundation-model O-RAN robot sorting experiments?"
-    assert assistant.answer(question).refused
+    assert extractive_500.answer(question).refused
