@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from rag.answering import compose, known, quotes, ranking, values
+from rag.answering import known, quotes, ranking, values
 from rag.answering.holds import holds_value, plain
 from rag.reading.introduced import introduced_sides
 from rag.reading.parts import split_parts, wants
@@ -131,16 +131,18 @@ def test_a_follow_up_asking_what_led_to_the_paper_s_way_reads_before_its_proposa
         assert not quotes.ASKS_BACKGROUND.search(own), own
 
 
-def test_a_described_side_has_the_name_its_approach_coins() -> None:
+def test_a_described_side_has_the_name_its_paper_coins() -> None:
     """Blind 101: a comparison's row for "the work on visual reinforcement fine-tuning" quoted "Moreover, we provide
-    ... insights" as how it works, past "VRFT-Aug introduces a series of training strategies ..."."""
-    assert (
-        compose.coined_in("In this work, we address this gap by proposing VRFT-Aug, a visual framework.") == "VRFT-Aug"
+    ... insights" as how it works, past "VRFT-Aug introduces a series of training strategies ..."; the name is the
+    paper's (`known.paper_name`, forty-eighth session), not the first coined after any proposal."""
+    abstract = (
+        "In this work, we address this gap by proposing VRFT-Aug, a visual framework. VRFT-Aug introduces a series of "
+        "training strategies."
     )
-    assert compose.coined_in("We present ALS-ActLR, which combines SIMT with ALS.") == "ALS-ActLR"
-    # no proposal, or no name coined after it
-    assert compose.coined_in("Unlike GRPO, our method works offline.") is None
-    assert compose.coined_in("Unlike GRPO, we propose a simple method.") is None
+    assert known.paper_name("Visual RFT for medical images", abstract) == "VRFT-Aug"
+    # a name the abstract says once is a part, and one said before the proposal a baseline's
+    assert known.paper_name("A study", "Unlike SimCLR, we propose DGNet. DGNet beats SimCLR.") == "DGNet"
+    assert known.paper_name("A study", "We propose a simple method with a UCB acquisition.") is None
 
 
 def test_a_side_set_up_after_there_s_with_how_it_does_it() -> None:

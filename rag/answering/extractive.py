@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rag.answering import approaches, compose, evidence, quotes, ranking, sides, subject, value_kinds, values
+from rag.answering import approaches, compose, evidence, known, quotes, ranking, sides, subject, value_kinds, values
 from rag.answering.judge import Judge
 from rag.answering.known import PROPOSE
 from rag.calibration import CALIBRATION
@@ -316,9 +316,9 @@ def _cells(
         rest = [s for s in ordered[(ranking.proposal(ordered) or 0) : at - 1] if _FIRST_PERSON.search(s)]
     # the first that says the method or "we" ("IncVGGT addresses these challenges ..."), past one on another's
     # flaw ("Vanilla VGGT relies on dense global attention ..."); else the next, as before. A side the question
-    # describes has the name its approach coins: "by proposing VRFT-Aug, ..." then "VRFT-Aug introduces a series of
+    # describes has the name its paper coins: "by proposing VRFT-Aug, ..." then "VRFT-Aug introduces a series of
     # training strategies ..." (blind 101)
-    name = name or compose.coined_in(approach)
+    name = name or known.paper_name(paper.title, paper.abstract or paper.passage)
     works = next(
         (s for s in rest if (name and compose.says(s, name)) or _FIRST_PERSON.search(s) or _IT.match(s)),
         rest[0] if rest else None,
@@ -330,6 +330,8 @@ def _cells(
     # of the 10 key facts the table missed after that sentence, 6 were in the next)
     if works and len(how) == 1 and (more := rest[rest.index(works) + 1 :]):
         how.append(more[0])
+    # ... after the idea the approach builds on, where "we" said it in the sentence before (blind 102)
+    how = [idea, *how] if (idea := compose.built_on(approach, ordered)) and idea not in how else how
     # a link to the code says nothing on the question ("Code is available at https://...")
     shown = {s for s in (approach, result, *how) if s} | {s for s in ordered if compose.BOILERPLATE.search(s)}
     # a question asking two things of both ("what problem is each solving, and what do the clients send?") is
@@ -387,8 +389,9 @@ def _told_of(
 
 
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
-# ... or opens with "It" or "This method": "It employs a multi-round Adaptive Frequency Selector ..." (blind 56)
-_IT = re.compile(r"^(?:It|This (?:method|framework|approach|model|design|technique|architecture|system))\b")
+# ... or opens with "It", "This method" or "The model": "It employs a multi-round Adaptive Frequency Selector ..."
+# (blind 56), "The model learns to compress ..." (blind 102); not "The framework is built on three innovations." (dev)
+_IT = re.compile(r"^(?:It|This (?:method|framework|approach|model|design|technique|architecture|system)|The model)\b")
 
 
 def said_before(sentence: str, said: set[str]) -> bool:

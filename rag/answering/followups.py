@@ -10,14 +10,13 @@ the question at the answer's first paper.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rag.answering.known import PROPOSE
+from rag.answering.known import paper_name
 from rag.reading.questions import read_question
-from rag.reading.text import NAME, coined_names, sentences
+from rag.reading.text import coined_names
 from rag.reading.turns import follow_up
 from rag.retrieval.filters import FILTER_FIELDS, filters_in_question
 from rag.types import Turn
@@ -129,28 +128,6 @@ def _candidates(kind: str, cited: Sequence[CitedPaper], nearest: CitedPaper | No
     if len(cited) == 1 and nearest is not None:  # one paper cited: set it beside the closest one it was not
         options.append(_compare(first, nearest, turn))
     yield from (o for o in options if o is not None)
-
-
-def paper_name(title: str, abstract: str) -> str | None:
-    """The name a paper coined for its method: its title's head ("MoEEdit: ..."), else the name its
-    abstract introduces ("We propose TraDy, ...") and uses again. A name said once is more often a
-    part ("an upper confidence bound (UCB) acquisition") than the method; one the abstract used before
-    its proposal is a baseline's; one glued to LaTeX ("PFT$_3$A") is a piece of a name."""
-    head = title.split(":", 1)[0].strip()
-    if ":" in title and coined_names(head) == [head]:
-        return head
-    seen: set[str] = set()
-    for sentence in sentences(abstract):
-        proposal = PROPOSE.search(sentence)
-        if proposal:
-            for m in NAME.finditer(sentence, proposal.start()):
-                name, after = m[0], sentence[m.end() : m.end() + 1]
-                if name in seen or after in ("$", "_", "{") or coined_names(name) != [name]:
-                    continue
-                if len(re.findall(rf"\b{re.escape(name)}\b", abstract)) >= 2:
-                    return name
-        seen.update(coined_names(sentence))
-    return None
 
 
 def _title(paper: CitedPaper) -> str:

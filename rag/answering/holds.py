@@ -42,6 +42,7 @@ DESCRIBED = {"architecture", "module", "component", "branch", "stage", "block", 
 # a capitalised word inside a sentence, or capitalised words joined by a slash or hyphen ("the olfactory Go/No-Go
 # discrimination task", blind 83)
 _PROPER = re.compile(r"(?<=[\w,;:(] )(?:[A-Z][a-z]*(?:[/-][A-Z][a-z]*)+(?![\w/-])|[A-Z][a-z]{2,}\b)")
+_OPENING_RUN = re.compile(r"^(?:[A-Z][a-z]+\s+){2,}")
 _SPELLED_OUT = re.compile(r"(?:\b[A-Z][\w-]*\s+)+\([A-Z][A-Za-z]*s?\)")
 
 
@@ -58,8 +59,10 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
             or _introduced(part.head, sentence, _built(part, sentence))
         )
     if part.wants == "name" and part.which_thing:  # "Which GNNs?" is not answered by "various classic GNNs"
-        return bool(new_names(sentence, given, plain_names) or _ENUMERATION.search(sentence)) or _introduced(
-            part.head, sentence
+        return (
+            bool(new_names(sentence, given, plain_names) or _ENUMERATION.search(sentence))
+            or _introduced(part.head, sentence)
+            or _placed(part.head, sentence)
         )
     return True
 
@@ -74,8 +77,26 @@ def _in_order(head: str, sentence: str) -> bool:
     return bool(thing) and bool(re.search(rf"\b(?:{_ORDER})(?:ly)?[\s-]+(?:[\w-]+\s+)?{thing}", sentence, re.I))
 
 
+# Parts of a network told by where they sit, and values by their rank: "which layers do they end up fine-tuning?" of
+# "selective fine-tuning of only the final layers responsible for language control" (blind 102), "which eigenvalue
+# exactly?" of "the L-generator's principal eigenvalue" (blind 102)
+_PLACED = {"layer", "block", "stage", "head", "token", "step", "eigenvalue", "eigenvector"}
+_PLACE = (
+    r"(?:early|earlier|middle|intermediate|late|later|final|last|first|initial|top|bottom|shallow|deep|lower|upper"
+    r"|principal|leading|dominant|largest|smallest)"
+)
+
+
+def _placed(head: str, sentence: str) -> bool:
+    thing = _singular(head).lower()
+    return thing in _PLACED and bool(re.search(rf"\b{_PLACE}(?:est|er)?\s+{thing}s?\b", sentence, re.I))
+
+
 _SEVERAL = re.compile(rf"^(?:which|what)\s+(?:are\s+the\s+)?{COUNT_WORD}\s", re.I)
-_BOUND = re.compile(r"(?<![\w-])(?:\\(?:mathcal|tilde|widetilde)\{O\}|O|\\Theta|\\Omega)\(")
+# ... or a power of a symbol: "the classic FEM approximation rate $M^{-m/d}$" (blind 103)
+_BOUND = re.compile(
+    r"(?<![\w-])(?:\\(?:mathcal|tilde|widetilde)\{O\}|O|\\Theta|\\Omega)\(|(?<![\w\\])[A-Za-z]\^\{?-?[A-Za-z]"
+)
 
 
 # Particular things said without a name: a list of three or more ("math, coding, science, and creative
@@ -188,7 +209,10 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
     )
 
 
-_RANKING = r"\b(?:best|worst|most|least|highest|lowest|fewest|strongest|weakest|fastest|largest|smallest|top)\b"
+# ... not "built on top of which model?" (blind 103); "which comes out on top?" asks
+_RANKING = (
+    r"\b(?:best|worst|most|least|highest|lowest|fewest|strongest|weakest|fastest|largest|smallest|top(?!\s+of\b))\b"
+)
 _ASKS_RANKED = re.compile(rf"{_RANKING}|\b(?:better|worse|stronger|faster|more robust|wins?|won)\b", re.I)
 _SAYS_RANKED = re.compile(
     rf"(?:{_RANKING}|\b(?:better|outperform\w*|superior)\b)(?:-\w+)?(?:\s+(?P<what>[\w-]+))?", re.I
@@ -244,7 +268,9 @@ _EMPHASISED = re.compile(r"(?<![\w*])\*([A-Z][\w-]+)\*(?!\*)|\\(?:textit|emph)\{
 
 def new_names(sentence: str, given: set[str], plain_names: bool = False) -> set[str]:
     # not the words an abbreviation spells out: "a Large Language Model (LLM)"
-    proper = set(_PROPER.findall(_SPELLED_OUT.sub("", sentence))) if plain_names else set()
+    # ... nor those of a capitalised phrase the sentence opens with: "Interactive Imitation Learning deals with ..."
+    # names no environment (blind 81)
+    proper = set(_PROPER.findall(_SPELLED_OUT.sub("", _OPENING_RUN.sub("", sentence)))) if plain_names else set()
     emphasised = {a or b for a, b in _EMPHASISED.findall(sentence)}
     return (names(sentence) | proper | set(_NAMED_BY_NOUN.findall(sentence)) | emphasised) - given
 

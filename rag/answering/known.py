@@ -10,7 +10,7 @@ from rag.answering.holds import described
 from rag.answering.values import names, numbers
 from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.parts import Part
-from rag.reading.text import coined_names, defined_acronyms, initialisms, spelling
+from rag.reading.text import NAME, coined_names, defined_acronyms, initialisms, sentences, spelling
 from rag.types import Hit
 
 # A sentence that puts forward the paper's own method: "we propose ...", "we also introduce RL-MIA, a benchmark",
@@ -123,8 +123,12 @@ def others_named(part: Part, paper: Hit, candidates: list[str]) -> set[str]:
 
 
 def proposed(candidates: list[str]) -> set[str]:
-    """The names the sentences proposing the paper's method say."""
-    return {n for s in candidates if PROPOSE.search(s) for n in names(s)}
+    """The names the sentences proposing the paper's method say, but what they say it is built on: "we design a
+    visual-text instruction module based on LLaVa" proposes no LLaVa (blind 103)."""
+    return {n for s in candidates if PROPOSE.search(s) for n in names(_BASED_ON.split(s, maxsplit=1)[0])}
+
+
+_BASED_ON = re.compile(r"\b(?:based\s+on|built\s+(?:up)?on|on\s+top\s+of|building\s+on)\b", re.I)
 
 
 def detail(part: str, title: str, own: set[str]) -> str:
@@ -132,3 +136,25 @@ def detail(part: str, title: str, own: set[str]) -> str:
     title_words = {w.lower() for w in re.findall(r"\w+", title)}
     kept = [w for w in re.findall(r"[\w$\\-]+", part) if w not in own and w.lower() not in title_words]
     return " ".join(kept)
+
+
+def paper_name(title: str, abstract: str) -> str | None:
+    """The name a paper coined for its method: its title's head ("MoEEdit: ..."), else the name its
+    abstract introduces ("We propose TraDy, ...") and uses again. A name said once is more often a
+    part ("an upper confidence bound (UCB) acquisition") than the method; one the abstract used before
+    its proposal is a baseline's; one glued to LaTeX ("PFT$_3$A") is a piece of a name."""
+    head = title.split(":", 1)[0].strip()
+    if ":" in title and coined_names(head) == [head]:
+        return head
+    seen: set[str] = set()
+    for sentence in sentences(abstract):
+        proposal = PROPOSE.search(sentence)
+        if proposal:
+            for m in NAME.finditer(sentence, proposal.start()):
+                name, after = m[0], sentence[m.end() : m.end() + 1]
+                if name in seen or after in ("$", "_", "{") or coined_names(name) != [name]:
+                    continue
+                if len(re.findall(rf"\b{re.escape(name)}\b", abstract)) >= 2:
+                    return name
+        seen.update(coined_names(sentence))
+    return None

@@ -177,6 +177,10 @@ def related_back(
     # differ?" (blind 92): the two are the paper just discussed and the one the scene brings in
     elif not said and scene and INTRODUCED.pattern.search(scene) and two_differ(asking_sentences(question)):
         said, swapped = ("this", scene), True
+    # ... "both this and Protocode talk about interpretability in code generation. how do their approaches differ?"
+    # (blind 103): the two set side by side before the sentence that asks
+    elif not said and scene and asks_contrast(asking_sentences(question)) and (back := related(scene)):
+        said = back if back[0].lower() in ("it", "this", "that") else None
     if not cited or not said or INTRODUCED.pattern.search(said[0]):
         return None
     if not (stored := store.get_papers(cited[:1])).get(cited[0]):

@@ -117,6 +117,14 @@ KINDS = (
         re.compile(r"\b(?:University|Institute|Laborator(?:y|ies)|Google|DeepMind|Meta AI|Microsoft|OpenAI)\b"),
     ),
     ValueKind(
+        # "what was the actual effective sample size it reached, as a percentage?" is not told by "more than 2.5×
+        # higher effective sample size" (blind 102): a share in percent
+        "percentage",
+        re.compile(r"\b(?:as|in)\s+(?:a\s+)?percent(?:age)?s?\b|\bwhat\s+percent(?:age)?\b|\bhow many percent\b", re.I),
+        re.compile(r"\d[\d.,]*\s*(?:%|\\%|percent\b)|\bpercent(?:age)?\s+points?\b", re.I),
+        self_evident=False,
+    ),
+    ValueKind(
         # "what absolute AUC does it reach?" (blind 40, 41): a figure stated as itself, not as a change ("an AUC
         # improvement of up to 30%", "60% higher success rate", "(↑0.1−13%)", "by 5.2%", "+4.5%")
         "absolute",

@@ -73,7 +73,9 @@ _FINDING = re.compile(
 # predictor?" (blind 89); not "is it better than X?", "should I use 4 or 8 GPUs?" (a figure either way)
 _CHOICE = re.compile(
     r"^(?:[^,?]{0,40},\s*)?(?:should\s+(?:i|we|you|one)|is\s+it\s+(?:better|worth\s+it)\s+to|would\s+it\s+be\s+better\s+to)"
-    r"\b[^?]*?\b(?:into|on|in|for|with)\s+(?:an?\s+|the\s+)?[a-z][\w-]*\s+[a-z][\w-]*\s+or\s+(?:an?\s+|the\s+)?[a-z]"
+    r"\b[^?]*?\b(?:(?:into|on|in|for|with)\s+(?:an?\s+|the\s+)?[a-z][\w-]*\s+[a-z][\w-]*"
+    # ... or "should I scale up the compressor or the predictor?" (blind 103)
+    r"|(?:an?|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+or\s+(?:an?\s+|the\s+)?[a-z]"
     # ... or "which <did better>, A or B?" at its end: "which worked more robustly across answer formats, SFT or
     # reinforcement fine-tuning?" (blind 90); not "which diffusion backbone does it run on, SD1.5 or SDXL?" (a name)
     r"|^which\s+(?:(?:one|of\s+(?:the\s+)?(?:two|them|these|those))\s+)?(?:is|was|are|were|did|does|do|works?|worked"
@@ -115,8 +117,12 @@ NUMBER = re.compile(
     r"|\bwhat\s+(?-i:[b-zB-HJ-Z])\s+(?:do|does|did|is|was|are|were)\b"
     r"|,\s*in\s+(?:[mµk]?J|[mµn]s|[KMGT]B|k?Wh|FLOPs|GPU[- ]hours|hours|seconds|minutes)\s*,"  # "energy, in mJ,"
     # "What ECE does the diffusion-inspired reconfiguration of transformers achieve?" (blind 54)
-    r"|\bwhat [\w-]+(?: [\w-]+)? (?:does|do|did) (?:[\w-]+ ){1,6}?(?:reach|achieve|attain|obtain|report|get|hit)\b"
+    # ... not a use or a lesson got from it: "what practical use do they get out of collapse?" (blind 102)
+    r"|\bwhat (?!(?:[\w-]+ )?(?:uses?|applications?|insights?|lessons?|benefits?|advantages?|kinds?|types?)\b)"
+    r"[\w-]+(?: [\w-]+)? (?:does|do|did) (?:[\w-]+ ){1,6}?(?:reach|achieve|attain|obtain|report|get|hit)\b"
     r"|\b(?:at|after|in|from) (?:exactly )?which (?:layers?|steps?|epochs?|iterations?|depth)\b"
+    # "what generalization bound does the Lookahead ... paper give for non-convex losses?" (blind 102)
+    r"|\bwhat\s+(?!(?:kinds?|types?|sorts?)\b)(?:[\w-]+\s+){0,2}bounds?\s+(?:does|do|did)\b"
     # a measure in a compound that describes something else asks for no figure: "test-time adaptation", "real-time
     # streaming", "talk in real time", "a fixed-size state" ("TM-score", "F1-score" and "run-time" still do)
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b"
@@ -130,7 +136,7 @@ NUMBER = re.compile(
     r"\b(?:speed-?up|accurac(?:y|ie)|score|"
     # "by what factor" asks a figure, "which two factors" asks what they are
     # "what kind of reasoning failure did their error analysis point to?" asks what failed (blind 99)
-    r"factor(?=\b)|margin|gain|reduction|improvement|error(?!s?\s+(?:analys[ie]s|accumulation)\b)|percentage|"
+    r"factor(?=\b)|margin|gain|reduction|improvement|error(?!s?\s+(?:analys[ie]s|accumulat\w*|propagat\w*|correct\w*|compensat\w*)\b)|percentage|"
     r"number of|size|memory saving|latency|throughput|"
     r"compression ratio|win rate|success rate|(?:learning )?rate|perplexit(?:y|ie)|FID|BLEU|ROUGE|AUC|F1|PSNR|pass@\d+|"
     # "mAP" in its own case: "feature maps" asks for no figure
@@ -138,7 +144,10 @@ NUMBER = re.compile(
     r"RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|exponent|coefficient|"
     # "parameters" only by their count: "which parameters does it search over?", "instead of model parameters" ask
     # which (blind 99)
-    r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameter count)s?\b(?!-)",
+    r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameter count)s?\b(?!-)"
+    # ... not a measure naming a thing it drives: "what does CellDuality use as its reward signal?" (blind 103),
+    # "the cost function", "a learning rate schedule", "time series"
+    r"(?!\s+(?:signal|model|function|shaping|hacking|design|mechanism|term|series|schedule|landscape)s?\b)",
     re.I,
 )
 # when, not how long: "what do they do with that detector at decoding time?" (blind 48), "at test time"

@@ -13,7 +13,11 @@ import re
 # tests/test_answer.py::test_comparisons_however_worded.
 CONTRAST = re.compile(
     r"\b(?:differ(?:s|ent|ence|ences|ently)?|distinguish(?:es|ed)?|contrast(?:s|ed)?|versus|vs\.?"
-    r"|apart from|unlike|in common|similar(?:ly|ity|ities)?|whereas|disagree|trade-?offs?|(?<=what )separates)\b",
+    r"|apart from|unlike|in common|similar(?:ly|ity|ities)?|whereas|disagree|trade-?offs?|(?<=what )separates)\b"
+    # ... or the two, compared with nothing named: "how do the approaches compare?" (blind 103); not "how does its 7B
+    # model compare with larger models?"
+    r"|\bhow\s+(?:do|would)\s+(?:the\s+|these\s+|those\s+|their\s+)?(?:two\s+)?(?:approaches|methods|papers|works"
+    r"|ideas|designs|ones|they)\s+compare\s*(?:[?.]|$)",
     re.I,
 )
 # "both" and "each" ask of two methods only when the two are what the sentence is about: "X and Y both
@@ -80,7 +84,10 @@ EXPERIMENT_COMPARED = re.compile(
     # (blind 45), "... compared with the end-to-end open-source song generators?" (blind 54): a kind of thing, in
     # plain lower-case words, not a paper
     r"|\bcompared\s+(?:with|to|against)\s+(?:the\s+|other\s+)?(?-i:(?:[a-z][\w-]*\s+){0,4}?"
-    r"[a-z][\w-]*[^s\W]s)\s*[?.]?\s*$",
+    r"[a-z][\w-]*[^s\W]s)\s*[?.]?\s*$"
+    # ... or the method left out: "What speedup does relational feature caching (RFC) get on FLUX.1-dev, compared to no
+    # caching?" (blind 102)
+    r"|\b(?:compared|relative)\s+(?:with|to|against)\s+(?:no|not\s+using|without)\s",
     re.I,
 )
 # A new topic announced: "Different question: ...", "Thanks. Staying in medicine but a different topic: ...",
@@ -179,7 +186,7 @@ _DOES_IT_ALIKE = re.compile(
 _BOTH_BACK = re.compile(
     r"\bboth\s+(?P<it>it|this|that)(?:\s+(?:one|paper|method|work))?\s+and\s+"
     # ... up to the verb both share ("use flow matching"), which says nothing of the other alone
-    r"(?P<other>[^,.?!;:]{3,160}?)(?=\s+(?:use|are|have|do|seem|tackle|rely|try|aim|address|target|study|focus|"
+    r"(?P<other>[^,.?!;:]{3,160}?)(?=\s+(?:use|are|have|do|seem|tackle|rely|try|aim|address|target|study|focus|talk|"
     r"work|apply|employ|learn|train|leverage|build|share)\b|\s+[-–—]\s|[,.;:?!]|$)",
     re.I,
 )

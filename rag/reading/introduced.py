@@ -93,7 +93,9 @@ _INTRODUCED_SIDES = re.compile(
     # "ChemDFM-R bakes chemistry knowledge into the model, while another paper argues ..." (blinds 59, 65): one named,
     # what it does, then another paper described
     # ... a coined name, not a word that opens the sentence ("Counting seems broken ...: there's a benchmark ...")
-    rf"|(?:^|[.?!:]\s+)(?:there(?:'s|s| is)\s+)?(?=[^\s,.?!;:]*(?-i:[A-Z])[^\s,.?!;:]*(?-i:[A-Z0-9+*]))"
+    # ... after a scene ended by a semicolon ("Text-to-image models mess up prompts in different ways; ADOR looks at
+    # ... and another paper looks at counting objects", blind 103)
+    rf"|(?:^|[.?!:;]\s+)(?:there(?:'s|s| is)\s+)?(?=[^\s,.?!;:]*(?-i:[A-Z])[^\s,.?!;:]*(?-i:[A-Z0-9+*]))"
     rf"(?P<a11>{_NAME})\s[^.?!;]{{3,160}}?,?\s+(?:and|while|whereas|but)\s+"
     r"(?:there(?:'s|s| is)\s+(?:also\s+)?)?(?:a|an|another)\s+(?:(?:separate|second|different|other)\s+)?"
     r"(?:paper|work|study|method|approach)\s+(?P<b11>[^.?!;]{3,200})[.?!;]"

@@ -9,6 +9,7 @@ from functools import cached_property
 
 from rag.reading.asking import ASKING, LED, NUMBER, WH, asked, asks_figure, undetailed
 from rag.reading.counted import named_before
+from rag.reading.naming import CALLED_THING, NAME, NAMES_OF, THINGS
 from rag.reading.text import asking_sentences, quoted_phrases
 
 # what a method or a detail is asked of: "which baseline methods does X compare against"
@@ -43,7 +44,7 @@ class Part:
     @property
     def which_thing(self) -> bool:
         """Asks "which X" of an X no name list knows ("Which GNNs", "Which seven"): particular ones, not a kind."""
-        return bool(_WHICH_THING.match(p := asked(self.text)) and not _NAME.search(p) and not _KIND_OF.match(p))
+        return bool(_WHICH_THING.match(p := asked(self.text)) and not NAME.search(p) and not _KIND_OF.match(p))
 
     @cached_property  # read for every sentence a part is held against (rag.answering.holds)
     def thing(self) -> tuple[str, ...]:
@@ -60,7 +61,7 @@ class Part:
     def head(self) -> str:
         """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
         text = asked(self.text)
-        if of := _NAMES_OF.search(text) or _CALLED_THING.search(text):
+        if of := NAMES_OF.search(text) or CALLED_THING.search(text):
             # "the name of the dataset they released", "what is their dataset called": dataset; "the name of the loss
             # term they use": loss (blind 92)
             words = of[1].split()
@@ -72,7 +73,7 @@ class Part:
         verb = next((i for i, w in enumerate(words) if w.endswith("ed")), len(words))
         words = words[:verb] or [w for w in words if not w.endswith("ed")] or words
         if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
-            named = _NAME.search(text)
+            named = NAME.search(text)
             if named and (named["thing"] or named["said"]):
                 return named["thing"] or named["said"]
             # "How many annotators validated ...", "what fraction of parameters does it tune?" (blind 54)
@@ -80,8 +81,13 @@ class Part:
             return counted["thing"] if counted else ""
         # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
         nouns = [w for w in words if w.endswith("s") or any(c.isupper() for c in w)]
-        # "which RL algorithm": the algorithm; "what FID change": the FID
-        if self.wants == "name" and nouns and nouns == words[:-1] and words[-1].islower() and nouns[-1].isupper():
+        # "which RL algorithm": the algorithm; "what FID change": the FID; "which RNA language model": the model (blind
+        # 103)
+        if (
+            self.wants == "name"
+            and words[-1].islower()
+            and ((nouns and nouns == words[:-1] and nouns[-1].isupper()) or re.fullmatch(THINGS, words[-1]))
+        ):
             return words[-1]
         head = (nouns or words or [""])[-1 if not nouns else 0] if len(nouns) < 2 else nouns[-1]
         # "which algorithm families do they propose?" asks for algorithms (blind 88)
@@ -108,34 +114,6 @@ YES_NO = re.compile(
     re.I,
 )
 _IF_SO = re.compile(r"^(?:and )?if (?:so|yes|it does|they do)\b|\bif (?:so|yes)$", re.I)
-_NOT_A_HEAD = r"(?!of\b|does\b|do\b|did\b|is\b|are\b|was\b|were\b|the\b)"
-# the paper a thing is of, said between the thing and the word that asks its name (blind 101)
-_OF_PAPER = r"(?:(?:in|of|from)\s+the\s+(?:paper|work|study)\s+(?:on|about)\s+[^?]{1,80}?\s)?"
-_NAME = re.compile(
-    rf"\b(?:which|what)\s+(?:(?:kind|type|sort)s? of\s+)?(?:{_NOT_A_HEAD}[\w-]+\s+){{0,5}}"
-    r"(?P<thing>models?|systems?|suites?|transformers?|teachers?|checkpoints?|detectors?|classifiers?|generators?|"
-    r"solvers?|datasets?|benchmarks?|baselines?|architectures?|"
-    r"backbones?|l?lms?|vlms?|mllms?|tasks?|environments?|domains?|simulators?|languages?|games?|robots?|tools?|metrics?|data|"
-    r"optimi[sz]ers?|librar(?:y|ies)|frameworks?|hardware|gpus?|encoders?|networks?|embedding models?|licen[cs]es?)\b"
-    # "which acquisition function do the authors use?", "what are those datasets called?"
-    r"|\bwhich\s+(?:[\w-]+\s+){1,3}(?:do|does|did)\s+(?:the authors|they|it|the paper|the method|(?-i:[A-Z])[\w-]*)\s+"
-    r"(?:use|apply|adopt|employ|choose|pick|select|build on|rely on|fine-tune|train|start from)\b"
-    rf"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){{1,4}}{_OF_PAPER}(?:called|named)\b"
-    # "what is its LLM backbone?" asks for the backbone as "what LLM backbone ...?" does, and "What is the 1.5B model in
-    # the complex-network paper" for the model (blind 43), "what are the seven benchmarks it was evaluated on" for the
-    # benchmarks (blind 46); not "what is the model trained on?"
-    r"|\bwhat (?:are|is|were|was) (?:its|their|the) (?:[\w.-]+\s+){0,3}(?P<said>backbones?|base models?|llms?|vlms?|"
-    r"mllms?|datasets?|benchmarks?|baselines?|simulators?|optimi[sz]ers?|licen[cs]es?|hardware|gpus?|models?)"
-    # ... or by a name: "What are the three CZSL benchmarks EVA was evaluated on" (blind 69)
-    r"(?:\s*[?.]?\s*$|\s+(?:in|of|behind)\s+(?:the|this|that)\s"
-    # ... or by a name and what of it: "What are the five datasets MUSE's tabular watermarking is evaluated on?" (blind
-    # 97)
-    r"|\s+(?:it|they|that|which|(?-i:[A-Z])[\w'’-]*(?:\s+[\w-]+){0,3}?)\s+(?:was|were|is|are)\b)"
-    r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in)"
-    r" (?:what|which)\b"
-    r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b|\bnames? of\b",
-    re.I,
-)
 _COUNTS = {"two", "three", "four", "five", "several", "both", "many", "main", "key", "different"}
 _KINDS = {"family", "families", "class", "classes", "kind", "kinds", "type", "types", "sort", "sorts"}
 _HEAD = re.compile(
@@ -167,24 +145,6 @@ _WHICH_DID = re.compile(
     # (blind 94); not "which work shows the ...", a paper asked for, nor "which public benchmarks the ... reports"
     rf"|(?:(?:{_A_PART})(?-i:[a-z]+[^s\W]s)|(?:{_PARTS})(?-i:[a-z]+[^s\W]))"
     r"\s+(?:the|a|an|its|their|this|these|those|what|which|when|whether|how)\s)",
-    re.I,
-)
-# "What are the names of the three benchmarks used to ...", "the name of its evaluation suite?": the thing named
-_NAMES_OF = re.compile(
-    r"^(?:what(?:'s|\s+(?:is|are|was|were))\s+)?(?:the\s+)?names? of (?:the|its|their|this|that)\s+"
-    # ... up to a verb's participle ("the dataset used in ..."), not an adjective in "ed" ("the paired sim-real dataset
-    # they collected", blind 79)
-    # ... or one before what it used ("the LLM family trained using the loss-curve collapse insights", blind 84)
-    r"((?:(?!(?:they|it|we|that|which|in|on|for|to|by|the|a|an|using|via)\b"
-    r"|[\w-]+ed\b(?=\s+(?:in|on|by|for|to|with|from|at|as|during|using|via|through|under|over|across|after)\b"
-    r"|\s*$))[\w-]+\s*){1,5})",
-    re.I,
-)
-# "what is their controlled scaling dataset called?" (blind 42): the thing named
-_CALLED_THING = re.compile(
-    r"^what(?:'s|\s+(?:is|are|was|were))\s+(?:the|its|their|this|that)\s+((?:[\w-]+\s+){0,4}?[\w-]+)\s+"
-    # ... past the paper it is of: "what are the two conformity measures in the paper on inconsistent ... called"
-    rf"{_OF_PAPER}(?:called|named)\b",
     re.I,
 )
 # Words that measure rather than name the thing asked for ("by what factor", "what percentage").
@@ -314,7 +274,8 @@ _NUMBER_OF = re.compile(r"^(?:[^,;:?]*?(?:[—–:]|\s-)\s+)?(?:the\s+)?number\s
 _WHERE_ASKS = r"(?:^|[,;:]\s*)where\s+(?:do|does|did|is|are|was|were|can)\b"
 # A short piece asking a thing of its own: "Which network and how many time-steps?"; not "and why", "and which one"
 _SHORT_ASK = re.compile(
-    r"^(?:which|what|how many|how much)\s+"
+    # ... after its preposition too: "..., and on which model?", "and under what assumptions?" (blind 103)
+    r"^(?:(?:on|in|under|with|at|for|from|by|over|across|against)\s+)?(?:which|what|how many|how much)\s+"
     r"(?!(?:is|are|was|were|does|do|did|it|its|they|one|ones|about|so|else)\b)[\w-]+",
     re.I,
 )
@@ -354,7 +315,7 @@ def wants(part: str) -> str:
     """The kind of answer a part asks for: a number, a name, a method, or anything relevant."""
     if kind := undetailed(part):
         return kind
-    m = _NAME.search(part)
+    m = NAME.search(part)
     # "Which LLM reaches 78% pass@1?" asks for a name; so does one asked at the end ("ADAP replaces the usual pruning
     # ratio with what metric?", blind 86), whatever numbers the words before it measure
     at_end = bool(
@@ -375,7 +336,7 @@ def wants(part: str) -> str:
         return "method"
     if asks_figure(part):
         return "number"
-    if _NAME.search(part):
+    if NAME.search(part):
         return "name"
     if _METHOD.search(part):
         return "method"
@@ -386,9 +347,11 @@ def wants(part: str) -> str:
 
 # "which" before the thing asked opens a question for a particular one of them (a name), unless the thing
 # is a paper or a method: "which papers ...", "which method that ..." ask for papers (a list, a lookup); "at what
-# point can the training set be recovered?" asks when (blind 98: "as $p$ exceeds the threshold $dn$")
+# point can the training set be recovered?" asks when (blind 98: "as $p$ exceeds the threshold $dn$"); "under what
+# assumptions?" asks what holds (blind 103: "Under standard shape-regularity and bi-Lipschitz warp assumptions")
 _WHICH_THING = re.compile(
-    rf"^(?:{LED}|which)\s+(?!(?:\w+\s+)?(?:papers?|works?|stud(?:y|ies)|methods?|approach(?:es)?|one|of|point)\b)"
+    rf"^(?:{LED}|which)\s+(?!(?:\w+\s+)?(?:papers?|works?|stud(?:y|ies)|methods?|approach(?:es)?|one|of|point"
+    r"|assumptions?|conditions?|circumstances?|regimes?|scenarios?|situations?|sense)\b)"
     r"[\w-]+",
     re.I,
 )

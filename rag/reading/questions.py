@@ -34,7 +34,9 @@ _COMPARE = [
         # tasks, and ...?" (blind 89)
         # ... "differ in focus from" (blind 91): what they differ in, then from what
         # ... not "differ in what they do with the KV cache" (blind 89)
-        r"how(?:\s+(?:does|do|is|are)|'s)\s+(?P<a>.+?)\s+(?:(?:differ|compare)\s*(?:in\s+"
+        # ... or relates to it: "how does the imbalanced classification overfitting theory paper relate to the
+        # spiked-covariance regression one ...?" (blind 102)
+        r"how(?:\s+(?:does|do|is|are)|'s)\s+(?P<a>.+?)\s+(?:(?:differ|compare|relate)\s*(?:in\s+"
         r"(?:(?!(?:what|how|which|who|they|it|its|their|we|you|do|does|did|is|are)\b)[\w-]+\s+){1,3}?"
         r"(?=(?:from|to|with)\s))?(?:from|to|with)?"
         r"|different\s*(?:from|to|than|with))\s+"
@@ -96,7 +98,7 @@ _VS_HEADING = re.compile(
 # A side that describes one paper ("the long-tailed contrastive alignment paper", "the group inference one")
 DESCRIBED_SIDE = re.compile(
     r"^\s*(?:the\s+)?(?:[\w'-]+\s+){1,8}?(?:paper|one|work|study|method|approach)"
-    r"(?:\s+(?:on|about|for|in|of)\s+[\w\s'-]{3,60})?\s*$"
+    r"(?:\s+(?:on|about|for|in|of|with)\s+[\w\s'/-]{3,60})?\s*$"
     # "the paper doing Bayesian inference in network subspaces", "the one that builds a low-fidelity map"
     r"|^\s*the\s+(?:paper|one|work|study|method|approach)\s+(?:that|which|on|about|with|(?-i:[a-z]+ing))\s[\w\s'-]{3,80}$",
     re.I,

@@ -136,7 +136,12 @@ def _coined(name: str) -> bool:
 def coined_names(text: str) -> list[str]:
     """Names that look coined (TraDy, GH-OFL, SUIT), not the field's common acronyms; LaTeX in a name is
     read flat, so that a title's "MAS$^2$" and "$\\text{G}^2$RPO" are the question's "MAS$^2$" and "G2RPO"."""
-    return list(dict.fromkeys(n for n in NAME.findall(flat_latex(text)) if _coined(n) and len(n) > 2))
+    flat = flat_latex(text)
+    # ... or a word starred as a search algorithm is: "Retro*" (blind 103), "A*"
+    return list(dict.fromkeys([*(n for n in NAME.findall(flat) if _coined(n) and len(n) > 2), *_STARRED.findall(flat)]))
+
+
+_STARRED = re.compile(r"(?<![\w*])[A-Z][\w-]{2,}\*(?![\w*])")
 
 
 def flat_latex(text: str) -> str:
@@ -300,8 +305,15 @@ POINTS_BACK = re.compile(r"^(?:This|These|Such|Those)\s+(?!(?:paper|work|study|a
 def pointed_to(sentence: str, text: str) -> str | None:
     """The sentence of `text` that `sentence` opens by pointing back to (POINTS_BACK), or None: "This classifier is
     then frozen ..." says what is frozen only with the one before it (blind 43)."""
-    if not POINTS_BACK.match(sentence):
+    opening = _OPENS_WITH_NAME.match(sentence)
+    if not (POINTS_BACK.match(sentence) or opening):
         return None
     ordered = sentences(text)
     at = ordered.index(sentence) if sentence in ordered else 0
-    return ordered[at - 1] if at > 0 else None
+    before = ordered[at - 1] if at > 0 else None
+    # ... or by the name the sentence before gives in brackets: "we propose the Cumulative-Error-Aware Vector
+    # Quantization (CEAVQ) algorithm." then "CEAVQ adjusts weights to compensate ..." (blind 102)
+    return before if before and (not opening or f"({opening[1]})" in before) else None
+
+
+_OPENS_WITH_NAME = re.compile(r"^([A-Z][\w-]*[A-Z][\w-]*)\s")

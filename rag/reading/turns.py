@@ -169,7 +169,8 @@ _TERSE = re.compile(
     r"^\s*(?:(?:and|so|also|ok)\s+)?(?:[a-z]+\?\s+)?"
     r"(?!(?:please\s+)?(?:summari[sz]e|describe|explain|list|name|tell|give|compare|sum up|recap)\b)"
     r"(?P<thing>(?!.*\b(?:what|which|how|why|when|where|who|does|do|did|"
-    r"is|are|was|were|can|could|it|they)\b)[^?]+?)\s*[?.!]*\s*$",
+    # ... nor a choice asked: "so with a fixed budget, should I scale up the compressor or the predictor?" (blind 103)
+    r"is|are|was|were|can|could|should|would|it|they)\b)[^?]+?)\s*[?.!]*\s*$",
     re.I,
 )
 
