@@ -138,7 +138,8 @@ def coined_names(text: str) -> list[str]:
     read flat, so that a title's "MAS$^2$" and "$\\text{G}^2$RPO" are the question's "MAS$^2$" and "G2RPO"."""
     flat = flat_latex(text)
     # ... or a word starred as a search algorithm is: "Retro*" (blind 103), "A*"
-    return list(dict.fromkeys([*(n for n in NAME.findall(flat) if _coined(n) and len(n) > 2), *_STARRED.findall(flat)]))
+    starred = _STARRED.findall(flat) if "*" in flat else []  # read only where a star is: every abstract comes here
+    return list(dict.fromkeys([*(n for n in NAME.findall(flat) if _coined(n) and len(n) > 2), *starred]))
 
 
 _STARRED = re.compile(r"(?<![\w*])[A-Z][\w-]{2,}\*(?![\w*])")
