@@ -65,7 +65,7 @@ def part_features(args: tuple[Any, ...], found: Any, n_parts: int) -> list[float
     """What the rules measured of one part against one abstract, as numbers (FEATURES); `args` are
     answer_part's, `found` what it returned. `n_parts` is set by the caller once the question's parts
     are all known."""
-    from rag.answering import evidence, known, value_kinds, values
+    from rag.answering import asks, known, value_kinds, values
     from rag.answering.holds import holds_value
     from rag.reading.asking import asked
     from rag.reading.parts import YES_NO
@@ -83,7 +83,7 @@ def part_features(args: tuple[Any, ...], found: Any, n_parts: int) -> list[float
     covered = [coverage(detail, s) if detail else 0.0 for s in candidates]
     kind = value_kinds.wanted(asked(part.text))
     asked_class = values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5])
-    results_asked = part.head.lower() in evidence.RESULT_HEADS
+    results_asked = part.head.lower() in asks.RESULT_HEADS
     head = set(terms(part.head)) if part.head and not results_asked else set()
     about = [bool(head & set(terms(s))) if head else c >= stated for s, c in zip(candidates, covered, strict=True)]
     holds = [

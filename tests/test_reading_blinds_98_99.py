@@ -9,7 +9,7 @@ from rag.answering import known, ranking, value_kinds
 from rag.answering.holds import titled
 from rag.evaluation import holds_fact
 from rag.reading.contrasts import related
-from rag.reading.parts import split_parts, wants
+from rag.reading.parts import Part, split_parts, wants
 
 
 def _head(part: str) -> str:
@@ -75,15 +75,18 @@ def test_a_task_the_title_names_in_plain_words_is_a_name() -> None:
     """Blind 99: "What toy task do they use?" of "a principled study of the single-location regression task", the
     title saying "Single-Location Regression"."""
     title = "Statistical Advantage of Softmax Attention: Insights from Single-Location Regression"
-    assert titled("task", "we study the single-location regression task, where the output depends on a token", title)
-    assert not titled("task", "we study the regression task", title)  # one word: any regression
-    assert not titled("task", "we study the multi-step planning task", title)  # words the title does not say
-    assert not titled("", "we study the single-location regression task", title)
+    task = Part("What toy task do they use", "name")
+    assert titled(task, "we study the single-location regression task, where the output depends on a token", title)
+    assert not titled(task, "we study the regression task", title)  # one word: any regression
+    assert not titled(task, "we study the multi-step planning task", title)  # words the title does not say
+    assert not titled(Part("how does it work", "name"), "we study the single-location regression task", title)
     # ... nor the title's own phrase, with the thing asked in it (dev: "Which specific LLM reaches 78.3% ...?")
     pluto = "Pluto: A Benchmark for Evaluating Efficiency of LLM-generated Hardware Code"
-    assert not titled("LLM", "a benchmark to assess the efficiency of LLM-generated Verilog designs", pluto)
+    llm = Part("Which LLM do they use", "name")
+    assert not titled(llm, "a benchmark to assess the efficiency of LLM-generated Verilog designs", pluto)
     evo = "EvoAgent: Self-evolving Agent with Continual World Model for Long-Horizon Tasks"
-    assert not titled("model", "we develop a continual World Model for EvoAgent", evo)
+    model = Part("which model do they build on", "name")
+    assert not titled(model, "we develop a continual World Model for EvoAgent", evo)
 
 
 def test_the_papers_own_doing_starts_where_it_builds_a_thing() -> None:

@@ -262,6 +262,10 @@ def built_on(approach: str, ordered: list[str]) -> str | None:
     102); not a problem said before "To this end, we propose ..." ("Existing methods fail to ...")."""
     at = ordered.index(approach) if approach in ordered else 0
     before = ordered[at - 1] if at else ""
+    # ... past a sentence that carries it on: "We show that ... clients exchange predictions over a shared unlabeled
+    # dataset. This enables each client to ... As a concrete realization of this idea, we develop FEDMOSAIC" (blind 104)
+    if at > 1 and _CARRIED_ON.match(before) and not re.search(r"\bwe\b", before, re.I):
+        before = ordered[at - 2]
     return before if _BUILDS_ON.match(approach) and re.search(r"\bwe\b", before, re.I) else None
 
 
@@ -271,9 +275,11 @@ _BUILDS_ON = re.compile(
     # ... or carries out what the sentence before said "we" do: "In this work, we show that by regularizing the
     # gradient contribution of harmful samples ... To this end, we introduce Antibody", "Here, we explore how
     # expressivity ... can be increased via richer state mixing ... Specifically, we introduce ..." (blind 103)
-    r"|To\s+(?:this\s+end|(?:achieve|realize|implement|do)\s+this)\b|Specifically\b|Concretely\b)",
+    r"|To\s+(?:this\s+end|(?:achieve|realize|implement|do)\s+this)\b|Specifically\b|Concretely\b"
+    r"|As\s+an?\s+(?:\w+\s+)?(?:realization|instantiation|implementation)\s+of\s+(?:this|these|that)\b)",
     re.I,
 )
+_CARRIED_ON = re.compile(r"^(?:This|These|Such|It)\b")
 _NAMES_IT = re.compile(r"\b(?:term|call|name|dub)(?:s|ed)?\s+(?:it|this|them|these)\b", re.I)
 
 

@@ -13,14 +13,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rag.answering import known, ranking, value_kinds, values
-from rag.answering.holds import Terms, fits, holder, holds_value, new_names, plain, titled
-from rag.answering.values import SAID_AS, names
+from rag.answering import asks, known, ranking, values
+from rag.answering.holds import Terms, holds_value, new_names, titled
+from rag.answering.values import names
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
 from rag.reading.parts import YES_NO, Part
 from rag.reading.questions import Reading
-from rag.reading.text import POINTS_BACK, coined_names, flat_math, sentences
+from rag.reading.text import POINTS_BACK, coined_names, flat_math, joined_prefixes, sentences
 from rag.types import Hit
 
 if TYPE_CHECKING:
@@ -28,37 +28,9 @@ if TYPE_CHECKING:
 
 # Calibrated on the dev questions (rag eval --set dev --answers), never on test.
 
-# "What improvements/gains does it report?" asks for the paper's results, whatever they measure.
-RESULT_HEADS = {"improvement", "improvements", "gain", "gains", "result", "results", "performance", "benefits"}
-_IMPROVES = re.compile(r"\b(?:improv|outperform|gains?\b|boost|beat|surpass)", re.I)
-# "how much better does it get?", "how many fewer params does it touch?", "how much token savings?": a change
-# against something else is a result, whatever it is counted in ("48% higher", "a 99.5% reduction in updates");
-# "how much faster?" asks a ratio (value_kinds.KINDS), which says how it is told
-_CHANGE = re.compile(
-    r"\bhow (?:much|many)\s+(?:(?:[\w-]+\s+)?(?:better|worse|higher|lower|fewer|less|more)\b"
-    r"|(?:[\w-]+\s+){0,2}(?:savings?|speed-?ups?|reductions?)\b)"
-    # "how much does it cut the average number of steps?", "how far did their fix raise accuracy?"
-    r"|\bhow (?:much|far)\s+(?:do|does|did|can|could|will|would)\s+(?:[\w-]+\s+){1,3}?"
-    r"(?:cut|reduce|lower|raise|increase|decrease|boost|shrink|drop|lift)s?\b",
-    re.I,
-)
-# What a method is evaluated on goes by many words; a sentence about its experiments names them.
-EVALUATION_HEADS = {
-    "dataset",
-    "datasets",
-    "benchmark",
-    "benchmarks",
-    "game",
-    "games",
-    "environments",
-    "tasks",
-    "domains",
-}
 _EXPERIMENT = re.compile(
     r"\b(?:experiment|evaluat|bench|test(?![- ]time)|demonstrat|verif|validat|environment|dataset)", re.I
 )
-# "which models did they validate them on?": what it is tested on, whatever the thing is called
-_TESTED_ON = re.compile(r"\b(?:evaluat|validat|test|benchmark|assess)\w*\s+(?:\w+\s+)?on\b", re.I)
 # Words that usually mark an abstract's result and its proposal (summaries, tables, key sentences).
 RESULT = re.compile(r"(\d|outperform|improv|achiev|state-of-the-art|surpass|reduc|speed|show that|demonstrat)", re.I)
 
@@ -132,14 +104,16 @@ def answer_part(
         return Found(part, paper, None, top)
     if (shaped := _by_shape(part, paper, candidates, views, sims)) is not None:
         return shaped
-    a = _reading(part, terms, views, given, question)
+    a = asks.read_part(part, terms, views, given, question)
     kind, head = a.kind, a.head
     stated: list[tuple[float, str]] = []
     closest: tuple[float, str] | None = None
     start = ranking.own_from(part, candidates)  # from the paper's own doing on, for a part asking how it does a thing
     proposed = ranking.proposal(candidates)
     for at, (sim, sentence, quoted) in list(enumerate(zip(sims, views, candidates, strict=True)))[start:]:
-        covered = coverage(detail, sentence) if detail else 0.0
+        if ranking.asks_only(part, sentence):
+            continue
+        covered = coverage(joined_prefixes(detail), joined_prefixes(sentence)) if detail else 0.0
         score = ranking.closeness(sim, covered) + ranking.bonus(part, sentence)
         # a kind of value a sentence must hold ("did they release code?") is checked whatever the part wants
         if part.wants in ("number", "name") or (kind is not None and kind.held is not None):
@@ -165,7 +139,7 @@ def answer_part(
             unsure = not (about or (kind is not None and kind.self_evident))
             if (unsure and (judge is None or a.count or sim < top)) or not (
                 holds_value(part, sentence, (kind, a.asked_class), given, question, a.listed, own_name or a.results)
-                or (part.wants == "name" and kind is None and titled(part.head, sentence, paper.title))
+                or (part.wants == "name" and kind is None and titled(part, sentence, paper.title))
             ):
                 continue
             if unsure:
@@ -178,67 +152,35 @@ def answer_part(
     return Found(part, paper, stated[0][1], stated[0][0], also, chance=chances.get(stated[0][1]))
 
 
-@dataclass(frozen=True)
-class _Asked:
-    """What a part asks, read once for all of a paper's sentences (`_reading`)."""
-
-    kind: value_kinds.ValueKind | None  # the kind of value asked, none where it asks for results
-    results: bool  # "what improvements does it report?": results, whatever they measure
-    head: set[str]  # the terms of the thing asked, with the words an abstract says it in (SAID_AS)
-    evaluated_on: bool  # what it is evaluated on: "which Atari games", "which models did they validate them on?"
-    listed: tuple[bool, bool]  # names that may be plain words, and things that may be listed in them (holds.plain)
-    asked_class: str | None  # the class of thing named: "which LLM ...", "the name of the dataset they released"
-    count: value_kinds.ValueKind | None  # "how many queries": what counts them
-    sized: frozenset[str] | None  # "how big is that benchmark?": what it consists of, in numbers
-    held: set[str] | None  # what holds the things counted, where no sentence counts them by name (`_held`)
-    does: bool  # "which module handles ...?": its words after the thing say what the thing does (`_DOES`)
-
-
-def _reading(part: Part, terms: Terms, views: list[str], given: set[str], question: str) -> _Asked:
-    """What the part asks, read once before its paper's sentences are held against it (`answer_part`)."""
-    kind, results, head = _asked_kind(part, terms)
-    return _Asked(
-        kind,
-        results,
-        head,
-        part.head.lower() in EVALUATION_HEADS or bool(_TESTED_ON.search(part.text)),
-        plain(part, views, given, terms),
-        values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5]) or values.name_class([part.head]),
-        kind if kind is not None and kind.name == "count" and head else None,
-        values.size_asked(part.text, terms),
-        _held(part, kind, head, views, terms, given, question),
-        bool(_DOES.match(asked(part.text))),
-    )
-
-
 def _about_head(
-    part: Part, a: _Asked, sentence: str, terms: Terms, proposed: bool, near: bool, given: set[str]
+    part: Part, a: asks.Asked, sentence: str, terms: Terms, proposed: bool, near: bool, given: set[str]
 ) -> bool:
     """The sentence is about the thing the part names: it says it ("which Atari games": "evaluations on ...
     environments (PitFall! ...)" too), a model with its size, what the paper proposes it as, a count of the very thing,
     or, `near` the part, a new name ("on which edge device does it run?": "... on NVIDIA Jetson AGX Xavier")."""
     about = bool(a.head & set(terms(sentence))) or (a.evaluated_on and bool(_EXPERIMENT.search(sentence)))
     about = about or (a.asked_class == "model" and bool(values.SIZED_MODEL.search(sentence)))
-    about = about or (_ITS_KIND.match(part.text) is not None and proposed) or _kind_said(part, sentence)
+    about = about or (_ITS_KIND.match(part.text) is not None and proposed) or ranking.kind_said(part, sentence)
     about = values.counts(a.count, a.head, sentence, terms) if a.count else about
     about = about or (a.held is not None and values.sized(sentence) and a.held <= set(terms(sentence)))
-    return about or (part.which_thing and near and bool(new_names(sentence, given)))
+    about = about or (part.which_thing and near and bool(new_names(sentence, given)))
+    # "which models did they extend?" of "by extending the context length of GPT-Large and Phi-2" (blind 105)
+    done = _DONE_TO.search(asked(part.text))
+    return about or (
+        done is not None and bool(set(terms(done[1])) & set(terms(sentence)) and new_names(sentence, given))
+    )
 
 
-def _kind_said(part: Part, sentence: str) -> bool:
-    """The thing's kind said with another word for the thing, or with a name in brackets: "which co-folding model
-    avoided the ligand chirality issues?" of "AI co-folding methods exhibit ligand chirality issues, except for
-    Boltz-1x" (blind 102), "Which long-document QA benchmark ...?" of "long-document QA (Loong)" (blind 93)."""
-    thing = part.thing
-    at = thing.index(part.head) if part.head in thing else 0
-    if not at:
-        return False
-    other = r"models?|methods?|approaches|systems?|" if values.name_class([part.head]) == "model" else ""
-    named = r"\((?-i:[A-Z])[^()]{0,40}\)"
-    return bool(re.search(rf"\b{re.escape(thing[at - 1])}\s+(?:{other}{named})", sentence, re.I))
+# what was done to the things asked, where the part names the doing: "which models did they extend?"; not a verb any
+# sentence may say ("which datasets did they use?")
+_DONE_TO = re.compile(
+    r"^(?:which|what)\s+(?:[\w-]+\s+){1,2}(?:did|do|does)\s+(?:they|it|the\s+authors)\s+"
+    r"(?!(?:use|get|have|do|make|show|report|say|find|achieve|reach|obtain|try|test|run|need|see|compare)\b)([a-z]{4,})\b",
+    re.I,
+)
 
 
-def _scored_on(part: Part, a: _Asked, others: set[str], sentence: str) -> bool:
+def _scored_on(part: Part, a: asks.Asked, others: set[str], sentence: str) -> bool:
     """ "What score does DCR²-AD reach on the MMAD benchmark?" is told by a figure on what it is measured on,
     "attaining 83.36% on the comprehensive MMAD benchmark" (blinds 79, 97): a sentence saying every other thing the
     part names ("What score does Claude get on ShoppingComp?" is not told by GPT-5's score on it)."""
@@ -246,21 +188,9 @@ def _scored_on(part: Part, a: _Asked, others: set[str], sentence: str) -> bool:
     return generic and bool(others) and all(_says_named({o}, sentence, "") for o in others)
 
 
-# "which module handles outlier residuals ...?" (blind 91): the words after the thing asked say what it does; not
-# "which real-world application did the tensor-output ... paper test on?", whose words describe the paper (blind 79)
-_DOES = re.compile(r"^which\s+[\w-]+\s+(?!(?:is|was|has|does)\b)(?-i:[a-z]+[^s\W]s)\b", re.I)
 # "what kind of architecture is it?": what the paper proposes it as ("we propose EVA, a Mixture-of-Experts Framework
 # ...", blind 92)
 _ITS_KIND = re.compile(r"^what\s+(?:kind|type|sort)\s+of\s+[\w-]+\s+(?:is|are)\s+(?:it|they|this)\b", re.I)
-
-
-def _asked_kind(part: Part, terms: Terms) -> tuple[value_kinds.ValueKind | None, bool, set[str]]:
-    """The kind of value the part asks (none where it asks for results), whether it asks for results, and the terms
-    of the thing it asks about, with the words an abstract says it in ("hardware": GPU, TPU, ...)."""
-    kind = value_kinds.wanted(asked(part.text))
-    results_asked = _results_asked(part, kind)
-    head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
-    return (None if results_asked else kind), results_asked, head
 
 
 # "Which datasets is Relation-Augmented Diffusion evaluated on?" asks what it was tested on (not trained on) ...
@@ -336,8 +266,10 @@ def _says_named(others: set[str], sentence: str, before: str) -> bool:
     # a name inside another ("PDB" of "RecentPDB-RNA", "VQA" of "MedLesionVQA"), as a word where it is two letters:
     # "MS" of "MS COCO" is no "ms" of "terms" (blind 57)
     singular = (o[:-1] if len(o) > 3 and o.endswith("s") else o for o in others)
+    # ... written with or without its hyphens: "CIFAR-100-LT" of "Cifar100-LT" (blind 105)
+    squashed = values.squashed(said)
     return any(
-        re.search(rf"(?<![a-z]){re.escape(o)}(?![a-z])" if len(o) < 3 else re.escape(o), said)
+        re.search(rf"(?<![a-z]){re.escape(o)}(?![a-z])", said) if len(o) < 3 else values.squashed(o) in squashed
         for o in map(str.lower, singular)
     )
 
@@ -345,51 +277,3 @@ def _says_named(others: set[str], sentence: str, before: str) -> bool:
 def _near(similarity: float, covered: float) -> bool:
     """A sentence is about a part that names no thing it asks for: close enough in meaning, or in its words."""
     return similarity >= CALIBRATION.stated_similarity or covered >= CALIBRATION.stated_coverage
-
-
-def _results_asked(part: Part, kind: value_kinds.ValueKind | None) -> bool:
-    """The part asks for a result with a figure: "What improvements does it report?", "how much does it improve
-    over X?"."""
-    return (
-        part.head.lower() in RESULT_HEADS
-        # ... not where it names the metric: "how much does PSDNorm improve balanced accuracy over BatchNorm?"
-        or (not part.head and bool(_IMPROVES.search(part.text)) and not (kind and kind.name == "score"))
-        or (bool(_CHANGE.search(part.text)) and not (kind and kind.name == "ratio"))
-    )
-
-
-def _told(
-    part: Part,
-    kind: value_kinds.ValueKind | None,
-    head: set[str],
-    sentence: str,
-    terms: Terms,
-    given: set[str],
-    question: str,
-) -> bool:
-    """The sentence tells the asked thing by its name ("how many queries": a count of queries). Where none does, what
-    the abstract says the dataset holds is the count in its words: "how many materials does its dataset cover?" told
-    as "includes 16 fine-grained categories"."""
-    if kind is not None and kind.name == "count":
-        return values.counts(kind, head, sentence, terms)
-    return bool(head & set(terms(sentence))) and (
-        values.holds(kind, sentence, question) if kind else fits(part, sentence, given)
-    )
-
-
-def _held(
-    part: Part,
-    kind: value_kinds.ValueKind | None,
-    head: set[str],
-    views: list[str],
-    terms: Terms,
-    given: set[str],
-    question: str,
-) -> set[str] | None:
-    """ "How many materials does its dataset cover?", where no sentence counts them by name: what the dataset holds
-    answers, said in a sentence saying what holds them where the part names it ("... in AutoLoRA's retrieval pool")."""
-    if values.COUNT_HELD.match(part.text) and not any(
-        _told(part, kind, head, s, terms, given, question) for s in views
-    ):
-        return set(terms(holder(part.text)))
-    return None

@@ -51,7 +51,10 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
     Games, tasks and environments are often plain capitalised words ("the 20 Questions game", "Atari").
     "What kind of solver?" is answered by what the sentence says of the solver, named or not."""
     if part.wants == "number":  # a bound is a figure too: "what regret?" of "an $O(\\log T)$ regret"
-        return bool(numbers(sentence) - given) or bool(_BOUND.search(sentence)) or _in_order(part.head, sentence)
+        timed = bool(_HOW_LONG.match(asked(part.text)) and _TIME_IN_WORDS.search(sentence))
+        return (
+            bool(numbers(sentence) - given) or bool(_BOUND.search(sentence)) or _in_order(part.head, sentence) or timed
+        )
     if part.wants == "name" and not part.kind_of:  # tasks are often listed in plain words ("tasks such as ...")
         return (
             bool(new_names(sentence, given, plain_names))
@@ -67,6 +70,14 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
     return True
 
 
+# a time told in words: "how fast is full enumeration?" of "make full enumeration ... possible in under a minute" (blind
+# 105)
+_HOW_LONG = re.compile(r"^how (?:fast|long|quickly)\b", re.I)
+_TIME_IN_WORDS = re.compile(
+    r"\b(?:under|within|in|less than|about|over)\s+(?:a|an|one|a few)\s+(?:milli)?(?:seconds?|minutes?|hours?|days?)\b"
+    r"|\bin\s+(?:milli)?(?:seconds|minutes)\b",
+    re.I,
+)
 # a rate told by its order: "what speedup do they show in the convex case?" of "a linear speedup with respect to the
 # batch size" (blind 97)
 _ORDER = r"(?:sub|super)?linear|quadratic|cubic|exponential|logarithmic|polylogarithmic|polynomial"
@@ -123,6 +134,8 @@ _ENUMERATION = re.compile(
 # introduced" (blind 87); not "a Stochastic strategy", one word that may open a phrase
 _NAMED_BY_NOUN = re.compile(
     r"(?<=[\w,;:(] )[A-Z][a-z]{2,}(?=(?: \d+\w?)? (?i:benchmark|dataset|suite|corpus|environment|game|simulator)s?\b)"
+    # ... or an algorithm named after a thing or a person: "leverage the Hungarian algorithm" (blind 105)
+    r"|(?<=\bthe )[A-Z][a-z]{2,}(?= (?i:algorithm|optimi[sz]er|solver|distance|divergence|kernel|transform|process)\b)"
     r"|(?<=[\w,;:(] )(?:[A-Z][a-z]+ ){1,4}[A-Z][a-z]+(?= (?i:strategy|module|mechanism|block|branch|loss|layer)\b)"
 )
 
@@ -184,7 +197,9 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
         return True
     if not (built or described(head)):
         return False
-    thing = rf"(?:[\w()-]+\s+){{1,5}}?{re.escape(_singular(head))}(?:e?s)?\b"
+    # "What model component does the predicting?" of "Prot2Token employs an autoregressive decoder" (blind 104)
+    kinds = [_singular(head), *(values.SAID_AS["component"].split() if _singular(head) == "component" else ())]
+    thing = rf"(?:[\w()-]+\s+){{1,5}}?(?:{'|'.join(map(re.escape, kinds))})(?:e?s)?\b"
     made = r"(?:proposed|introduced|designed|developed|presented)"
     return bool(
         re.search(rf"\b(?:an?|the)\s+{thing}[^.;]{{0,40}}?\b(?:is|are)\s+(?:\w+\s+)?{made}", sentence, re.I)
@@ -193,7 +208,7 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
         or re.search(
             # ... or by its name: "AGGR introduces an Adaptive Granular-Ball graph refinement mechanism" (blind 94)
             rf"\b(?:we|(?-i:[A-Z][\w-]*[A-Z][\w-]*)) (?:(?:first|also|further|then|additionally|\w+ly)\s+)?"
-            rf"(?:{_MAKE})s?\s+"
+            rf"(?:{_MAKE}|employ|adopt)s?\s+"
             rf"(?:[\w-]+,\s+)?(?:an?|the)\s+{thing}",
             sentence,
             re.I,
@@ -233,8 +248,14 @@ def ranks(part: Part, sentence: str, best: bool = False) -> bool:
     if not (_ASKS_BEST if best else _ASKS_RANKED).search(asked(part.text)):
         return False
     unnamed = {_singular(part.head), *_RANKED_UNNAMED} if part.head else _RANKED_UNNAMED
+    # ... nor by the measure the part gives: "Which model got the best pass@1 of 0.26?" of "the best overall pass@1 is
+    # 0.26" (blind 105)
+    measure = set(re.findall(r"[\w@.-]+", asked(part.text).lower())) - {part.head.lower()}
     return any(
-        _singular(m["what"] or "") not in unnamed for m in (_SAYS_BEST if best else _SAYS_RANKED).finditer(sentence)
+        _singular(m["what"] or "") not in unnamed
+        and not {w.lower() for w in sentence[m.end() :].split()[:1]} & measure
+        and (m["what"] or "").lower() not in measure
+        for m in (_SAYS_BEST if best else _SAYS_RANKED).finditer(sentence)
     )
 
 
@@ -320,20 +341,33 @@ def holds_value(
         or part.kind_of  # "what kind of solver?": a description of it answers
         or (listed and not found)  # tasks listed in plain words ("tasks such as concept detection and ...")
         or _introduced(part.head, sentence, _built(part, sentence))
-        or values.of_class(asked_class, found, sentence)
+        or (values.of_class(asked_class, found, sentence) and not _spelled_as_other(part, found, sentence))
         or _apposed(part.head, found, sentence)
     )
 
 
-def titled(head: str, sentence: str, title: str) -> bool:
+def _spelled_as_other(part: Part, found: set[str], sentence: str) -> bool:
+    """Every name found is spelled out as another kind of the thing asked: "which pretrained video diffusion model do
+    they fine-tune?" is not told by "we use a multimodal large language model (MLLM) to verify ..." (blind 104)."""
+    at = part.thing.index(part.head) if part.head in part.thing else 0
+    if not at or not found:
+        return False
+    kind, thing = part.thing[at - 1].lower(), re.escape(_singular(part.head))
+    spelled = [re.search(rf"((?:[\w-]+\s+){{1,5}}){thing}s?\s+\({re.escape(n)}\)", sentence, re.I) for n in found]
+    return all(m is not None and kind not in m[1].lower() for m in spelled)
+
+
+def titled(part: Part, sentence: str, title: str) -> bool:
     """A thing named in plain words the title says, right before the thing asked: "What toy task do they use?" of "a
     principled study of the single-location regression task" ("... Insights from Single-Location Regression", blind
     99); not "the regression task", one word, nor words the title does not say, nor the title's own phrase with the
     thing in it ("Which LLM ...?" of "the efficiency of LLM-generated designs", titled "... Efficiency of LLM-generated
-    Hardware Code": dev)."""
-    if not head:
+    Hardware Code": dev), nor the words the part says itself ("which pretrained video diffusion model ...?" of "the
+    video diffusion model", blind 104)."""
+    if not part.head:
         return False
-    thing = re.escape(_singular(head))
+    thing = re.escape(_singular(part.head))
+    own = " ".join(part.thing).lower()
     said = re.finditer(rf"\b(?:the|an?)\s+((?:[\w-]+\s+){{1,3}}?){thing}(?:e?s)?\b", sentence, re.I)
     words = " ".join(re.findall(r"[\w-]+", title.lower()))
 
@@ -344,6 +378,7 @@ def titled(head: str, sentence: str, title: str) -> bool:
             and not re.search(r"\b(?:of|for|in|on|with|and|to|by|from)\b", plain)
             and bool(re.search(rf"\b{re.escape(plain)}\b", words))
             and not re.search(rf"\b{re.escape(plain)} {thing}", words)
+            and plain not in own
         )
 
     return any(named(m[1]) for m in said)

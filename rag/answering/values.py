@@ -39,7 +39,13 @@ def names(text: str) -> set[str]:
     """Names a sentence states: models, datasets, benchmarks (ImageNet, LLaMA-3-8B), not "LLM-based"."""
     text = _URL.sub(" ", text)  # "[here](https://…/e2e-model-444D/README.md)" names nothing
     text = _SUBSCRIPT.sub(r"\1", text)  # "PFT$_3$A" is the question's "PFT3A"
-    found = set(_BENCH.findall(text)) | set(_AT_K.findall(text))
+    # letters set in bold or italics are the word they are in: "$\textbf{CROSS}$-attention" is cross-attention (blind
+    # 105), "$\textbf{L}$oRA-based" no "L"
+    # ... a word, where the abstract left out the space before it ("We introduce$\textbf{ZeroSecBench}$")
+    text = _FORMATTED.sub(
+        lambda m: (" " if len(m[1]) > 1 and text[m.start() - 1 : m.start()].isalpha() else "") + m[1], text
+    )
+    found = set(_BENCH.findall(text)) | set(_AT_K.findall(text)) | set(_SIZED_LOWER.findall(text))
     for name in NAME.findall(text):
         # "LLM-based" is a compound; "GPT-4o" and "Boltz-1x" are names (blind 102)
         compound = any(part.isalpha() and part.islower() for part in name.split("-")[1:])
@@ -49,9 +55,15 @@ def names(text: str) -> set[str]:
     return found
 
 
+_FORMATTED = re.compile(r"\$?\\(?:textbf|textit|emph|mathbf|mathrm|texttt|underline)\{([^{}$]*)\}\$?")
 _SUBSCRIPT = re.compile(r"(?<=[A-Za-z])\$_\{?([0-9A-Za-z]{1,3})\}?\$(?=[A-Za-z])")
 _URL = re.compile(r"\S*https?://\S+")
 _BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench": benchmarks named in lower case
+# a model named in lower case with its size: "dense embeddings in e5-mistral-7b-instruct-based text representation"
+# (blind 104), "gpt-oss-20b"; not what it is the base of
+_SIZED_LOWER = re.compile(
+    r"(?<![\w-])[a-z][a-z0-9.]*(?:-[a-z0-9.]+)*?-\d+(?:\.\d+)?[bm](?:-(?!based\b)[a-z0-9]+)*(?![\w])"
+)
 _AT_K = re.compile(r"(?<![\w@])[A-Za-z]+@\d+\b")  # a metric at a cut-off: "pass@10", "Recall@20", "NDCG@10"
 
 
@@ -75,7 +87,9 @@ def size_asked(part: str, terms: Callable[[str], list[str]]) -> frozenset[str] |
     it is the paper's own ("that benchmark"); None where the part asks no size. Read once per part (`size_of`)."""
     if not SIZE_ASKED.match(part):
         return None
-    return frozenset(terms(re.sub(r"\b(?:that|this|these|those|its|their)\s+[\w-]+", " ", SIZE_ASKED.sub(" ", part))))
+    # ... "How big is the security one?" (blind 105): the paper's own, picked by a word
+    own = r"\b(?:that|this|these|those|its|their)\s+[\w-]+|\bthe\s+(?:[\w-]+\s+){1,2}one\b"
+    return frozenset(terms(re.sub(own, " ", SIZE_ASKED.sub(" ", part))))
 
 
 def size_of(named: frozenset[str] | None, sentence: str, terms: Callable[[str], list[str]]) -> bool:
@@ -149,8 +163,9 @@ SAID_AS = {
     # "what speedup do they report?": "improve end-to-end Llama3-8B latency by up to 4×" (blind 103)
     "speedup": "faster latency throughput",
     "optimizer": "solver",  # "what optimizer/solver does MoEEdit use?": "a block coordinate descent (BCD) solver"
-    "components": "module modules strategy strategies mechanism mechanisms block blocks branch branches stage stages",
-    "component": "module strategy mechanism block branch stage",
+    "components": "module modules strategy strategies mechanism mechanisms block blocks branch branches stage stages "
+    "encoder encoders decoder decoders",
+    "component": "module strategy mechanism block branch stage encoder decoder",
 }
 
 
@@ -164,6 +179,8 @@ CLASSES = {
         re.I,
     ),
     "metric": re.compile(r"^(?:scores?|metrics?|accuracy|f1)$", re.I),
+    # "SSRF components" name no model (blind 105)
+    "component": re.compile(r"^(?:components?|modules?|mechanisms?)$", re.I),
 }
 _WORD = re.compile(r"[\w$\\^{}.@-]+")
 _INTRODUCING = {"as", "including", "like", "e.g.", "namely"}
@@ -226,7 +243,36 @@ def unmet_condition(part: str, text: str) -> str | None:
     named = _NAMED.findall(part)
     if not YES_NO.match(part):  # "besides LLMs, what task ...?": the field's acronyms name no thing of its own
         named = [n for n in named if n.rstrip("'.,:;?") not in FIELD_ACRONYMS.words]
-    return next((c for c in named if c.rstrip("'.,:;?s").lower() not in said and not _described_in(c, said)), None)
+    return next(
+        (
+            c
+            for c in named
+            if squashed(c.rstrip("'.,:;?s").lower()) not in squashed(said)
+            and not _described_in(c, said)
+            and not re.search(SPELLED_OUT.get(c.rstrip("'.,:;?s").lower(), "^$"), said)
+        ),
+        None,
+    )
+
+
+def squashed(text: str) -> str:
+    """The text without hyphens: "CIFAR-100-LT" is the abstract's "Cifar100-LT" (blind 105); words stay apart, or
+    "RewardBench" would be met by "reward benchmarks" (people-dev 3)."""
+    return re.sub(r"[_-]+", "", text)
+
+
+# A field's acronyms an abstract may spell out: "Does it only work for CNNs?" of "existing architectures, such as
+# convolutional or transformer networks" (blind 104)
+SPELLED_OUT = {
+    "cnn": r"\bconvolutional\b",
+    "rnn": r"\brecurrent\b",
+    "gnn": r"\bgraph neural\b",
+    "vit": r"\bvision transformer",
+    "gan": r"\bgenerative adversarial\b",
+    "vae": r"\bvariational auto-?encoder",
+    "lstm": r"\blong short-term memory\b",
+    "mlp": r"\bmulti-?layer perceptron",
+}
 
 
 def _described_in(name: str, said: str) -> bool:
@@ -249,7 +295,8 @@ _DONE_WITH = re.compile(r"(?:ed|based|driven|guided|aware)$")
 # and sufficiency".
 # what lists the things counted some words on, after a dash or a colon: "two core capabilities necessary for such
 # settings---A and B", "two factors that play important roles in determining performance: A and B"
-LISTED_LATER = r"[^.;()]{0,60}?(?:---|\u2014|:)\s*\S"
+# ... not findings a verb reports: "three different backbone LLMs reveal that: 1) ..." (blind 104)
+LISTED_LATER = r"[^.;()]{0,60}?(?:---|\u2014|(?<!\bthat):)\s*\S"
 _LISTED_AFTER = re.compile(
     r"\s*(?:\(|:|[,;]?\s*(?:such as|including|namely|e\.g\.|i\.e\.|like|named|called|dubbed)\b|,\s*[A-Z0-9]"
     rf"|{LISTED_LATER}"

@@ -88,7 +88,10 @@ _CHOICE = re.compile(
 # not "what loss does it use to ...?" (a thing named before the verb) nor "what speedup does it get?"
 _USED_FOR = re.compile(
     r"^what\s+(?:do|does|did)\s+(?:[\w'’.$-]+\s+){1,6}?(?:use|employ|leverage|rely\s+on|look\s+like)\b"
-    r"(?:\s+(?:to|for)\b|\s*[?.]*$)",
+    r"(?:\s+(?:to|for)\b|\s*[?.]*$)"
+    # ... or what it is made of: "what goes into their reward?" (blind 105: "a ... reward model that incorporates OCR
+    # accuracy and aesthetic measures")
+    r"|^what\s+(?:goes|go|went)\s+into\b|^what\s+(?:makes|make|made)\s+up\b",
     re.I,
 )
 # what brings something about asks how, whatever it measures; not "what makes up the dataset?"
@@ -126,6 +129,10 @@ NUMBER = re.compile(
     # a measure in a compound that describes something else asks for no figure: "test-time adaptation", "real-time
     # streaming", "talk in real time", "a fixed-size state" ("TM-score", "F1-score" and "run-time" still do)
     r"|\bwhat (?:percentage|fraction|share|proportion|maximum|minimum|max|min)\b"
+    # "What was the exact correlation between ... BOLD signals and the real resting-state data?" (blind 105); not
+    # "did they check whether the correlation also holds ...?"
+    r"|\bwhat(?:'s|\s+is|\s+was|\s+are|\s+were)?\s+(?:the\s+)?(?:exact\s+|actual\s+|reported\s+)?correlations?\b"
+    r"|\bhow (?:strong|high|large) (?:is|was|are|were) the correlation"
     # "what concrete value of N*(ε) do they report ...?" (blind 96); not "what value does it add?"
     r"|\bwhat\s+(?:(?:concrete|exact|numeric(?:al)?|actual|specific)\s+)?values?\s+(?:of|for)\b"
     # "what's the actual numeric lower bound on ...?" (blind 43); not "numerical experiments"

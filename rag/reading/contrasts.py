@@ -87,7 +87,10 @@ EXPERIMENT_COMPARED = re.compile(
     r"[a-z][\w-]*[^s\W]s)\s*[?.]?\s*$"
     # ... or the method left out: "What speedup does relational feature caching (RFC) get on FLUX.1-dev, compared to no
     # caching?" (blind 102)
-    r"|\b(?:compared|relative)\s+(?:with|to|against)\s+(?:no|not\s+using|without)\s",
+    r"|\b(?:compared|relative)\s+(?:with|to|against)\s+(?:no|not\s+using|without)\s"
+    # ... or what the method itself compares: "how does the imputation one actually compare two sets of graphs?" (blind
+    # 104)
+    r"|\bcompares?\s+(?:two|pairs?\s+of|sets?\s+of)\s",
     re.I,
 )
 # A new topic announced: "Different question: ...", "Thanks. Staying in medicine but a different topic: ...",
@@ -146,8 +149,10 @@ ELIDED = re.compile(
 # the end of its clause. A cue only: rag.answering.pairs.related_back decides by evidence whether what comes before
 # is the paper just discussed and the other side one other paper. Examples and counterexamples:
 # tests/test_pairs.py::test_the_paper_just_discussed_related_to_one_described_or_named_is_compared_with_it.
+# ... "Is that a similar idea to the unified adaptive variance reduction paper, or ...?" (blind 104)
 RELATED_TO = re.compile(
-    r"\b(?:(?:the\s+)?same\s+(?:[\w-]+\s+){0,2}?as|similar(?:ly)?\s+(?:to|with)|relat(?:e|es|ed)\s+(?:at\s+all\s+)?(?:to|with)"
+    r"\b(?:(?:the\s+)?same\s+(?:[\w-]+\s+){0,2}?as|similar(?:ly)?\s+(?:[\w-]+\s+){0,2}?(?:to|with)"
+    r"|relat(?:e|es|ed)\s+(?:at\s+all\s+)?(?:to|with)"
     r"|connect(?:s|ed)?\s+(?:to|with)|differ(?:s|ent)?\s+(?:from|to|than)|compar(?:e|es|ed)\s+(?:to|with|against)"
     r"|" + _MEASURED_AGAINST + r"|" + _THAN + r"|unlike|(?:an\s+)?alternatives?\s+to)\s+(?P<other>[^?!;:]{3,160})",
     re.I,
@@ -210,11 +215,33 @@ FROM_A_THIRD = re.compile(r"\b(?:differ\w*|different|apart|distinguish\w*) from\
 
 # Two things set against each other in words, whatever they are: "A and B both ...", "what sets A apart from B",
 # "how is A's take on X different from B's". Whether each is a paper is rag.answering.sides.described's to decide.
-SET_AGAINST = re.compile(
-    r"(?:^|[.?!]\s+)(?:do\s+|are\s+|did\s+)?(?P<a>[^,.?!;:]{3,80}?)\s+and\s+(?P<b>[^,.?!;:]{3,120}?)\s+both\b"
-    r"|\bsets\s+(?P<a2>[^,.?!;:]{3,80}?)\s+apart\s+from\s+(?P<b2>[^?!;:]{3,120})",
-    re.I,
-)
+_SET_AGAINST = [
+    re.compile(
+        r"(?:^|[.?!]\s+)(?:do\s+|are\s+|did\s+)?(?P<a>[^,.?!;:]{3,80}?)\s+and\s+(?P<b>[^,.?!;:]{3,120}?)\s+both\b", re.I
+    ),
+    re.compile(r"\bsets\s+(?P<a>[^,.?!;:]{3,80}?)\s+apart\s+from\s+(?P<b>[^?!;:]{3,120})", re.I),
+    # "Can you contrast the sequential price competition paper (the one with s-concave demand) with the online reusable
+    # resource allocation paper with adversarial requests?" (blind 105): two papers described
+    re.compile(
+        r"\b(?:contrast|compare)\s+(?P<a>the\s+[^,.?!;:()]{3,80}?\b(?:paper|work|study)(?:\s*\([^()]{3,80}\))?)"
+        r"\s+(?:with|to|against|and)\s+(?P<b>the\s+[^,.?!;:()]{3,80}?\b(?:paper|work|study|one)\b[^,.?!;:()]{0,60})",
+        re.I,
+    ),
+    # "how do Autoformalizer with Tool Feedback and the balanced neuro-symbolic paper on commonsense abductive logic use
+    # solvers and tools differently?" (blind 105): a described side read up to its topic's first words
+    re.compile(
+        r"^\W*how\s+(?:do|did)\s+(?P<a>[^,?]{3,80}?)\s+and\s+(?P<b>the\s+[^,?]{3,80}?\b(?:paper|work|study|one)"
+        r"(?:\s+(?:on|about|for|in|with)\s+[\w\s-]{3,60}?)?)\s+[a-z]+\b[^?]*\bdifferently\b",
+        re.I,
+    ),
+]
+
+
+def set_against(question: str) -> tuple[str, str] | None:
+    """Two things the question sets one against the other, named or described: "X and Y both ...", "what sets X apart
+    from Y", "contrast the X paper with the Y paper", "how do X and the Y paper ... differently?"."""
+    m = next((m for p in _SET_AGAINST if (m := p.search(question))), None)
+    return (m["a"].strip(" ,"), m["b"].strip(" ,")) if m else None
 
 
 # the words a question calls a paper by ("the second one", "that paper", "this method"): rag.reading.turns too

