@@ -59,6 +59,7 @@ class Asked:
     sized: frozenset[str] | None  # "how big is that benchmark?": what it consists of, in numbers
     held: set[str] | None  # what holds the things counted, where no sentence counts them by name (`_held`)
     does: bool  # "which module handles ...?": its words after the thing say what the thing does (`_DOES`)
+    done: set[str]  # "which models did they extend?": the terms of what was done to them (`_DONE_TO`)
 
 
 def read_part(part: Part, terms: Terms, views: list[str], given: set[str], question: str) -> Asked:
@@ -75,6 +76,7 @@ def read_part(part: Part, terms: Terms, views: list[str], given: set[str], quest
         values.size_asked(part.text, terms),
         _held(part, kind, head, views, terms, given, question),
         bool(_DOES.match(asked(part.text))),
+        set(terms(done[1])) if (done := _DONE_TO.search(asked(part.text))) else set(),
     )
 
 
@@ -88,6 +90,15 @@ def _asked_class(part: Part) -> str | None:
 # "which module handles outlier residuals ...?" (blind 91): the words after the thing asked say what it does; not
 # "which real-world application did the tensor-output ... paper test on?", whose words describe the paper (blind 79)
 _DOES = re.compile(r"^which\s+[\w-]+\s+(?!(?:is|was|has|does)\b)(?-i:[a-z]+[^s\W]s)\b", re.I)
+
+
+# what was done to the things asked, where the part names the doing: "which models did they extend?"; not a verb any
+# sentence may say ("which datasets did they use?")
+_DONE_TO = re.compile(
+    r"^(?:which|what)\s+(?:[\w-]+\s+){1,2}(?:did|do|does)\s+(?:they|it|the\s+authors)\s+"
+    r"(?!(?:use|get|have|do|make|show|report|say|find|achieve|reach|obtain|try|test|run|need|see|compare)\b)([a-z]{4,})\b",
+    re.I,
+)
 
 
 def _asked_kind(part: Part, terms: Terms) -> tuple[value_kinds.ValueKind | None, bool, set[str]]:

@@ -264,9 +264,9 @@ def built_on(approach: str, ordered: list[str]) -> str | None:
     before = ordered[at - 1] if at else ""
     # ... past a sentence that carries it on: "We show that ... clients exchange predictions over a shared unlabeled
     # dataset. This enables each client to ... As a concrete realization of this idea, we develop FEDMOSAIC" (blind 104)
-    if at > 1 and _CARRIED_ON.match(before) and not re.search(r"\bwe\b", before, re.I):
+    if at > 1 and _CARRIED_ON.match(before) and not _WE.search(before):
         before = ordered[at - 2]
-    return before if _BUILDS_ON.match(approach) and re.search(r"\bwe\b", before, re.I) else None
+    return before if _BUILDS_ON.match(approach) and _WE.search(before) else None
 
 
 _BUILDS_ON = re.compile(
@@ -280,6 +280,7 @@ _BUILDS_ON = re.compile(
     re.I,
 )
 _CARRIED_ON = re.compile(r"^(?:This|These|Such|It)\b")
+_WE = re.compile(r"\bwe\b", re.I)
 _NAMES_IT = re.compile(r"\b(?:term|call|name|dub)(?:s|ed)?\s+(?:it|this|them|these)\b", re.I)
 
 

@@ -110,10 +110,11 @@ def answer_part(
     closest: tuple[float, str] | None = None
     start = ranking.own_from(part, candidates)  # from the paper's own doing on, for a part asking how it does a thing
     proposed = ranking.proposal(candidates)
+    wanted = joined_prefixes(detail)  # "pretrained" as a sentence's "pre-training" says it
     for at, (sim, sentence, quoted) in list(enumerate(zip(sims, views, candidates, strict=True)))[start:]:
         if ranking.asks_only(part, sentence):
             continue
-        covered = coverage(joined_prefixes(detail), joined_prefixes(sentence)) if detail else 0.0
+        covered = coverage(wanted, joined_prefixes(sentence)) if detail else 0.0
         score = ranking.closeness(sim, covered) + ranking.bonus(part, sentence)
         # a kind of value a sentence must hold ("did they release code?") is checked whatever the part wants
         if part.wants in ("number", "name") or (kind is not None and kind.held is not None):
@@ -165,19 +166,7 @@ def _about_head(
     about = about or (a.held is not None and values.sized(sentence) and a.held <= set(terms(sentence)))
     about = about or (part.which_thing and near and bool(new_names(sentence, given)))
     # "which models did they extend?" of "by extending the context length of GPT-Large and Phi-2" (blind 105)
-    done = _DONE_TO.search(asked(part.text))
-    return about or (
-        done is not None and bool(set(terms(done[1])) & set(terms(sentence)) and new_names(sentence, given))
-    )
-
-
-# what was done to the things asked, where the part names the doing: "which models did they extend?"; not a verb any
-# sentence may say ("which datasets did they use?")
-_DONE_TO = re.compile(
-    r"^(?:which|what)\s+(?:[\w-]+\s+){1,2}(?:did|do|does)\s+(?:they|it|the\s+authors)\s+"
-    r"(?!(?:use|get|have|do|make|show|report|say|find|achieve|reach|obtain|try|test|run|need|see|compare)\b)([a-z]{4,})\b",
-    re.I,
-)
+    return about or bool(a.done & set(terms(sentence)) and new_names(sentence, given))
 
 
 def _scored_on(part: Part, a: asks.Asked, others: set[str], sentence: str) -> bool:

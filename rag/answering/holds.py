@@ -253,7 +253,7 @@ def ranks(part: Part, sentence: str, best: bool = False) -> bool:
     measure = set(re.findall(r"[\w@.-]+", asked(part.text).lower())) - {part.head.lower()}
     return any(
         _singular(m["what"] or "") not in unnamed
-        and not {w.lower() for w in sentence[m.end() :].split()[:1]} & measure
+        and next(iter(sentence[m.end() :].split()), "").lower() not in measure
         and (m["what"] or "").lower() not in measure
         for m in (_SAYS_BEST if best else _SAYS_RANKED).finditer(sentence)
     )
@@ -349,10 +349,9 @@ def holds_value(
 def _spelled_as_other(part: Part, found: set[str], sentence: str) -> bool:
     """Every name found is spelled out as another kind of the thing asked: "which pretrained video diffusion model do
     they fine-tune?" is not told by "we use a multimodal large language model (MLLM) to verify ..." (blind 104)."""
-    at = part.thing.index(part.head) if part.head in part.thing else 0
-    if not at or not found:
+    if not part.kind_word or not found:
         return False
-    kind, thing = part.thing[at - 1].lower(), re.escape(_singular(part.head))
+    kind, thing = part.kind_word.lower(), re.escape(_singular(part.head))
     spelled = [re.search(rf"((?:[\w-]+\s+){{1,5}}){thing}s?\s+\({re.escape(n)}\)", sentence, re.I) for n in found]
     return all(m is not None and kind not in m[1].lower() for m in spelled)
 

@@ -129,13 +129,11 @@ def kind_said(part: Part, sentence: str) -> bool:
     avoided the ligand chirality issues?" of "AI co-folding methods exhibit ligand chirality issues, except for
     Boltz-1x" (blind 102), "Which long-document QA benchmark ...?" of "long-document QA (Loong)" (blind 93); or after
     a name in brackets: "what neuron model do they use?" of "leaky integrate-and-fire (LIF) neurons" (blind 104)."""
-    thing = part.thing
-    at = thing.index(part.head) if part.head in thing else 0
-    if not at:
+    if not part.kind_word:
         return False
     other = r"models?|methods?|approaches|systems?|" if values.name_class([part.head]) == "model" else ""
     named = r"\((?-i:[A-Z])[^()]{0,40}\)"
-    kind = re.escape(thing[at - 1])
+    kind = re.escape(part.kind_word)
     return bool(re.search(rf"\b{kind}\s+(?:{other}{named})|{named}\s+{kind}s?\b", sentence, re.I))
 
 

@@ -243,16 +243,14 @@ def unmet_condition(part: str, text: str) -> str | None:
     named = _NAMED.findall(part)
     if not YES_NO.match(part):  # "besides LLMs, what task ...?": the field's acronyms name no thing of its own
         named = [n for n in named if n.rstrip("'.,:;?") not in FIELD_ACRONYMS.words]
-    return next(
-        (
-            c
-            for c in named
-            if squashed(c.rstrip("'.,:;?s").lower()) not in squashed(said)
-            and not _described_in(c, said)
-            and not re.search(SPELLED_OUT.get(c.rstrip("'.,:;?s").lower(), "^$"), said)
-        ),
-        None,
-    )
+    flat = squashed(said)
+
+    def met(name: str) -> bool:
+        bare = name.rstrip("'.,:;?s").lower()
+        spelled = SPELLED_OUT.get(bare)
+        return squashed(bare) in flat or _described_in(name, said) or bool(spelled and re.search(spelled, said))
+
+    return next((c for c in named if not met(c)), None)
 
 
 def squashed(text: str) -> str:

@@ -60,6 +60,12 @@ class Part:
         offered = re.findall(rf"\b{re.escape(head)}/([\w-]+)", self.text, re.I)
         return (*(named[1].split() if named else ()), head, *offered)
 
+    @cached_property
+    def kind_word(self) -> str:
+        """The word before the head that says its kind: "neuron" of "what neuron model", "" where none does."""
+        at = self.thing.index(self.head) if self.head in self.thing else 0
+        return self.thing[at - 1] if at else ""
+
     @property
     def head(self) -> str:
         """The thing asked for: "clients" in "how many clients does it use", "" where none is named."""
