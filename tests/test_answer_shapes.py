@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from rag.answering import baselines
-from rag.answering.holds import _singular, holder
+from rag.answering.asks import holder
+from rag.answering.holds import singular
 from rag.answering.known import offered
 from rag.answering.pipeline import Assistant
 from rag.config import Settings
@@ -125,7 +126,7 @@ def test_readings_of_blinds_52_and_53() -> None:
         "high-frequency components instead of just extrapolating them?"
     )
     assert [p.text[:19] for p in parts] == ["is there a RoPE sca"]
-    assert [_singular(w) for w in ("branches", "modules", "class", "boxes")] == ["branch", "module", "class", "box"]
+    assert [singular(w) for w in ("branches", "modules", "class", "boxes")] == ["branch", "module", "class", "box"]
 
 
 def test_comparisons_of_names_in_plain_words_said_as_ours_or_differing_in_something(assistant: Assistant) -> None:

@@ -238,7 +238,7 @@ def test_a_yes_or_no_detail_the_abstract_never_names_is_not_stated_and_quotes_th
 
 
 def test_names_the_question_offers_that_the_paper_never_says() -> None:
-    from rag.answering.extractive import unsaid_names
+    from rag.answering.known import unsaid_names
 
     def paper(title: str, abstract: str) -> Hit:
         return Hit.of_abstract(rank=1, paper_id="p", title=title, url="", score=1.0, similarity=None, abstract=abstract)

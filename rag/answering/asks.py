@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from rag.answering import value_kinds, values
-from rag.answering.holds import Terms, fits, holder, plain
+from rag.answering.holds import Terms, fits, plain
 from rag.answering.values import SAID_AS
 from rag.reading.asking import asked
 from rag.reading.parts import Part
@@ -111,7 +111,27 @@ def _asked_kind(part: Part, terms: Terms) -> tuple[value_kinds.ValueKind | None,
     # Exp-ns" (blind 104), as baselines are said
     if head and part.wants == "name" and _AGAINST_ASKED.search(part.text):
         head |= set(terms(f"{SAID_AS['baselines']} over relative"))
+    # "which RL algorithm is that built on?": "(ii) adapts GRPO to GUI navigation" (blind 106, twice in blind 107), as
+    # what a method starts from is said
+    if head and part.wants == "name" and _ON_ASKED.search(part.text):
+        head |= set(terms("adapts adapted extends extended builds upon based"))
     return (None if results_asked else kind), results_asked, head
+
+
+_ON_ASKED = re.compile(r"\b(?:built|build|builds|based|rests?|relies|rely)\s+(?:on|upon)\b|\bon top of\b", re.I)
+# ... said with the name right after: "adapts GRPO to GUI navigation", "built upon Qwen2.5"
+_BUILT_FROM = re.compile(
+    r"\b(?:adapt(?:s|ed|ing)?|extend(?:s|ed|ing)?|build(?:s|ing)?\s+(?:up)?on|built\s+(?:up)?on|based\s+on"
+    r"|on\s+top\s+of)\s+(?:the\s+)?(?-i:[A-Z][\w.-]*[A-Z0-9])",
+    re.I,
+)
+
+
+def built_on_said(part: Part, sentence: str) -> bool:
+    """The part asks what a method is built on, and the sentence says the name it adapts, extends or builds on: the
+    rules' own evidence, which the judge does not overrule (it read "(ii) adapts GRPO to GUI navigation" as stating
+    "which policy optimization algorithm do they build on?" at 0.006, blind 107)."""
+    return part.wants == "name" and bool(_ON_ASKED.search(part.text) and _BUILT_FROM.search(sentence))
 
 
 _AGAINST_ASKED = re.compile(r"\b(?:compared?|benchmark(?:ed)?|evaluated?|tested?)\s+(?:against|with)\b", re.I)
@@ -163,3 +183,26 @@ def _held(
     ):
         return set(terms(holder(part.text)))
     return None
+
+
+# "how many adapters are in AutoLoRA's retrieval pool?" (blind 53): what holds them, said by the sentence that sizes
+# it, unless a name may stand for it ("how many are in the dataset?" of "RF-MatID includes 16 categories")
+_HOLDER = re.compile(r"\b(?:are|is) in\s+(?:[\w'’-]+\s+)*?(?P<holder>[\w-]+)\s*[?.!]*$", re.I)
+_NAMED_HOLDERS = {
+    "dataset",
+    "datasets",
+    "benchmark",
+    "benchmarks",
+    "corpus",
+    "suite",
+    "collection",
+    "set",
+    "it",
+    "total",
+}
+
+
+def holder(part: str) -> str:
+    """What the part says holds the things it counts, where a sentence sizing another thing does not answer."""
+    m = _HOLDER.search(part)
+    return m["holder"] if m and m["holder"].lower() not in _NAMED_HOLDERS else ""

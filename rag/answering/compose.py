@@ -276,7 +276,11 @@ _BUILDS_ON = re.compile(
     # gradient contribution of harmful samples ... To this end, we introduce Antibody", "Here, we explore how
     # expressivity ... can be increased via richer state mixing ... Specifically, we introduce ..." (blind 103)
     r"|To\s+(?:this\s+end|(?:achieve|realize|implement|do)\s+this)\b|Specifically\b|Concretely\b"
-    r"|As\s+an?\s+(?:\w+\s+)?(?:realization|instantiation|implementation)\s+of\s+(?:this|these|that)\b)",
+    r"|As\s+an?\s+(?:\w+\s+)?(?:realization|instantiation|implementation)\s+of\s+(?:this|these|that)\b"
+    # ... or puts to the test the idea "we" said: "We argue that the quantization error can be ... alleviated by
+    # constraining ... within the null space of input activations. To prove this fresh idea, we propose ..." (blind 107)
+    r"|To\s+(?:prove|test|validate|verify|demonstrate|realize|implement|instantiate|operationalize)\s+(?:this|these|that)"
+    r"\s+(?:[\w-]+\s+)?(?:idea|insight|hypothesis|intuition|principle|observation)s?\b)",
     re.I,
 )
 _CARRIED_ON = re.compile(r"^(?:This|These|Such|It)\b")

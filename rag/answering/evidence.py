@@ -165,6 +165,10 @@ def _about_head(
     about = values.counts(a.count, a.head, sentence, terms) if a.count else about
     about = about or (a.held is not None and values.sized(sentence) and a.held <= set(terms(sentence)))
     about = about or (part.which_thing and near and bool(new_names(sentence, given)))
+    # "What's their tool called?" of "We call this the Activation Difference Lens (ADL)." (blind 106)
+    about = about or bool(
+        known.CALLED.search(part.text) and ranking.CALLS.search(sentence) and new_names(sentence, given)
+    )
     # "which models did they extend?" of "by extending the context length of GPT-Large and Phi-2" (blind 105)
     return about or bool(a.done & set(terms(sentence)) and new_names(sentence, given))
 

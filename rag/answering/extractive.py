@@ -10,7 +10,19 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rag.answering import approaches, compose, evidence, known, quotes, ranking, sides, subject, value_kinds, values
+from rag.answering import (
+    approaches,
+    asks,
+    compose,
+    evidence,
+    known,
+    quotes,
+    ranking,
+    sides,
+    subject,
+    value_kinds,
+    values,
+)
 from rag.answering.judge import Judge
 from rag.answering.known import PROPOSE
 from rag.calibration import CALIBRATION
@@ -108,7 +120,7 @@ def _whole_or_parts(
         for h in chosen
     )
     # a part naming a thing no chosen abstract says ("How does it compare with FastV?") is answered part by part
-    foreign = unsaid_names(question, chosen)
+    foreign = known.unsaid_names(question, chosen)
     asks_foreign = any(n in p.text for p in reading.parts for n in foreign)
     plain = len(reading.parts) < 2 and not any(p.asks_detail for p in reading.parts)
     # "What LoRA rank does ICaRus use?" opens like "What does ICaRus do?": a question that names its paper and that
@@ -137,7 +149,7 @@ def _whole_or_parts(
 
 def _names_its_paper(question: str, chosen: list[Hit], keyword: KeywordIndex) -> bool:
     """The question says a coined name of a chosen paper that few papers say ("ICaRus", not "Mamba" or "VQA")."""
-    for name in _names(question):
+    for name in known.question_names(question):
         said = keyword.named(name)
         if len(said) <= CALIBRATION.named_max and any(h.paper_id in said for h in chosen):
             return True
@@ -177,6 +189,7 @@ def _answer_parts(
             key=lambda f: (f.sentence is not None, f.score),
         )
         judged = (kind := value_kinds.wanted(asked(parts[i].text))) is None or kind.judged
+        judged = judged and not asks.built_on_said(parts[i], found[i].sentence or "")
         if judge is not None and judged and found[i].sentence and not _judged_stated(judge, found[i], skip):
             found[i] = evidence.Found(parts[i], found[i].paper, None, found[i].score, doubted=found[i].sentence)
         found[i] = _with_antecedent(_with_how_it_works(found[i], skip), skip | used)
@@ -222,23 +235,6 @@ def _judged_stated(judge: Judge, found: evidence.Found, skip: set[str]) -> bool:
             return True
     rest = [s for s in candidates if s not in first]
     return max(judge(found.part.text, rest), default=0.0) >= CALIBRATION.judge_stated
-
-
-def unsaid_names(question: str, papers: Sequence[Hit]) -> list[str]:
-    """The coined names the question says that no chosen paper's title or abstract says, in any case or
-    hyphenation ("CounterFact", "FastV", "OpenVLA" asked of a paper that never mentions them)."""
-
-    def flat(text: str) -> str:  # "$\text{G}^2$RPO" and "D$^2$-Edit" say G2RPO and D^2-Edit
-        return re.sub(r"[\s\-_$\\{}^]", "", re.sub(r"\\[a-zA-Z]+", "", text)).lower()
-
-    said = [flat(f"{h.title} {h.abstract or h.passage}") for h in papers]
-    return [n for n in _names(question) if not any(flat(n) in text for text in said)]
-
-
-def _names(question: str) -> list[str]:
-    """The coined names a question says, but a short all-capitals acronym ("DNA", "GPU", "VQA"): the field's
-    word more often than a thing's name."""
-    return [n for n in coined_names(question) if not (n.isupper() and len(n) <= 4)]
 
 
 def item_sentence(

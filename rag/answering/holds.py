@@ -34,10 +34,16 @@ PLAIN_NAMED = {
     "distances",
     "divergence",
     "divergences",
+    # "which search algorithm sits at the core of Hu-MCTs' humanization phase?" of "a novel black-box optimization
+    # algorithm based on Monte Carlo Tree Search" (blind 106)
+    "algorithm",
+    "algorithms",
 }
 # Things a paper says in plain words, named or not: "various architectures (random features, two-layer ...)", "a
 # counterfactual detector module is proposed" (blinds 47 and 48); not models or datasets, which have names
-DESCRIBED = {"architecture", "module", "component", "branch", "stage", "block", "phase", "mechanism"}
+# ... and strategies: "which strategies do they use so results don't drift ...?" of "we propose three key strategies:
+# 1) a composite reward function ..., 2) ground-truth guided likelihood regularization, ..." (blind 106)
+DESCRIBED = {"architecture", "module", "component", "branch", "stage", "block", "phase", "mechanism", "strategy"}
 
 # a capitalised word inside a sentence, or capitalised words joined by a slash or hyphen ("the olfactory Go/No-Go
 # discrimination task", blind 83)
@@ -60,6 +66,9 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
             bool(new_names(sentence, given, plain_names))
             or (listed and _listed_after(part.head, sentence))
             or _introduced(part.head, sentence, _built(part, sentence))
+            # "which layers do they fine-tune for language control?" of "only the final layers responsible for
+            # language control" (blind 107)
+            or _placed(part.head, sentence)
         )
     if part.wants == "name" and part.which_thing:  # "Which GNNs?" is not answered by "various classic GNNs"
         return (
@@ -84,7 +93,7 @@ _ORDER = r"(?:sub|super)?linear|quadratic|cubic|exponential|logarithmic|polyloga
 
 
 def _in_order(head: str, sentence: str) -> bool:
-    thing = re.escape(_singular(head)) if head else ""
+    thing = re.escape(singular(head)) if head else ""
     return bool(thing) and bool(re.search(rf"\b(?:{_ORDER})(?:ly)?[\s-]+(?:[\w-]+\s+)?{thing}", sentence, re.I))
 
 
@@ -99,7 +108,7 @@ _PLACE = (
 
 
 def _placed(head: str, sentence: str) -> bool:
-    thing = _singular(head).lower()
+    thing = singular(head).lower()
     return thing in _PLACED and bool(re.search(rf"\b{_PLACE}(?:est|er)?\s+{thing}s?\b", sentence, re.I))
 
 
@@ -144,7 +153,7 @@ def _listed_after(head: str, sentence: str) -> bool:
     """The things asked for, listed in plain words right after the word for them: "downstream tasks such as concept
     detection and spurious correlation removal", "diverse tasks, including function calling and code generation";
     not "... behavior and cognition ... during complex tasks"."""
-    thing = re.escape(_singular(head))
+    thing = re.escape(singular(head))
     # ... or in brackets: "various architectures (random features, two-layer fully-connected and ...)" (blind 47)
     listing = r"(?:\b(?:such as|including|like|namely|e\.g\.)|\((?=[^()]*,))"
     # ... or after a colon or a dash some words on: "two unique data curation mechanisms tailored for such games:
@@ -152,7 +161,7 @@ def _listed_after(head: str, sentence: str) -> bool:
     return bool(re.search(rf"\b{thing}(?:e?s)?\b(?:[^.;]{{0,20}}?{listing}|{values.LISTED_LATER})", sentence, re.I))
 
 
-def _singular(head: str) -> str:
+def singular(head: str) -> str:
     # "branches", "modules", "boxes"; not "class", "bias", "corpus"
     return re.sub(r"(?:(?<=ch)|(?<=sh)|(?<=ss)|(?<=x))es$|(?<![isu])s$", "", head.lower())
 
@@ -180,7 +189,7 @@ def _built(part: Part, sentence: str = "") -> bool:
 
 def described(head: str) -> bool:
     """A thing a paper may say in plain words or name as it likes: a module, a mechanism (DESCRIBED)."""
-    return _singular(head) in DESCRIBED
+    return singular(head) in DESCRIBED or re.sub(r"ies$", "y", head.lower()) in DESCRIBED
 
 
 def _introduced(head: str, sentence: str, built: bool = False) -> bool:
@@ -188,9 +197,12 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
     use?" of "Specifically, a counterfactual detector module is proposed to ..." (blind 48); any thing the part asks
     what they built ("what dataset did they build?" of "we propose a novel dataset consisting of ...", blind 66)."""
     # "... with what metric?" of "we introduce compression ratio as a unified metric" (blind 86): the thing set as one
+    # ... or cast as one: "what task do they reformulate extraction as?" of "We reformulate main content extraction as
+    # a semantic block sequence classification task" (blind 82)
     if head and re.search(
-        rf"\b(?:{_MAKE}|use|adopt|employ)[sd]?\s+(?:[\w-]+\s+){{1,4}}?as\s+(?:an?|the|our)\s+(?:[\w-]+\s+){{0,2}}"
-        rf"{re.escape(_singular(head))}(?:e?s)?\b",
+        rf"\b(?:{_MAKE}|use|adopt|employ|(?:re)?formulate|recast|cast|frame)[sd]?\s+(?:[\w-]+\s+){{1,4}}?as\s+"
+        rf"(?:an?|the|our)\s+(?:[\w-]+\s+){{0,4}}"
+        rf"{re.escape(singular(head))}(?:e?s)?\b",
         sentence,
         re.I,
     ):
@@ -198,7 +210,7 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
     if not (built or described(head)):
         return False
     # "What model component does the predicting?" of "Prot2Token employs an autoregressive decoder" (blind 104)
-    kinds = [_singular(head), *(values.SAID_AS["component"].split() if _singular(head) == "component" else ())]
+    kinds = [singular(head), *(values.SAID_AS["component"].split() if singular(head) == "component" else ())]
     thing = rf"(?:[\w()-]+\s+){{1,5}}?(?:{'|'.join(map(re.escape, kinds))})(?:e?s)?\b"
     made = r"(?:proposed|introduced|designed|developed|presented)"
     return bool(
@@ -247,39 +259,16 @@ def ranks(part: Part, sentence: str, best: bool = False) -> bool:
     `best`: only a superlative asked and said ("which did best?" of "the highest"; not "which worked better?")."""
     if not (_ASKS_BEST if best else _ASKS_RANKED).search(asked(part.text)):
         return False
-    unnamed = {_singular(part.head), *_RANKED_UNNAMED} if part.head else _RANKED_UNNAMED
+    unnamed = {singular(part.head), *_RANKED_UNNAMED} if part.head else _RANKED_UNNAMED
     # ... nor by the measure the part gives: "Which model got the best pass@1 of 0.26?" of "the best overall pass@1 is
     # 0.26" (blind 105)
     measure = set(re.findall(r"[\w@.-]+", asked(part.text).lower())) - {part.head.lower()}
     return any(
-        _singular(m["what"] or "") not in unnamed
+        singular(m["what"] or "") not in unnamed
         and next(iter(sentence[m.end() :].split()), "").lower() not in measure
         and (m["what"] or "").lower() not in measure
         for m in (_SAYS_BEST if best else _SAYS_RANKED).finditer(sentence)
     )
-
-
-# "how many adapters are in AutoLoRA's retrieval pool?" (blind 53): what holds them, said by the sentence that sizes
-# it, unless a name may stand for it ("how many are in the dataset?" of "RF-MatID includes 16 categories")
-_HOLDER = re.compile(r"\b(?:are|is) in\s+(?:[\w'’-]+\s+)*?(?P<holder>[\w-]+)\s*[?.!]*$", re.I)
-_NAMED_HOLDERS = {
-    "dataset",
-    "datasets",
-    "benchmark",
-    "benchmarks",
-    "corpus",
-    "suite",
-    "collection",
-    "set",
-    "it",
-    "total",
-}
-
-
-def holder(part: str) -> str:
-    """What the part says holds the things it counts, where a sentence sizing another thing does not answer."""
-    m = _HOLDER.search(part)
-    return m["holder"] if m and m["holder"].lower() not in _NAMED_HOLDERS else ""
 
 
 # A capitalised word an abstract sets in emphasis names a thing: "we train a competitive LLM family, *Celerity*" (blind
@@ -341,6 +330,7 @@ def holds_value(
         or part.kind_of  # "what kind of solver?": a description of it answers
         or (listed and not found)  # tasks listed in plain words ("tasks such as concept detection and ...")
         or _introduced(part.head, sentence, _built(part, sentence))
+        or _placed(part.head, sentence)
         or (values.of_class(asked_class, found, sentence) and not _spelled_as_other(part, found, sentence))
         or _apposed(part.head, found, sentence)
     )
@@ -351,7 +341,7 @@ def _spelled_as_other(part: Part, found: set[str], sentence: str) -> bool:
     they fine-tune?" is not told by "we use a multimodal large language model (MLLM) to verify ..." (blind 104)."""
     if not part.kind_word or not found:
         return False
-    kind, thing = part.kind_word.lower(), re.escape(_singular(part.head))
+    kind, thing = part.kind_word.lower(), re.escape(singular(part.head))
     spelled = [re.search(rf"((?:[\w-]+\s+){{1,5}}){thing}s?\s+\({re.escape(n)}\)", sentence, re.I) for n in found]
     return all(m is not None and kind not in m[1].lower() for m in spelled)
 
@@ -365,7 +355,7 @@ def titled(part: Part, sentence: str, title: str) -> bool:
     video diffusion model", blind 104)."""
     if not part.head:
         return False
-    thing = re.escape(_singular(part.head))
+    thing = re.escape(singular(part.head))
     own = " ".join(part.thing).lower()
     said = re.finditer(rf"\b(?:the|an?)\s+((?:[\w-]+\s+){{1,3}}?){thing}(?:e?s)?\b", sentence, re.I)
     words = " ".join(re.findall(r"[\w-]+", title.lower()))
@@ -386,7 +376,7 @@ def titled(part: Part, sentence: str, title: str) -> bool:
 def _apposed(head: str, found: set[str], sentence: str) -> bool:
     """A name set right after the thing asked for, whatever class the words before that say: "What's the name of the
     LLM family ...?" of "we train a competitive LLM family, *Celerity*" (blind 84), not of "an LLM, Celerity"."""
-    thing = re.escape(_singular(head)) if head else ""
+    thing = re.escape(singular(head)) if head else ""
     return bool(thing) and any(
         re.search(rf"\b{thing}(?:e?s)?,?\s+(?:(?:called|named|dubbed)\s+)?[*{{\\\w]*?{re.escape(n)}\b", sentence, re.I)
         for n in found

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 
-from rag.answering.holds import described
+from rag.answering.holds import PLAIN_NAMED, described
 from rag.answering.values import names, numbers
 from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.parts import Part
@@ -52,6 +53,11 @@ def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name
     said = asked_names | title_names | numbers(question) | initialisms(f"{question} {paper.title}")
     said |= {piece for name in said for piece in name.split("-")}  # "BED" of "BED-LLM"
     said |= set(_CAPITAL_PIECE.findall(question))  # "UV" of "UV-mapping"
+    # ... and, where plain capitalised words name the things asked, its own: "Angle k-means - which accelerated k-means
+    # algorithms is it compared against?" is not told by "We propose ... Angle $k$-means" (people-dev 3); elsewhere they
+    # say what the part is measured on ("on the Shadow Hand")
+    if part.head.lower() in PLAIN_NAMED:
+        said |= set(re.findall(r"(?<![\w-])[A-Z][a-z]{2,}\b", question))
     # "how many views does MTTV use?" of "more than two views (MTTV)": a number in a name's spelling is the name's
     said |= {n for name in coined_names(question) for n in numbers(spelling(abstract, name))}
     # "world model (WM)" names no model, but "the generalized Cauchy-Schwarz divergence (GCSD)" names the divergence
@@ -62,7 +68,7 @@ def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name
     # transformer (DiT) backbone" (blind 92)
     # ... not of a module or a mechanism, which the paper calls what it likes ("which module handles outlier residuals?"
     # of "the Order-Statistic Consensus Operator (OSCO) trims ... outlier residuals", blind 91)
-    if not (_CALLED.search(part.text) or described(part.head)):
+    if not (CALLED.search(part.text) or described(part.head)):
         words = [w.lower().rstrip("s") for w in part.thing] or [""]
         said |= set.intersection(*(defined_acronyms(abstract, unless_of=w) for w in words))
     # "Large Language Models (LLMs)" is the field's word: it names no base model asked for; "RoPE" is a piece of the
@@ -88,7 +94,7 @@ def builds_on(part: Part) -> bool:
     return part.head.lower() in NOT_OWN or bool(_BUILT_ON.search(part.text))
 
 
-_CALLED = re.compile(r"\b(?:called|named)\b|\bname of\b", re.I)
+CALLED = re.compile(r"\b(?:called|named)\b|\bname of\b", re.I)
 # the paper's own method, or the remedy it proposes: "what is their fix called?" (blind 99)
 _OWN_THINGS = {"", "it", "method", "approach", "framework", "model", "technique", "system", "algorithm", "paper"}
 _OWN_THINGS |= {"fix", "remedy", "solution"}
@@ -100,7 +106,7 @@ def own_name_asked(part: Part, question: str, candidates: list[str]) -> bool:
     fix called?" of "we propose Annealed-RLVR", blind 99)."""
     return (
         part.wants == "name"
-        and bool(_CALLED.search(part.text))
+        and bool(CALLED.search(part.text))
         and part.head.lower() in _OWN_THINGS
         and not set(coined_names(question)) & proposed(candidates)
     )
@@ -158,3 +164,29 @@ def paper_name(title: str, abstract: str) -> str | None:
                     return name
         seen.update(coined_names(sentence))
     return None
+
+
+def unsaid_names(question: str, papers: Sequence[Hit]) -> list[str]:
+    """The coined names the question says that no chosen paper's title or abstract says, in any case or
+    hyphenation ("CounterFact", "FastV", "OpenVLA" asked of a paper that never mentions them)."""
+
+    def flat(text: str) -> str:  # "$\text{G}^2$RPO" and "D$^2$-Edit" say G2RPO and D^2-Edit
+        return re.sub(r"[\s\-_$\\{}^]", "", re.sub(r"\\[a-zA-Z]+", "", text)).lower()
+
+    texts = [f"{h.title} {h.abstract or h.passage}" for h in papers]
+    said = [flat(t) for t in texts]
+
+    def met(name: str) -> bool:  # ... nor in the plural: "stacking a bunch of LoRAs" of "LoRA adapters" (blind 106)
+        if any(flat(re.sub(r"(?<=[A-Z])s$", "", name)) in text for text in said):
+            return True
+        # ... nor a word cut short before an acronym: "distRL" of "distributional RL" (blind 106)
+        cut = re.fullmatch(r"([a-z]{3,})([A-Z]{2,})s?", name)
+        return bool(cut and any(re.search(rf"\b{cut[1]}\w*\s+{cut[2]}\b", t, re.I) for t in texts))
+
+    return [n for n in question_names(question) if not met(n)]
+
+
+def question_names(question: str) -> list[str]:
+    """The coined names a question says, but a short all-capitals acronym ("DNA", "GPU", "VQA"): the field's
+    word more often than a thing's name."""
+    return [n for n in coined_names(question) if not (n.isupper() and len(n) <= 4)]

@@ -156,6 +156,11 @@ def named_back(
 _ONE_DESCRIBED = re.compile(r"^\s*the\s+(?:paper|one|work|study)\s+(?:that|which|on|about|where|with)\s", re.I)
 
 
+# ... or a thing of the field told apart by what it does: "the VLA that's pretrained on videos of human hands" (blind
+# 106), one paper, where "GRPO" alone is the field's
+_THING_DESCRIBED = re.compile(r"^\s*the\s+(?:[\w-]+\s+){1,3}?(?:that|which|who)(?:'s|\s)", re.I)
+
+
 def related_back(
     question: str, turns: Sequence[Turn], retriever: Retriever, store: Store, filters: Filters | None = None
 ) -> Pair | None:
@@ -196,7 +201,8 @@ def related_back(
     told = rare(set(keyword.terms(subject)) & known)
     # "is it better than MEMIT?" after SUIT, whose abstract says MEMIT: a baseline its own paper compares with, as is
     # a name of the field ("better than GRPO?"); "compared with earlier methods": several papers, none in particular
-    names = coined_names(other)
+    # ... not where a thing of the field is told apart by what it does ("the VLA that's pretrained on ...")
+    names = [] if _THING_DESCRIBED.match(other) else coined_names(other)
     if (
         not (refers_back(subject) or told or swapped or stands_for_earlier(subject))
         or any(baselines.says(earlier, n) for n in names)
@@ -214,6 +220,7 @@ def related_back(
         or not (
             swapped
             or _ONE_DESCRIBED.match(other)
+            or _THING_DESCRIBED.match(other)
             or rare(set(keyword.terms(other)) & set(keyword.terms(text_of(hit))) - known)
         )
     ):
@@ -246,6 +253,17 @@ def _points_back(question: str) -> bool:
     return refers_back(question) or two or bool((not own and BOTH.search(question)) or ELIDED.search(question))
 
 
+# a name offered as a guess at what one paper uses: "Which one exactly - SD-Turbo or something else?" (blind 107)
+_GUESSED = re.compile(r"\bor\s+(?:something|anything)\s+else\b|\bor\s+(?:some\s+)?other\s+one\b", re.I)
+
+
+# ... asked as an order, not "which papers compare them?"
+_COMPARE_THEM = re.compile(
+    r"(?:^|[.?!:;]\s*)(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:compare|contrast)\s+(?:them|the\s+two|both)\b",
+    re.I,
+)
+
+
 def compared(
     question: str,
     reading: Reading,
@@ -264,6 +282,7 @@ def compared(
     # one search of the question, for whichever evidence needs it first
     searched: Searched = cache(lambda: retriever.search(question, k=SECOND_AMONG, filters=filters).hits)
     named = named_pair(question, searched, keyword) if reading.kind != "compare" else None
+    named = None if _GUESSED.search(asking_sentences(question)) else named
     pointed = (
         named_back(question, turns, searched, keyword, store)
         if reading.kind != "compare" and not named and turns and _points_back(question)
@@ -287,7 +306,8 @@ def compared(
     )
     cue = cue and not (turns and baselines.its_baseline(question, turns[-1].cited[:1], store))
     # "two papers on long-tailed data: one for ..., one for ... what does each add?" asks for no list
-    if reading.kind != "compare" and cue and (said or not asks_for_papers(question)):
+    # ... nor "two papers on ...: the X one and Y. compare them pls" (blind 107)
+    if reading.kind != "compare" and cue and (said or _COMPARE_THEM.search(asking) or not asks_for_papers(question)):
         # a paper's own name outweighs the words of the question another paper also covers
         pair = Pair(*named, 1.0, False) if named else pointed
         if pair is None:

@@ -7,7 +7,7 @@ import re
 
 from rag.answering.evidence import RESULT, Coverage, Similarity, unquoted
 from rag.answering.judge import Judge
-from rag.answering.ranking import closeness, own_start, proposal
+from rag.answering.ranking import closeness, only_in_its_name, own_start, proposal
 from rag.calibration import CALIBRATION
 from rag.reading.text import asking_sentences, pointed_to
 from rag.types import Hit
@@ -93,6 +93,7 @@ def best_sentences(
     added = _enumerated(candidates, picked)
     if most > 1:  # one sentence asked for is the closest, first
         added += _pointed_to(candidates, picked, paper.abstract or paper.passage)
+        added += _answered_next(candidates, picked, asking_sentences(question))
     return [candidates[i] for i in sorted(set(picked + added))]
 
 
@@ -102,6 +103,39 @@ def _pointed_to(candidates: list[str], picked: list[int], text: str) -> list[int
     spherical manifold" before it (blind 96), as a part's sentence brings it (rag.answering.extractive)."""
     before = (pointed_to(candidates[i], text) for i in picked)
     return [candidates.index(b) for b in before if b is not None and b in candidates]
+
+
+# What a quoted sentence's problem is met by, in the sentence right after it, where the question asks it: "how do they
+# deal with that?" of "... naive composition causes interference ..." then "To overcome this, we introduce bi-level
+# orthogonality constraints" (blind 106); "why do they think more shots stop helping?" of "... does not always improve
+# ... when increasing the number of examples" then "We hypothesize that this happens because ..." (blind 106)
+_REMEDY_ASKED = re.compile(
+    r"\b(?:deal|cope)s?\s+with\b|\b(?:handle|address|avoid|fix|mitigate|overcome|solve|prevent|resolve|tackle|counter)s?\b"
+    r"|\bget\s+around\b",
+    re.I,
+)
+_REMEDY_NEXT = re.compile(
+    r"^\W*(?:to\s+(?:overcome|address|tackle|mitigate|alleviate|resolve|solve|remedy|counter|fix|handle|avoid|prevent)"
+    r"\s+(?:this|these|that|it|such|the\s+(?:above|former|latter))\b|to\s+this\s+end\b)",
+    re.I,
+)
+_CAUSE_ASKED = re.compile(r"\bwhy\b", re.I)
+_CAUSE_NEXT = re.compile(r"\b(?:this|it|that)\s+(?:happens|occurs|arises|is)\s+(?:because|due\s+to)\b", re.I)
+
+
+def _answered_next(candidates: list[str], picked: list[int], asking: str) -> list[int]:
+    """The sentence right after a quoted one that meets its problem, as the question asks (`_REMEDY_NEXT` for how
+    they deal with it, `_CAUSE_NEXT` for why), where it is not quoted yet."""
+    nexts = [
+        pattern
+        for asked, pattern in ((_REMEDY_ASKED, _REMEDY_NEXT), (_CAUSE_ASKED, _CAUSE_NEXT))
+        if asked.search(asking)
+    ]
+    return [
+        i + 1
+        for i in picked
+        if i + 1 < len(candidates) and i + 1 not in picked and any(p.search(candidates[i + 1]) for p in nexts)
+    ]
 
 
 def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str], own: bool = True) -> str | None:
@@ -117,6 +151,7 @@ def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str], own
     # "... no need for a large emotional speech corpus", not "Existing methods ... require ... a large in-house
     # emotional speech corpus" before it (blind 84), as a comparison's "On the question" (CALIBRATION.point_after)
     candidates = candidates[own_start(candidates) :] if own else candidates
+    candidates = [s for s in candidates if not only_in_its_name(part, s)] or candidates
     chance, sentence = max(zip(judge(part, candidates), candidates, strict=True), key=lambda pair: pair[0])
     return sentence if chance >= CALIBRATION.follow_up_lead else None
 

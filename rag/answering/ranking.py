@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rag.answering import known, values
-from rag.answering.holds import Terms, ranks
+from rag.answering.holds import Terms, ranks, singular
 from rag.calibration import CALIBRATION
 from rag.reading.parts import Part
 from rag.reading.text import flat_math
@@ -151,12 +151,56 @@ def ranked(
         stated = best
     if part.wants == "name" and (said := [pair for pair in stated if kind_said(part, flat_math(pair[1]))]):
         stated = said  # "what neuron model ...?": "(LIF) neurons" before "This model leverages ... (EnKF)"
+    # "What's their tool called?": "We call this the Activation Difference Lens (ADL)." before a sentence on what the
+    # tool finds, which the judge read likelier (blind 106)
+    # ... the thing asked ("a special token, called $Sup$" names no reward mechanism: blind 102)
+    if known.CALLED.search(part.text) and (naming := [pair for pair in stated if _calls_asked(part, pair[1])]):
+        stated = naming
+    if own := [pair for pair in stated if not only_in_its_name(part.text, pair[1])]:
+        stated = own
     asked = part.text
     chances: dict[str, float] = {}
     if judge is not None and len(stated) > 1:
         chances = dict(zip((sentence for _, sentence in stated), judge(asked, [s for _, s in stated]), strict=True))
         stated = [(score + CALIBRATION.judge_rank_weight * chances[sentence], sentence) for score, sentence in stated]
     return sorted(stated, key=lambda pair: -pair[0]), chances
+
+
+# "the twin concordance part of CARE": a piece of a method, asked by its words and the method's name
+_PIECE_OF = re.compile(
+    r"\bthe\s+(?P<piece>(?:[\w-]+\s+){1,4}?)(?:part|component|module|piece|bit|step|stage)\s+of\s+(?P<of>[\w-]+)", re.I
+)
+
+
+def only_in_its_name(part: str, sentence: str) -> bool:
+    """The sentence says the piece of a method the part asks about only in the method's spelled-out name: "what exactly
+    does the twin concordance part of CARE do?" is not told by "we propose ... Contextual Affinity Exploration with
+    Twin Concordance (CARE)", which the judge read likeliest (0.94), but by "we introduce twin concordance learning,
+    which ..." (blind 107)."""
+    if not (m := _PIECE_OF.search(part)):
+        return False
+    piece = re.escape(m["piece"].strip())
+    spelled = re.sub(
+        rf"(?:[A-Z][\w-]*\s+(?:(?:with|of|for|and|in|on|the|a|to)\s+)?)+\({re.escape(m['of'])}\)", "", sentence
+    )
+    return bool(re.search(piece, sentence, re.I)) and not re.search(piece, spelled, re.I)
+
+
+# the words a sentence names a thing by
+CALLS = re.compile(r"\bwe\s+(?:call|name|dub|term)\b|\b(?:called|named|dubbed|termed)\s", re.I)
+
+
+def _calls_asked(part: Part, sentence: str) -> bool:
+    """The sentence names what it has been saying ("We call this the Activation Difference Lens"), or the part's
+    thing ("a ... mechanism, called ..."), not another ("a special token, called $Sup$")."""
+    if _CALLS_THIS.search(sentence):
+        return True
+    things = [m[1].lower() for m in _CALLED_THING.finditer(sentence)]
+    return bool(things) and (not part.head or singular(part.head) in map(singular, things))
+
+
+_CALLS_THIS = re.compile(r"\bwe\s+(?:call|name|dub|term)\s+(?:this|it|these|them)\b", re.I)
+_CALLED_THING = re.compile(r"([\w-]+),?\s+(?:called|named|dubbed|termed)\s", re.I)
 
 
 def rescued(

@@ -197,7 +197,9 @@ def name_class(words: list[str]) -> str | None:
 # ... or one whose measure is told: "improve end-to-end Llama3-8B latency by up to 4×" (blind 103)
 SIZED_MODEL = re.compile(
     r"\b(?:on|using|across|with)\s+(?:the\s+)?[A-Za-z][\w.]*(?:-[\w.]+)*-\d+(?:\.\d+)?[BM]\b"
-    r"|\b[A-Za-z][\w.]*(?:-[\w.]+)*-\d+(?:\.\d+)?[BM]\s+(?:latency|throughput|inference|decoding|serving)\b",
+    r"|\b[A-Za-z][\w.]*(?:-[\w.]+)*-\d+(?:\.\d+)?[BM]\s+(?:latency|throughput|inference|decoding|serving)\b"
+    # ... or by its size alone: "On a 7B-class model, CORE yields consistent gains" (blind 106)
+    r"|\b(?:on|using|across|with|at)\s+an?\s+\d+(?:\.\d+)?[BM](?:-(?:class|scale|parameter|sized?))?\s+(?:model|LLM|backbone)\b",
     re.I,
 )
 

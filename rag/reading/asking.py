@@ -154,7 +154,9 @@ NUMBER = re.compile(
     r"precision|top-[15]|exact match|CIDEr|reward|regret|speed|time|epochs?|parameter count)s?\b(?!-)"
     # ... not a measure naming a thing it drives: "what does CellDuality use as its reward signal?" (blind 103),
     # "the cost function", "a learning rate schedule", "time series"
-    r"(?!\s+(?:signal|model|function|shaping|hacking|design|mechanism|term|series|schedule|landscape)s?\b)",
+    r"(?!\s+(?:signal|model|function|shaping|hacking|design|mechanism|term|series|schedule|landscape)s?\b)"
+    # ... nor one that does something to a thing: "what reward keeps the multi-round reasoning consistent?" (blind 106)
+    r"(?!\s+(?!(?:does|is|has|was|gets|goes)\b)(?-i:[a-z]+[^s\W]s)\s+(?:the|a|an|its|their|this|these|those)\b)",
     re.I,
 )
 # when, not how long: "what do they do with that detector at decoding time?" (blind 48), "at test time"

@@ -208,7 +208,9 @@ INTRODUCED = Cue(
     "introduced",
     re.compile(
         r"\bi\s+(?:\w+\s+)?(?:remember|recall|saw|read)\s+(?:also\s+)?(?:a|an|one|some|another)\b"
-        r"|(?<!\bis\s)(?<!\bwas\s)\bthere(?:'s|s|\s+is|\s+was|\s+were)\s+(?:also\s+)?(?:a|an|another|one)\s+"
+        # ... "there's also the polychromic objective paper about ...": another one, named by its topic (blind 106)
+        r"|(?<!\bis\s)(?<!\bwas\s)\bthere(?:'s|s|\s+is|\s+was|\s+were)\s+"
+        r"(?:also\s+)?(?:a|an|another|one|(?<=also )the)\s+"
         r"(?:[\w'-]+\s+){0,4}?(?:paper|work|study|benchmark|one|method|approach|framework|technique|model)s?\b"
         # "is there one that puts a ViT in hyperbolic space? what does its attention do": the paper asked for,
         # asked of in a later sentence; an "it" in the asking sentence itself is the earlier answer's
@@ -225,6 +227,7 @@ INTRODUCED = Cue(
         "cool. is there one that puts a vision transformer in hyperbolic space? what does its attention do differently",
         "Is there work plugging RNA embeddings into AlphaFold 3? Which fusion worked best for them?",
         "also im looking for a benchmark of bias mitigation methods, does that exist, and what did they find?",
+        "there's also the polychromic objective paper about RL collapsing diversity. how do the two differ?",
     ),
     (
         "Is there a paper that speeds up KV caching?",
@@ -234,6 +237,7 @@ INTRODUCED = Cue(
         "Is there a paper that extends it to video? What do they change?",
         "Is there a paper on this? how does it work",
         "Does it exist for video too?",
+        "there's also the question of cost: how much compute does it need?",
     ),
 )
 # One of several papers the last answer cited, picked by what it is about ("explain the one about picking a

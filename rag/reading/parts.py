@@ -80,7 +80,11 @@ class Part:
         words = [w for w in m["head"].split() if w.lower() not in _MEASURES] if m else []
         # "batch size used by X": not "used"; "which optimizer degraded least": what a verb is said of (blind 93)
         # ... but "existing accelerated variants": an adjective before its noun (blind 104)
-        verb = next((i for i, w in enumerate(words) if w.endswith("ed") and not _before_noun(words, i)), len(words))
+        # ... or one that says where a thing sits: "which search algorithm sits at the core of ...?" (blind 106)
+        verb = next(
+            (i for i, w in enumerate(words) if (w.endswith("ed") and not _before_noun(words, i)) or (i and w in _SITS)),
+            len(words),
+        )
         words = words[:verb] or [w for w in words if not w.endswith("ed")] or words
         if not words:  # "Which pretrained diffusion model underlies ...": the kind of thing a name is asked of
             named = NAME.search(text)
@@ -158,6 +162,8 @@ _WHICH_DID = re.compile(
     r"\s+(?:the|a|an|its|their|this|these|those|what|which|when|whether|how)\s)",
     re.I,
 )
+# Verbs that say where a thing is or what it rests on, never a plural noun after a noun ("search algorithm sits")
+_SITS = frozenset({"sits", "lies", "relies", "depends", "operates", "resides", "rests", "acts", "serves"})
 # Words that measure rather than name the thing asked for ("by what factor", "what percentage").
 _MEASURES = frozenset(
     {"factor", "margin", "percentage", "percent", "fraction", "amount", "extent", "proportion", "share"}

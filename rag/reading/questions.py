@@ -64,7 +64,8 @@ _COMPARE = [
 _ELIDED_SIDE = "it"
 _VS_IN_CLAUSE = re.compile(
     r"^\W*(?:(?:and|so|but|ok|okay)\s+)?(?:what|which|how|why|where|when|who)\b.*\s(?:in|on|about|for|between|across|of|at)\s+"
-    r"[\w-]+(?:\s+[\w-]+)?$",
+    # ... after its article: "what happens to the logit distribution on the training set vs the test set?" (blind 107)
+    r"(?:(?:the|a|an|its|their)\s+)?[\w-]+(?:\s+[\w-]+)?$",
     re.I,
 )
 _AGAINST_FIRST = re.compile(
@@ -98,6 +99,11 @@ _VS_HEADING = re.compile(
     # KVFundaBench. What does each contribute?", blind 104)
     r"^\s*(?:[^,:;.?]{3,80}:\s+)?(?P<a>[^,:;.?]+?),?\s+(?:vs\.?|versus)\s+(?P<b>[^:;?—–]+?)\s*(?::|[—–]|-\s|\.\s|\?|$)",
     re.I,
+)
+# ... or two names set as alternatives, the difference asked after them: "story visualization - Story-Iter or
+# LogiStory, what's the core difference in how they get consistent multi-image stories?" (blind 106)
+_OR_HEADING = re.compile(
+    r"^(?:[^,:;.?]{0,80}?\s)?(?P<a>[^\s,:;.?]+)\s+or\s+(?P<b>[^\s,:;.?]+)\s*[,:—–]\s*(?P<rest>[^?]+\?)", re.I
 )
 # A side that describes one paper ("the long-tailed contrastive alignment paper", "the group inference one")
 DESCRIBED_SIDE = re.compile(
@@ -141,6 +147,11 @@ def _heading_pair(question: str) -> tuple[str, str] | None:
     paper vs the sparse multi agent debate paper: how does each save tokens?"), each looked up as a side is; or one
     named and the other capitalised on both sides of a hyphen ("AgenticMath vs Socratic-Zero for ...", blind 56), not
     one plain word ("Antibody vs DR-Smoothing", a word many papers say, blind 42)."""
+    if (alt := _OR_HEADING.match(question)) and all(
+        coined_names(alt[s]) == [alt[s]] or (_CAPITALS.match(alt[s]) and coined_names(alt[t]) == [alt[t]])
+        for s, t in ("ab", "ba")
+    ):
+        return (alt["a"], alt["b"]) if contrasts.CONTRAST.search(alt["rest"]) else None
     heading = _VS_HEADING.match(question)
     if not heading or heading.end() >= len(question.rstrip()):
         return None
@@ -190,6 +201,12 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
             # a preposition in the question's clause takes sets no two methods against each other; nor, after an
             # answer, two families ("and what did they say about balancing data vs model size ...?", blind 104)
             in_clause = bool(_VS_IN_CLAUSE.match(m["a"]))
+            # ... nor, after a paper named first, two things of its own it compares, neither a name nor a paper
+            # described ("MedLesionVQA: how does the best MLLM compare with primary physicians in accuracy?", blind 107)
+            if coined_names(asking[: max(0, asking.find(a))]) and not any(
+                coined_names(side) or DESCRIBED_SIDE.match(side) for side in (a, b)
+            ):
+                continue
             if not (_named(a) or _named(b) or all(DESCRIBED_SIDE.match(side) for side in (a, b))):
                 if in_clause and turns:
                     continue

@@ -75,6 +75,13 @@ def _asking_and_scene(question: str) -> tuple[str, str]:
     # "... I remember VLMCountBench and a paper called Math Blind, what did each find" (blind 87): the last sentence,
     # typed without its "?", asks in the clause after its comma
     asks[-1] = asks[-1] or bool(_CLAUSE_ASKS.search(pieces[-1]))
+    # ... and one typed on in lower case after a question asks on where it says what ("... but how much data is that
+    # concretely", "number of ambiguous images and QA pairs": people-dev), not where it remarks ("in normal distRL
+    # it's mostly a representation-learning aid", blind 106)
+    asks = [
+        a or (i > 0 and pieces[i - 1].endswith("?") and p[:1].islower() and bool(_ASKS_ON.search(p)))
+        for i, (p, a) in enumerate(zip(pieces, asks, strict=True))
+    ]
     if not any(asks):
         return question, ""
     return (
@@ -83,12 +90,17 @@ def _asking_and_scene(question: str) -> tuple[str, str]:
     )
 
 
+_ASKS_ON = re.compile(r"\b(?:how|what|which|why|whether|number|amount|size|compar\w*|contrast\w*|versus|vs)\b", re.I)
 _CLAUSE_ASKS = re.compile(
     r",\s*(?:what|how|which|why|who|where|when)\s+(?:do|does|did|is|are|was|were|can)\b[^.!?]*$", re.I
 )
 # ... or a question typed in lower case after one ("... DP-SGD-like protection. how do the two papers' messages
 # differ?", blind 92)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(]|(?:how|what|which|why|does|do|did|is|are|can|could)\s)")
+# ... a question mark ends one whatever follows: "how do they use those distributions when choosing actions? in normal
+# distRL it's mostly a representation-learning aid" (blind 106) asks only before it
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])\s+(?=[A-Z\"'(]|(?:how|what|which|why|does|do|did|is|are|can|could)\s)|(?<=\?)\s+(?=[\w\"'(])"
+)
 _ORDER_OPENING = re.compile(
     r"^(?:please\s+)?(?:name|list|tell|give|say|state|report|describe|explain|summari[sz]e|compare|identify|"
     r"specify|quote|what|which|how|who|when|where|why|does|do|did|is|are|was|were|can|could)\b",
