@@ -152,7 +152,7 @@ def test_a_follow_up_is_answered_by_the_sentence_that_states_it(
     extractive_500: Assistant, first: str, paper: str, follow_up: str, stated: str
 ) -> None:
     answer = extractive_500.answer(follow_up, [Turn(first, "", (paper,))])
-    assert not answer.refused and answer.cited_ids == (paper,) and stated in answer.text, answer.text
+    assert_states(answer, paper, (stated,))
     assert "does not name" not in answer.text, answer.text
 
 

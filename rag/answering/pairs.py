@@ -281,8 +281,10 @@ def compared(
     typed = reading.kind == "compare"  # its sides as typed, not two papers' titles ("... to Rival GPT-4 in ...")
     # one search of the question, for whichever evidence needs it first
     searched: Searched = cache(lambda: retriever.search(question, k=SECOND_AMONG, filters=filters).hits)
-    named = named_pair(question, searched, keyword) if reading.kind != "compare" else None
-    named = None if _GUESSED.search(asking_sentences(question)) else named
+    asking = asking_sentences(question)
+    named = (
+        named_pair(question, searched, keyword) if reading.kind != "compare" and not _GUESSED.search(asking) else None
+    )
     pointed = (
         named_back(question, turns, searched, keyword, store)
         if reading.kind != "compare" and not named and turns and _points_back(question)
@@ -295,7 +297,6 @@ def compared(
     set_up = named or pointed or TWO_INTRODUCED.search(question) or said or each or doing
     # a contrast asked only after a first part is about that part's paper, unless it names the other paper
     # ... or "their" of two it sets up one by one ("One paper says ..., another ... How do their views line up?")
-    asking = asking_sentences(question)
     cue = (asks_contrast(question) and bool(named or pointed or not contrast_asked_later(question))) or bool(
         set_up
         and (

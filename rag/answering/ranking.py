@@ -4,6 +4,7 @@ the judge's chance that it states the part (rag.answering.judge)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -177,13 +178,19 @@ def only_in_its_name(part: str, sentence: str) -> bool:
     does the twin concordance part of CARE do?" is not told by "we propose ... Contextual Affinity Exploration with
     Twin Concordance (CARE)", which the judge read likeliest (0.94), but by "we introduce twin concordance learning,
     which ..." (blind 107)."""
-    if not (m := _PIECE_OF.search(part)):
+    if (asked := _piece_asked(part)) is None:
         return False
-    piece = re.escape(m["piece"].strip())
-    spelled = re.sub(
-        rf"(?:[A-Z][\w-]*\s+(?:(?:with|of|for|and|in|on|the|a|to)\s+)?)+\({re.escape(m['of'])}\)", "", sentence
-    )
-    return bool(re.search(piece, sentence, re.I)) and not re.search(piece, spelled, re.I)
+    piece, its_name = asked
+    return bool(piece.search(sentence)) and not piece.search(its_name.sub("", sentence))
+
+
+@functools.lru_cache(maxsize=64)
+def _piece_asked(part: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The piece a part asks about and the spelled-out name of its method, read once per part, not per sentence."""
+    if not (m := _PIECE_OF.search(part)):
+        return None
+    its_name = rf"(?:[A-Z][\w-]*\s+(?:(?:with|of|for|and|in|on|the|a|to)\s+)?)+\({re.escape(m['of'])}\)"
+    return re.compile(re.escape(m["piece"].strip()), re.I), re.compile(its_name)
 
 
 # the words a sentence names a thing by
