@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from rag.answering import baselines
 from rag.answering.baselines import text_of
 from rag.calibration import CALIBRATION
-from rag.reading.text import capitalised_phrases, coined_names
+from rag.reading.text import an_instance, capitalised_phrases, coined_names
 from rag.retrieval.fusion import heads_typed
 from rag.types import Hit
 
@@ -33,6 +33,7 @@ def names_said(question: str, keyword: KeywordIndex) -> list[str]:
     found = [*coined, *_QUOTED.findall(question), *capitalised_phrases(question, opening=True)]
     # a title's head typed in lower case: "EquiReg and equivariant splitting both ..."
     found += [h for h in heads_typed(question, keyword) if all(h != n.lower() for n in found)]
+    found = [n for n in found if not an_instance(n, question)]  # "a standard ResNet-50"
     return [n for n in dict.fromkeys(found) if not any(n != m and n in m for m in found)]
 
 

@@ -40,7 +40,7 @@ from rag.reading.contrasts import (
 from rag.reading.cues import INTRODUCED
 from rag.reading.introduced import asked_of_each, asked_of_two, introduced_sides
 from rag.reading.parts import split_parts
-from rag.reading.questions import Reading, asks_contrast, asks_for_papers, contrast_asked_later
+from rag.reading.questions import Reading, asks_contrast, asks_for_papers, of_one_paper
 from rag.reading.text import asking_sentences, coined_names, scene_sentences
 from rag.reading.turns import FollowUp, refers_back
 from rag.types import Hit, Turn
@@ -295,9 +295,9 @@ def compared(
     doing = _two_papers_named(question, keyword) if not (reading.sides or said or each) else None
     # "What does each one touch?" asks a contrast of two papers the question names or sets up one by one
     set_up = named or pointed or TWO_INTRODUCED.search(question) or said or each or doing
-    # a contrast asked only after a first part is about that part's paper, unless it names the other paper
+    # a contrast asked of one paper's own (`of_one_paper`) is about it, unless it names the other paper
     # ... or "their" of two it sets up one by one ("One paper says ..., another ... How do their views line up?")
-    cue = (asks_contrast(question) and bool(named or pointed or not contrast_asked_later(question))) or bool(
+    cue = (asks_contrast(question) and bool(named or pointed or not of_one_paper(question))) or bool(
         set_up
         and (
             SHARED.search(asking)

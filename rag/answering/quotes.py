@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 
+from rag.answering import value_kinds
 from rag.answering.evidence import RESULT, Coverage, Similarity, unquoted
 from rag.answering.judge import Judge
-from rag.answering.ranking import closeness, only_in_its_name, own_start, proposal
+from rag.answering.ranking import closeness, only_in_its_name, own_start, proposal_named, says_the_step
 from rag.calibration import CALIBRATION
+from rag.reading.asking import asked
 from rag.reading.text import asking_sentences, pointed_to
 from rag.types import Hit
 
@@ -85,7 +87,7 @@ def best_sentences(
     if lead in candidates and (at := candidates.index(lead)) not in picked:
         picked, most = [*picked, at], most + 1
     if most > 1:
-        proposed = proposal(candidates)
+        proposed = proposal_named(question, candidates)
         result = next((i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i])), None)
         for i in (proposed, None if proposed is None else proposed + 1, result, *order):
             if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
@@ -152,6 +154,13 @@ def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str], own
     # emotional speech corpus" before it (blind 84), as a comparison's "On the question" (CALIBRATION.point_after)
     candidates = candidates[own_start(candidates) :] if own else candidates
     candidates = [s for s in candidates if not only_in_its_name(part, s)] or candidates
+    candidates = [s for s in candidates if says_the_step(part, s)] or candidates
+    # a value of the kind asked says what it is about: "How heavy is VRPAgent computationally, does it need GPUs?" of
+    # "... while requiring only a single CPU core", which the judge read 0.01 (blind 109)
+    kind = value_kinds.wanted(asked(part))
+    held = kind.held if kind is not None and kind.self_evident else None
+    if held is not None and (holding := [s for s in candidates if held.search(s)]):
+        return holding[0]
     chance, sentence = max(zip(judge(part, candidates), candidates, strict=True), key=lambda pair: pair[0])
     return sentence if chance >= CALIBRATION.follow_up_lead else None
 

@@ -104,6 +104,24 @@ def proposal(candidates: list[str]) -> int | None:
     return next((i for i, s in enumerate(candidates) if known.PROPOSE.search(s)), None)
 
 
+def proposal_named(question: str, candidates: list[str]) -> int | None:
+    """The paper's proposal of the method the question names, where it comes after a first proposal of something
+    else: "What's the key idea behind Lana?" of "To address this gap, we present a general framework for TTA." and then
+    "... we build upon our general framework and derive a novel method named Unlearning-enhanced test-time adaptation
+    (Lana)." (blind 108). Not a sentence naming what the one before proposed ("We call it X")."""
+    first = proposal(candidates)
+    # ... a coined name, or a plain capitalised word the abstract defines in brackets: "(Lana)"
+    plain = [w for w in re.findall(r"(?<=\s)[A-Z][a-z]{2,}\b", question) if any(f"({w})" in s for s in candidates)]
+    for name in [*known.question_names(question), *plain]:
+        said = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
+        at = next((i for i, s in enumerate(candidates) if said.search(s) and "http" not in s), None)
+        if at is None or first is None or at <= first or _CALLS_THIS.search(candidates[at]):
+            continue
+        if known.PROPOSE.search(candidates[at]) or CALLS.search(candidates[at]):
+            return at
+    return first
+
+
 # what a method is made of, by the words a question asks for them (`components`, `alike`)
 _METHOD_PARTS = "components|modules|stages|mechanisms|strategies|ingredients"
 # "Which components does the framework introduce ...?", "what are the two components and what does each do?" (blinds
@@ -129,11 +147,16 @@ def kind_said(part: Part, sentence: str) -> bool:
     """The thing's kind said with another word for the thing, or with a name in brackets: "which co-folding model
     avoided the ligand chirality issues?" of "AI co-folding methods exhibit ligand chirality issues, except for
     Boltz-1x" (blind 102), "Which long-document QA benchmark ...?" of "long-document QA (Loong)" (blind 93); or after
-    a name in brackets: "what neuron model do they use?" of "leaky integrate-and-fire (LIF) neurons" (blind 104)."""
-    if not part.kind_word:
+    a name in brackets: "what neuron model do they use?" of "leaky integrate-and-fire (LIF) neurons" (blind 104). With
+    no kind word, the thing itself named so: "which divergence does ... use as its clustering objective?" of "the
+    generalized Cauchy-Schwarz divergence (GCSD)", not "divergence-driven clustering" (blind 108)."""
+    if not (part.kind_word or part.head):
         return False
     other = r"models?|methods?|approaches|systems?|" if values.name_class([part.head]) == "model" else ""
     named = r"\((?-i:[A-Z])[^()]{0,40}\)"
+    if not part.kind_word:
+        thing = re.escape(singular(part.head))
+        return bool(re.search(rf"\b{thing}s?\s+{named}", sentence, re.I))
     kind = re.escape(part.kind_word)
     return bool(re.search(rf"\b{kind}\s+(?:{other}{named})|{named}\s+{kind}s?\b", sentence, re.I))
 
@@ -159,6 +182,8 @@ def ranked(
         stated = naming
     if own := [pair for pair in stated if not only_in_its_name(part.text, pair[1])]:
         stated = own
+    if said := [pair for pair in stated if says_the_step(part.text, pair[1])]:
+        stated = said
     asked = part.text
     chances: dict[str, float] = {}
     if judge is not None and len(stated) > 1:
@@ -191,6 +216,24 @@ def _piece_asked(part: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
         return None
     its_name = rf"(?:[A-Z][\w-]*\s+(?:(?:with|of|for|and|in|on|the|a|to)\s+)?)+\({re.escape(m['of'])}\)"
     return re.compile(re.escape(m["piece"].strip()), re.I), re.compile(its_name)
+
+
+# a step of a method by its place: "the second stage", "the final phase" (`says_the_step`)
+_STEP = re.compile(
+    r"\b(?P<at>first|second|third|fourth|final|last|1st|2nd|3rd)\s+(?P<step>stage|step|phase|round|pass)s?\b", re.I
+)
+
+
+def says_the_step(part: str, sentence: str) -> bool:
+    """The sentence says the step of a method the part asks about by its place: "what training method does ReasonMap's
+    second stage use?" of "The second stage, High-Fidelity Alignment, then refines this model using Direct Preference
+    Optimization", which the judge read below "a novel two-stage training framework" (blind 109)."""
+    if not (asked := _STEP.search(part)):
+        return False
+    return any(
+        (m["at"].lower(), singular(m["step"].lower())) == (asked["at"].lower(), singular(asked["step"].lower()))
+        for m in _STEP.finditer(sentence)
+    )
 
 
 # the words a sentence names a thing by

@@ -46,6 +46,7 @@ def names(text: str) -> set[str]:
         lambda m: (" " if len(m[1]) > 1 and text[m.start() - 1 : m.start()].isalpha() else "") + m[1], text
     )
     found = set(_BENCH.findall(text)) | set(_AT_K.findall(text)) | set(_SIZED_LOWER.findall(text))
+    found |= set(_VERSIONED.findall(text))
     for name in NAME.findall(text):
         # "LLM-based" is a compound; "GPT-4o" and "Boltz-1x" are names (blind 102)
         compound = any(part.isalpha() and part.islower() for part in name.split("-")[1:])
@@ -64,6 +65,8 @@ _BENCH = re.compile(r"(?<!\S)\S+-bench\b", re.I)  # "$\tau$-bench", "tau-bench":
 _SIZED_LOWER = re.compile(
     r"(?<![\w-])[a-z][a-z0-9.]*(?:-[a-z0-9.]+)*?-\d+(?:\.\d+)?[bm](?:-(?!based\b)[a-z0-9]+)*(?![\w])"
 )
+# a name with its version after a dot: "a large diffusion transformer (Flux.1)" (blind 109), "Qwen2.5", "GPT-4.1"
+_VERSIONED = re.compile(r"(?<![\w.-])[A-Z][A-Za-z]+(?:-?\d+)?\.\d+(?![\w.])")
 _AT_K = re.compile(r"(?<![\w@])[A-Za-z]+@\d+\b")  # a metric at a cut-off: "pass@10", "Recall@20", "NDCG@10"
 
 

@@ -135,6 +135,8 @@ NUMBER = re.compile(
     r"|\bhow (?:strong|high|large) (?:is|was|are|were) the correlation"
     # "what concrete value of N*(ε) do they report ...?" (blind 96); not "what value does it add?"
     r"|\bwhat\s+(?:(?:concrete|exact|numeric(?:al)?|actual|specific)\s+)?values?\s+(?:of|for)\b"
+    # ... or set by them: "what value do they use for the gradient-norm penalty coefficient?" (blind 108)
+    r"|\bwhat\s+(?:[\w-]+\s+)?values?\s+(?:do|does|did)\s+(?:[\w-]+\s+){1,3}?(?:use|set|choose|pick|select|assign)\b"
     # "what's the actual numeric lower bound on ...?" (blind 43); not "numerical experiments"
     r"|\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?numeric(?:al)?\s+(?!experiments?\b)"
     r"|(?<!test-)(?<!real-)(?<!real )(?<!inference-)(?<!training-)(?<!fixed-)(?<!long-)(?<!short-)"

@@ -135,10 +135,13 @@ RELATIONAL = re.compile(
     re.I,
 )
 # One side of a comparison left out, so the paper just discussed: the verb's object ("compare w/ PA3FF?",
-# "Contrast with the SAM-based one") or what a likeness is to ("is the paper about X doing something similar?")
+# "Contrast with the SAM-based one"), what a likeness is to ("is the paper about X doing something similar?") or what
+# a difference is from ("How is LLaVA-FA's take on joint low-rank + quantization different?", blind 109)
 ELIDED = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|and|so|now|also|pls|please|(?:can|could|would) you)\W+)*(?:compared?|contrast(?:ed)?)\s+"
-    r"(?:with|to|w/|against|vs\.?)(?:\s|$)|" + _LIKENESS_AT_END,  # "and compared to PluriHarms?" (blind 55)
+    r"(?:with|to|w/|against|vs\.?)(?:\s|$)|"
+    + _LIKENESS_AT_END  # "and compared to PluriHarms?" (blind 55)
+    + r"|\b(?:different|differs?)\s*[?.!]*\s*$",
     re.I,
 )
 

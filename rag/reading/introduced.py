@@ -108,8 +108,8 @@ _INTRODUCED_SIDES = re.compile(
     r"|(?:^|[.?!:]\s+|\s[-–—]\s+)(?P<a12>(?:(?!\s[-–—]\s)[^.?!;:]){8,200}?),\s+(?:and|while|whereas)\s+"
     r"(?P<b12>[^.?!;:]{6,200}?)[.?!;]\s+"
     # ... or asking which does what ("ProtoKV compresses the KV cache, and ETT does something at test time. Which does
-    # what exactly?", blind 96)
-    r"(?=[^.?!]*\b(?:each|both|their|they|the two|which\s+(?:one\s+)?does\s+what)\b)"
+    # what exactly?", blind 96), or the difference between them (blind 108)
+    r"(?=[^.?!]*\b(?:each|both|their|they|the two|between\s+them|which\s+(?:one\s+)?does\s+what)\b)"
     # "For faster diffusion sampling: Generalized Adversarial Solver vs relational feature caching. What does each
     # do?", "Harpoon vs RGSImp: both do imputation-like things ..." (blind 83): two set one against the other as a
     # heading, whatever they are called, then asked of each

@@ -231,6 +231,11 @@ SCENE = re.compile(
 )
 
 
+# a piece of a named method, set as a scene: "ReasonMap's second stage", "in Hu-MCTs' expansion phase"
+_POSSESSED = re.compile(
+    r"^\s*(?:(?:in|for|about)\s+)?(?P<thing>(?-i:[A-Z])[\w.-]*(?:'s|’s|')\s+(?:[\w-]+\s+){0,3}[\w-]+)\s*$", re.I
+)
+_IT = re.compile(r"\bit\b", re.I)
 _POINTING = re.compile(r"\b(?:they|them|it|these|those)\b", re.I)
 # A heading before a dash or a colon that opens the question: "Angle k-means — does it add any hyperparameters, and
 # which ...?" (blind 42) asks two things, the first a yes or no; "ok, and what about long-context LLMs: is there a
@@ -267,7 +272,12 @@ def split_parts(question: str) -> list[Part]:
             and not re.search(rf"\b{ASKING}\b|{_WHERE_ASKS}", asked(_unquoted(merged[-1])), re.I)
             and not YES_NO.match(merged[-1])
         ):
+            scene = merged[-1]
             merged[-1] = piece if len(piece.split()) > 3 or not _POINTING.search(piece) else f"{merged[-1]} and {piece}"
+            # ... where it names a piece of a method, the "it" after is that piece: "ReasonMap's second stage, what
+            # training method does it use?" (blind 109)
+            if (possessed := _POSSESSED.match(scene)) and len(_IT.findall(piece)) == 1:
+                merged[-1] = _IT.sub(possessed["thing"], merged[-1], count=1)
         # "..., and why"; "Does X report Y? If so, what is it?" asks one thing; "and how many time-steps?" another
         elif merged and (
             (len(piece.split()) < 4 and not _SHORT_ASK.match(piece)) or _IF_SO.match(piece) or _IF_SO.search(merged[-1])

@@ -86,6 +86,7 @@ _ASKING_ONLY = re.compile(
     r"(?:different|difference|differs?|diff)$",
     re.I,
 )
+_WHAT_IT_DOES = re.compile(r"^what\s+(?:it|they|this|that)\s+[\w-]+$", re.I)
 _SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)
 # "X vs Y: <a sentence that sets the scene>. How does each ...?": a heading of two methods opens the question,
 # and the asking sentence after it need not name them again
@@ -125,8 +126,12 @@ _ABOUT = re.compile(
 # "Which papers ...", "What are the main approaches to ...", "What is new in ...": a list of papers.
 # "Which baseline methods does X compare against?" asks about X's paper, not for a list; nor does a relative clause
 # after a comma ("GUARD, which works at inference time, and KARMA ...").
+# ... nor does "what" after a comparison's preposition, what other work does ("how do humans actually intervene
+# compared to what methods assume?", blind 108)
 _LIST = re.compile(
-    r"\b(?:(?<!,\s)which|what|any|are there(?: any)?|list(?: the)?|find|show me)\s+(?:\w+\s+){0,2}?"
+    r"\b(?:(?<!,\s)which|(?<!\bto\s)(?<!\bfrom\s)(?<!\bthan\s)what|any|are there(?: any)?|list(?: the)?|find|show me)"
+    # ... nor "what it studies", a verb after its subject (blind 108)
+    r"\s+(?:(?!(?:it|they|this|that|we|he|she)\s)\w+\s+){0,2}?"
     rf"(?:papers|works(?! best| better| well| worse)|studies|(?:methods|approaches|techniques)(?!{ASKED_OF}))\b"
     r"|\bwhat are the (?:main |different |key )?(?:approaches|methods|ways|techniques|directions)\b"
     r"|\bwhat(?:'s| is) new in\b|\boverview of\b|\bpapers (?:that|which|on|about)\b",
@@ -192,6 +197,10 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
             # ... and one starts after the scene its clause sets: "token reduction in MLLMs: Sparsity Forcing vs ..."
             a, b = re.split(_SIDE_END, m["a"])[-1].strip(" ,"), re.split(_SIDE_END, m["b"])[0].strip(" ,")
             a = "" if _ASKING_ONLY.match(a) else a  # "what's different vs TARL, ...?": its side is left out
+            # "how does what it studies differ from this?": what a paper does, whichever paper "it" is, is no method
+            # the question names; the evidence decides (rag.answering.pairs, blind 108)
+            if _WHAT_IT_DOES.match(a):
+                continue
             if not (a and b) and not turns:  # "vs MoEEdit?" with nothing discussed before compares nothing
                 continue
             a, b = a or _ELIDED_SIDE, b or _ELIDED_SIDE
@@ -298,6 +307,20 @@ def contrast_asked_later(question: str) -> bool:
     one so (and the three of the test sets)."""
     parts = split_parts(question)
     return len(parts) > 1 and not asks_contrast(parts[0].text) and any(asks_contrast(p.text) for p in parts[1:])
+
+
+def of_one_paper(question: str) -> bool:
+    """A contrast asked of one paper's own: only after a first part about it, or in a part asking its figure."""
+    return contrast_asked_later(question) or figure_against(question)
+
+
+def figure_against(question: str) -> bool:
+    """The contrast is asked in a part asking a figure: "How much ImageNet accuracy does PsychoNet lose compared to a
+    standard ResNet-50?", "How long does NeTheR take to run compared with its baselines?" (blind 109) ask one paper's
+    figure against its baseline, not for two papers, unless the question names both (rag.answering.pairs)."""
+    return any(
+        p.wants == "number" and p.asks_detail and contrasts.contrasts_with(p.text) for p in split_parts(question)
+    )
 
 
 def _unannounced(question: str) -> str:

@@ -244,6 +244,14 @@ def plain_head(title: str) -> list[str]:
     return [m[1]] if m else []
 
 
+def an_instance(name: str, question: str) -> bool:
+    """The question measures against the name as one model, after "a" or "an": "How much ImageNet accuracy does
+    PsychoNet lose compared to a standard ResNet-50?" (blind 109) means no paper by "ResNet-50". Elsewhere "a" may say
+    the paper's own ("retrofit a pretrained masked diffusion LM into a FlexMDM", blind 78)."""
+    against = r"(?:compared\s+(?:to|with|against)|than|versus|vs\.?|against)"
+    return bool(re.search(rf"\b{against}\s+an?\s+(?:[\w-]+\s+)?{re.escape(name)}(?![\w-])", question, re.I))
+
+
 def plain_words(text: str) -> list[str]:
     """Capitalised plain words inside a sentence ("For Fighter, the ..."), which may name a paper."""
     return list(dict.fromkeys(re.findall(r"(?<=[\w,;:(] )[A-Z][a-z]{3,}\b", text)))

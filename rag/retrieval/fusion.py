@@ -17,7 +17,7 @@ from rag.calibration import CALIBRATION
 from rag.config import Settings
 from rag.corpus.documents import chunk_id
 from rag.errors import unknown_key
-from rag.reading.text import capitalised_phrases, coined_names, plain_words, quoted_phrases, spelled_out
+from rag.reading.text import an_instance, capitalised_phrases, coined_names, plain_words, quoted_phrases, spelled_out
 
 if TYPE_CHECKING:
     from rag.retrieval.filters import Filters
@@ -153,7 +153,8 @@ def _named_papers(
     # a name typed in another case ("omniv2v", "mosa") may be a word too ("got" for GoT): it counts for a paper
     # the question's own words found
     typed = [n for n in keyword.typed_names(query) if set(keyword.named(n)) & candidates]
-    for name in dict.fromkeys(coined_names(query) + plain + typed):
+    # ... not one said as a model trained or measured against ("a standard ResNet-50", `an_instance`)
+    for name in [n for n in dict.fromkeys(coined_names(query) + plain + typed) if not an_instance(n, query)]:
         papers = keyword.named(name)
         titled = {pid for pid, title in papers.items() if title}
         if len(papers) > keyword.rare():  # a term of the field ("MLP", "MRI"): only a title headed by it alone
