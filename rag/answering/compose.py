@@ -17,7 +17,7 @@ from rag.answering.grounding import cite
 from rag.answering.known import PROPOSE
 from rag.reading.asking import asked
 from rag.reading.parts import YES_NO
-from rag.reading.text import announced, count_of, sentences
+from rag.reading.text import announced, count_of, says, sentences
 from rag.types import Hit
 
 
@@ -286,11 +286,6 @@ _BUILDS_ON = re.compile(
 _CARRIED_ON = re.compile(r"^(?:This|These|Such|It)\b")
 _WE = re.compile(r"\bwe\b", re.I)
 _NAMES_IT = re.compile(r"\b(?:term|call|name|dub)(?:s|ed)?\s+(?:it|this|them|these)\b", re.I)
-
-
-def says(sentence: str, name: str) -> bool:
-    """The sentence says the method's name, in any case ("FEDDAG" for FedDAG)."""
-    return bool(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", sentence, re.I))
 
 
 def table(

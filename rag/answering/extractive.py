@@ -29,7 +29,7 @@ from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
 from rag.reading.parts import YES_NO, Part, split_parts
 from rag.reading.questions import Reading
-from rag.reading.text import coined_names, pointed_to, sentences
+from rag.reading.text import coined_names, pointed_to, says, sentences
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit, Turn
 
@@ -316,7 +316,7 @@ def _cells(
     # training strategies ..." (blind 101)
     name = name or known.paper_name(paper.title, paper.abstract or paper.passage)
     works = next(
-        (s for s in rest if (name and compose.says(s, name)) or _FIRST_PERSON.search(s) or _IT.match(s)),
+        (s for s in rest if (name and says(s, name)) or _FIRST_PERSON.search(s) or _IT.match(s)),
         rest[0] if rest else None,
     )
     # "STAR consists of two core components." says neither: the sentences after it do

@@ -12,7 +12,7 @@ from rag.answering import known, values
 from rag.answering.holds import Terms, ranks, singular
 from rag.calibration import CALIBRATION
 from rag.reading.parts import Part
-from rag.reading.text import flat_math
+from rag.reading.text import flat_math, says
 
 if TYPE_CHECKING:
     from rag.answering.judge import Judge
@@ -113,8 +113,7 @@ def proposal_named(question: str, candidates: list[str]) -> int | None:
     # ... a coined name, or a plain capitalised word the abstract defines in brackets: "(Lana)"
     plain = [w for w in re.findall(r"(?<=\s)[A-Z][a-z]{2,}\b", question) if any(f"({w})" in s for s in candidates)]
     for name in [*known.question_names(question), *plain]:
-        said = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
-        at = next((i for i, s in enumerate(candidates) if said.search(s) and "http" not in s), None)
+        at = next((i for i, s in enumerate(candidates) if says(s, name) and "http" not in s), None)
         if at is None or first is None or at <= first or _CALLS_THIS.search(candidates[at]):
             continue
         if known.PROPOSE.search(candidates[at]) or CALLS.search(candidates[at]):

@@ -244,6 +244,11 @@ def plain_head(title: str) -> list[str]:
     return [m[1]] if m else []
 
 
+def says(sentence: str, name: str) -> bool:
+    """The sentence says the method's name, in any case ("FEDDAG" for FedDAG)."""
+    return bool(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", sentence, re.I))
+
+
 def an_instance(name: str, question: str) -> bool:
     """The question measures against the name as one model, after "a" or "an": "How much ImageNet accuracy does
     PsychoNet lose compared to a standard ResNet-50?" (blind 109) means no paper by "ResNet-50". Elsewhere "a" may say
