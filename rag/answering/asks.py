@@ -122,7 +122,8 @@ _ON_ASKED = re.compile(r"\b(?:built|build|builds|based|rests?|relies|rely)\s+(?:
 # ... said with the name right after: "adapts GRPO to GUI navigation", "built upon Qwen2.5"
 _BUILT_FROM = re.compile(
     r"\b(?:adapt(?:s|ed|ing)?|extend(?:s|ed|ing)?|build(?:s|ing)?\s+(?:up)?on|built\s+(?:up)?on|based\s+on"
-    r"|on\s+top\s+of)\s+(?:the\s+)?(?-i:[A-Z][\w.-]*[A-Z0-9])",
+    r"|on\s+top\s+of)\s+(?:the\s+)?"
+    r"(?-i:[A-Z][\w.-]*[A-Z0-9]|(?:[A-Z][\w-]*\s+){1,6}\([A-Z][\w-]*[A-Z]\))",
     re.I,
 )
 
@@ -132,6 +133,25 @@ def built_on_said(part: Part, sentence: str) -> bool:
     rules' own evidence, which the judge does not overrule (it read "(ii) adapts GRPO to GUI navigation" as stating
     "which policy optimization algorithm do they build on?" at 0.006, blind 107)."""
     return part.wants == "name" and bool(_ON_ASKED.search(part.text) and _BUILT_FROM.search(sentence))
+
+
+def done_said(part: Part, sentence: str) -> bool:
+    """The part asks what was used in a doing it names, and the sentence says the doing and a name used in it: "which
+    RL algorithm do they train with?" of "To train our model, we use Group Relative Policy Optimization (GRPO)", which
+    the judge read at 0.28 (blind 112). The rules' own evidence, as `built_on_said`."""
+    done = _DONE_TO.search(asked(part.text))
+    return (
+        part.wants == "name"
+        and done is not None
+        and bool(re.search(rf"\b{done[1]}\w*\b[^.;]*?\b{_USED_NAME}", sentence, re.I))
+    )
+
+
+# a name said as what is used: "we use Group Relative Policy Optimization", "trained with PPO"
+_USED_NAME = (
+    r"(?:use|uses|used|using|with|adopts?|adopting|employs?|employing)\s+(?:the\s+)?"
+    r"(?-i:[A-Z][\w.-]*[A-Z0-9]|(?:[A-Z][\w-]*\s+){1,6}\([A-Z][\w-]*[A-Z]\))"
+)
 
 
 _AGAINST_ASKED = re.compile(r"\b(?:compared?|benchmark(?:ed)?|evaluated?|tested?)\s+(?:against|with)\b", re.I)

@@ -189,7 +189,8 @@ def _answer_parts(
             key=lambda f: (f.sentence is not None, f.score),
         )
         judged = (kind := value_kinds.wanted(asked(parts[i].text))) is None or kind.judged
-        judged = judged and not asks.built_on_said(parts[i], found[i].sentence or "")
+        said = found[i].sentence or ""
+        judged = judged and not (asks.built_on_said(parts[i], said) or asks.done_said(parts[i], said))
         if judge is not None and judged and found[i].sentence and not _judged_stated(judge, found[i], skip):
             found[i] = evidence.Found(parts[i], found[i].paper, None, found[i].score, doubted=found[i].sentence)
         found[i] = _with_antecedent(_with_how_it_works(found[i], skip), skip | used)

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from rag.answering.holds import PLAIN_NAMED, described
-from rag.answering.values import names, numbers
+from rag.answering.values import SAID_AS, names, numbers
 from rag.reading.lexicon import FIELD_ACRONYMS
 from rag.reading.parts import Part
 from rag.reading.text import NAME, coined_names, defined_acronyms, initialisms, sentences, spelling
@@ -69,7 +69,10 @@ def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name
     # ... not of a module or a mechanism, which the paper calls what it likes ("which module handles outlier residuals?"
     # of "the Order-Statistic Consensus Operator (OSCO) trims ... outlier residuals", blind 91)
     if not (CALLED.search(part.text) or described(part.head)):
-        words = [w.lower().rstrip("s") for w in part.thing] or [""]
+        # ... or of the words an abstract says it in: "which RL algorithm?" of "Group Relative Policy Optimization
+        # (GRPO)" (blind 112)
+        said_as = SAID_AS.get(part.head.lower(), "").split()
+        words = [w.lower().rstrip("s") for w in [*part.thing, *said_as]] or [""]
         said |= set.intersection(*(defined_acronyms(abstract, unless_of=w) for w in words))
     # "Large Language Models (LLMs)" is the field's word: it names no base model asked for; "RoPE" is a piece of the
     # question's "AlphaRoPE" (blind 46)

@@ -302,7 +302,8 @@ def compared(
         and (
             SHARED.search(asking)
             or doing
-            or ((said or each) and re.search(r"\b(?:they|their|them|differently)\b", asking, re.I))
+            # ... or "the two" ("One paper says ..., another says ... How do the two findings fit together?", blind 112)
+            or ((said or each) and re.search(r"\b(?:they|their|them|differently|the two|each|both)\b", asking, re.I))
         )
     )
     cue = cue and not (turns and baselines.its_baseline(question, turns[-1].cited[:1], store))

@@ -261,8 +261,11 @@ def _described(
     Alone it found "long-tailed alignment" of entities in knowledge graphs at 19,630 papers; with the scene, "the
     group inference one" found a diffusion paper that is not about groups."""
     found: dict[str, tuple[float, Hit]] = {}
-    for query in (target, _without(question, [t for t in targets if t != target])):
-        for hit in retriever.search(query, k=TITLED_AMONG, filters=filters).hits:
+    others = [t for t in targets if t != target]
+    for query in (target, _without(question, others)):
+        # not the other side's paper, set as its title where it is the paper just discussed: the scene of a follow-up
+        # finds it first ("how does that compare with the partial model collapse unlearning paper?", blind 113)
+        for hit in (h for h in retriever.search(query, k=TITLED_AMONG, filters=filters).hits if h.title not in others):
             found[hit.paper_id] = (found.get(hit.paper_id, (0.0, hit))[0] + hit.score, hit)
     return [max(found.values(), key=lambda scored: scored[0])[1]] if found else []
 

@@ -75,6 +75,17 @@ KINDS = (
         ),
         judged=False,
     ),
+    # a model's size, told in parameters: "how big is the language model?" of "using only a 0.6B parameter model"
+    # (blind 113), not of "reduces input token count to 22%"
+    ValueKind(
+        "model size",
+        re.compile(
+            r"^how (?:big|large|small) (?:is|are|was|were) (?:the|its|their) (?:[\w-]+\s+){0,2}?"
+            r"(?:models?|LLMs?|LMs?|backbones?|transformers?)\b",  # not "the test networks" (blind 105: graphs)
+            re.I,
+        ),
+        re.compile(r"\b\d+(?:\.\d+)?\s?[BMK]\b|\b\d[\d.,]*\s*(?:billion|million)\b|\bparameters?\b", re.I),
+    ),
     ValueKind(
         "hardware",
         # "which edge device did they train on?" (blind 52): "training on NVIDIA Jetson AGX Xavier"

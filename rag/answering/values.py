@@ -157,6 +157,13 @@ SAID_AS = {
     # introduce a Multi-Granularity Advantage-Integration module" (blind 87)
     # "what backbone architecture does FlowBatt use?": "FlowBatt leverages a ... (DiT) backbone" (blind 92)
     "architecture": "backbone",
+    # "how many GNN backbones and datasets were tested?": "experiments across 14 GNNs on 12 real-world datasets" (blind
+    # 113)
+    "backbones": "GNNs CNNs LLMs VLMs MLLMs ViTs",  # by their family, not "models like FLUX" (people-dev 2)
+    # "which modalities does it cover?": "supramodal emotion concepts across vision, text, and audio" (blind 112)
+    "modalities": "vision visual text textual audio acoustic speech video image images",
+    # "which RL algorithm do they train with?": "we use Group Relative Policy Optimization (GRPO)" (blind 112)
+    "algorithm": "optimization",
     # "how many examples do they fine-tune on?": "a subset of only 10K samples" (blind 93)
     "examples": "samples instances",
     "samples": "examples instances",

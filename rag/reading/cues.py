@@ -61,7 +61,9 @@ CUES = (
         # nor the "it" of "is it possible to ...", "its possible to ..." (a typed "it's")
         re.compile(
             rf"\b(?:they|their|them)\b|\bits\b(?!{_DUMMY})"
-            rf"|\bit\b(?!(?:(?<=\bis it)|(?<=\bwas it))\s+that\b)(?!{_DUMMY})",
+            rf"|\bit\b(?!(?:(?<=\bis it)|(?<=\bwas it))\s+that\b)(?!{_DUMMY})"
+            # nor the "it" of "what does it take to ..." (blind 113), which asks what a thing needs
+            r"(?!(?:(?<=\bwhat does it)|(?<=\bwhat would it)|(?<=\bwhat will it))\s+take\s+to\b)",
             re.I,
         ),
         (
@@ -70,6 +72,7 @@ CUES = (
             "And its limitations?",
             "Why is it that they win?",
             "is it possible to run it on a CPU?",
+            "how long does it take to train?",
         ),
         (
             "Is there a paper that speeds up KV caching?",
@@ -77,6 +80,7 @@ CUES = (
             "Another paper also uses unlearning in test-time adaptation. What is it that gets unlearned there?",
             "I also wonder if its possible to do counterfactual explanations on objects, any work on that?",
             "is it even possible to edit knowledge in mixture-of-experts models?",
+            "what does it take to pretrain low-rank LLMs with 2:4 activation sparsity?",
         ),
     ),
     Cue(

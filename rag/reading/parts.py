@@ -176,7 +176,10 @@ _DETAIL_OPENING = re.compile(
     r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?"
     r"(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
     r"|by how|to what)\b"
-    rf"(?!\s+(?:\w+\s+)?(?:work|works|paper|papers|study|studies|(?:method|methods|approach|approaches|technique)(?!{ASKED_OF}))\b)",
+    # ... nor a paper asked for as "which one" or "what about that X paper" (blind 113: "ok, and which one proposes
+    # adaptive step-size variance reduction methods ...?"; blind 112)
+    r"(?!\s+(?:about\s+(?:the|that|this|a|an)\s+(?:[\w-]+\s+){0,3}|(?:\w+\s+)?)"
+    rf"(?:work|works|paper|papers|study|studies|one|(?:method|methods|approach|approaches|technique)(?!{ASKED_OF}))\b)",
     re.I,
 )
 # Methods counted are a detail, not papers asked for: "how many SSL methods and datasets was it evaluated on?" (blind

@@ -341,7 +341,7 @@ def pointed_to(sentence: str, text: str) -> str | None:
     """The sentence of `text` that `sentence` opens by pointing back to (POINTS_BACK), or None: "This classifier is
     then frozen ..." says what is frozen only with the one before it (blind 43)."""
     opening = _OPENS_WITH_NAME.match(sentence)
-    if not (POINTS_BACK.match(sentence) or opening):
+    if not (POINTS_BACK.match(sentence) or _FROM_BEFORE.match(sentence) or opening):
         return None
     ordered = sentences(text)
     at = ordered.index(sentence) if sentence in ordered else 0
@@ -351,4 +351,11 @@ def pointed_to(sentence: str, text: str) -> str | None:
     return before if before and (not opening or f"({opening[1]})" in before) else None
 
 
+# ... or by building on what it says: "Leveraging this insight, we propose SFVD ..." after "a single frame is often
+# sufficient ..." (blind 112: "why does SFVD distil into single frames?")
+_FROM_BEFORE = re.compile(
+    r"^(?:[A-Z][a-z]+ing(?:\s+(?:on|upon))?|Based\s+on|Motivated\s+by|Inspired\s+by|Guided\s+by|Given)\s+"
+    r"(?:this|these|such|the\s+above)\s+(?:key\s+|crucial\s+|important\s+)?"
+    r"(?:insights?|observations?|findings?|analys[ie]s|intuitions?|phenomen(?:on|a)|evidence|results?)\b"
+)
 _OPENS_WITH_NAME = re.compile(r"^([A-Z][\w-]*[A-Z][\w-]*)\s")
