@@ -105,3 +105,30 @@ def test_a_side_described_after_the_paper_just_discussed_is_its_own_paper(extrac
     )
     assert answer.kind == "compare", answer.text
     assert [c.paper_id for c in answer.citations] == ["wD55MXF6xr", "1MCQzboBrR"], answer.text
+
+
+def test_two_modules_asked_are_both_quoted(extractive_500: Assistant) -> None:
+    """Blind 112: the second module's sentence carries no enumeration's marker."""
+    answer = extractive_500.answer("UDIS for image forgery localisation: what are its two modules?")
+    assert_states(answer, "VwztK6dMn0", ("Query-Guided Module (QGM)", "Evidence-Aware Module (EAM)"))
+
+
+def test_a_yes_no_question_naming_lms_is_asked_of_language_models(extractive_500: Assistant) -> None:
+    """Blind 112: "LMs" is met by an abstract that says "language models"; the question is answered, not declined."""
+    first = "explain SiFEN like I'm a numerics person"
+    answer = extractive_500.answer(
+        "Do the circular month representations in LMs come from compression alone? I think there was a superposition "
+        "paper on this",
+        [Turn(first, "", ("JS6FwZJwFn",))],
+    )
+    assert not answer.refused and answer.cited_ids == ("7akSRQS5Xh",), answer.text
+
+
+def test_a_part_asking_how_asks_no_value_its_words_name(extractive_500: Assistant) -> None:
+    """Blind 113: "How does Quorus let quantum clients with different hardware train ...?" asks how, not which
+    hardware; it was declined for want of a chip's name."""
+    answer = extractive_500.answer(
+        "How does Quorus let quantum clients with different hardware train models of different depths, and how much "
+        "accuracy does it add over SOTA?"
+    )
+    assert_states(answer, "ZwwFuVQv64", ("layerwise loss function", "12.4%"))

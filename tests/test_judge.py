@@ -197,10 +197,12 @@ def test_a_value_the_closest_sentence_holds_in_other_words_is_stated_where_the_j
 def test_a_doubted_sentence_is_still_shown_beside_what_is_stated(assistant: Assistant) -> None:
     from rag.answering import compose
 
-    question = "How many GPUs did FlashSketch train on, and how much does it gain on LongBench?"
+    # a gain asked with no dataset named: one "on LongBench" the sentence gives a figure for is the rules' own evidence
+    # (rag.answering.asks.measured_on_said), which the judge does not overrule
+    question = "How many GPUs did FlashSketch train on, and how much accuracy does it gain?"
 
     def doubts_gains(part: str, texts: list[str]) -> list[float]:
-        return [0.0 if "LongBench" in part else 1.0 for _ in texts]
+        return [0.0 if "gain" in part else 1.0 for _ in texts]
 
     found = _found(question, doubts_gains, assistant)
     assert found[0].sentence is not None and found[1].sentence is None

@@ -5,10 +5,12 @@ names, a model's size, and a sentence building on the insight the one before it 
 
 from __future__ import annotations
 
-from rag.answering import asks, value_kinds
+from rag.answering import asks, quotes, value_kinds, values
 from rag.reading.cues import pronoun
 from rag.reading.parts import split_parts
+from rag.reading.questions import read_question
 from rag.reading.text import pointed_to
+from rag.types import Hit
 
 
 def test_the_it_of_what_does_it_take_stands_for_nothing() -> None:
@@ -68,3 +70,63 @@ def test_a_sentence_building_on_the_insight_before_it() -> None:
     )
     assert pointed_to("Leveraging this insight, we propose SFVD, a framework that distills videos into frames.", text)
     assert pointed_to("Using this dataset, we train a model.", text) is None
+
+
+def test_a_vs_asked_of_the_two_set_up_is_no_pair_of_sides() -> None:
+    """Blind 113: a "vs" inside what is asked of the papers already set up names no two papers."""
+    reading = read_question(
+        "Both PRISM and STAR do multiscale time series forecasting. How does each handle coarse vs fine scales?"
+    )
+    assert reading.kind == "compare" and reading.targets == ("PRISM", "STAR")
+    assert not read_question("How do they handle short vs long horizons?").sides
+    # a "vs" of two methods is still one
+    assert read_question("LoRA vs DoRA: which needs less memory?").kind == "compare"
+
+
+def test_an_acronym_of_the_field_is_met_by_its_words() -> None:
+    """Blind 112: a yes-or-no question asks about every thing it names; "LMs" is said as "language models"."""
+    abstract = "language models display rich structures like ordered circles for the months of the year"
+    assert (
+        values.unmet_condition("Do the circular month representations in LMs come from compression alone", abstract)
+        is None
+    )
+    assert values.unmet_condition("Do the month representations in VLMs come from compression", abstract) == "VLMs"
+
+
+def test_the_sibling_of_a_thing_asked_several_of() -> None:
+    """Blind 112: "what are its two modules?" of two sentences each saying a module."""
+    text = "We present UDIS with two key modules. The QGM module adds a token. The EAM module adds another. It works."
+    paper = Hit.of_abstract(rank=1, paper_id="p", title="T", url="", score=1.0, similarity=None, abstract=text)
+    assert quotes.sibling("what are its two modules", "The QGM module adds a token.", paper, set()) == (
+        "The EAM module adds another."
+    )
+    # one thing asked, or a sentence saying none
+    assert quotes.sibling("what is its main module", "The QGM module adds a token.", paper, set()) is None
+    assert quotes.sibling("what are its two modules", "It works.", paper, set()) is None
+
+
+def test_the_items_of_an_announced_count_of_things() -> None:
+    """Blind 112: "a novel framework incorporating two key modules." then a sentence saying each module, with no
+    enumeration's marker; a sentence saying no module is no item."""
+    text = (
+        "We present UDIS, a novel framework incorporating two key modules. The Query-Guided Module (QGM) adds a "
+        "token. The Evidence-Aware Module (EAM) adds another. Experiments show gains."
+    )
+    paper = Hit.of_abstract(rank=1, paper_id="p", title="T", url="", score=1.0, similarity=None, abstract=text)
+    quoted = quotes.best_sentences("what are its two modules?", paper, lambda q, ss: [0.0] * len(ss), set(), most=1)
+    assert quoted[1:] == [
+        "The Query-Guided Module (QGM) adds a token.",
+        "The Evidence-Aware Module (EAM) adds another.",
+    ]
+    # ... not without the announcing sentence: "two key methods." announces no module
+    paper = Hit.of_abstract(
+        rank=1,
+        paper_id="p",
+        title="T",
+        url="",
+        score=1.0,
+        similarity=None,
+        abstract=text.replace("modules.", "methods."),
+    )
+    quoted = quotes.best_sentences("what are its two modules?", paper, lambda q, ss: [0.0] * len(ss), set(), most=1)
+    assert len(quoted) == 1

