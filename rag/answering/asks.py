@@ -121,11 +121,13 @@ def _asked_kind(part: Part, terms: Terms) -> tuple[value_kinds.ValueKind | None,
 
 
 _ON_ASKED = re.compile(r"\b(?:built|build|builds|based|rests?|relies|rely)\s+(?:on|upon)\b|\bon top of\b", re.I)
+# a name: one word with capitals ("GRPO", "Qwen2.5"), or capitalised words before their acronym ("Group Relative Policy
+# Optimization (GRPO)", blind 112)
+_A_NAME = r"(?-i:[A-Z][\w.-]*[A-Z0-9]|(?:[A-Z][\w-]*\s+){1,6}\([A-Z][\w-]*[A-Z]\))"
 # ... said with the name right after: "adapts GRPO to GUI navigation", "built upon Qwen2.5"
 _BUILT_FROM = re.compile(
     r"\b(?:adapt(?:s|ed|ing)?|extend(?:s|ed|ing)?|build(?:s|ing)?\s+(?:up)?on|built\s+(?:up)?on|based\s+on"
-    r"|on\s+top\s+of)\s+(?:the\s+)?"
-    r"(?-i:[A-Z][\w.-]*[A-Z0-9]|(?:[A-Z][\w-]*\s+){1,6}\([A-Z][\w-]*[A-Z]\))",
+    rf"|on\s+top\s+of)\s+(?:the\s+)?{_A_NAME}",
     re.I,
 )
 
@@ -160,10 +162,7 @@ def measured_on_said(part: Part, sentence: str) -> bool:
 
 _MEASURED_ON = re.compile(r"\b(?:on|in|for)\s+((?-i:[A-Z]|[a-z]+[A-Z0-9])[\w.+-]*[\w+])", re.I)
 # a name said as what is used: "we use Group Relative Policy Optimization", "trained with PPO"
-_USED_NAME = (
-    r"(?:use|uses|used|using|with|adopts?|adopting|employs?|employing)\s+(?:the\s+)?"
-    r"(?-i:[A-Z][\w.-]*[A-Z0-9]|(?:[A-Z][\w-]*\s+){1,6}\([A-Z][\w-]*[A-Z]\))"
-)
+_USED_NAME = rf"(?:use|uses|used|using|with|adopts?|adopting|employs?|employing)\s+(?:the\s+)?{_A_NAME}"
 
 
 _AGAINST_ASKED = re.compile(r"\b(?:compared?|benchmark(?:ed)?|evaluated?|tested?)\s+(?:against|with)\b", re.I)
