@@ -62,9 +62,13 @@ class Asked:
     done: set[str]  # "which models did they extend?": the terms of what was done to them (`_DONE_TO`)
 
 
-def read_part(part: Part, terms: Terms, views: list[str], given: set[str], question: str) -> Asked:
+def read_part(part: Part, terms: Terms, views: list[str], given: set[str], question: str, title: str = "") -> Asked:
     """What the part asks, read once before its paper's sentences are held against it."""
     kind, results, head = _asked_kind(part, terms)
+    # "How big is PluriHarms?" of PluriHarms' own abstract: "The benchmark includes 150 prompts ..." (blind 114), as
+    # "how big is that benchmark?"
+    sized = values.size_asked(part.text, terms)
+    sized = frozenset() if sized and sized <= set(terms(title)) else sized
     return Asked(
         kind,
         results,
@@ -73,7 +77,7 @@ def read_part(part: Part, terms: Terms, views: list[str], given: set[str], quest
         plain(part, views, given, terms),
         _asked_class(part),
         kind if kind is not None and kind.name == "count" and head else None,
-        values.size_asked(part.text, terms),
+        sized,
         _held(part, kind, head, views, terms, given, question),
         bool(_DOES.match(asked(part.text))),
         set(terms(done[1])) if (done := _DONE_TO.search(asked(part.text))) else set(),

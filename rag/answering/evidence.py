@@ -104,7 +104,7 @@ def answer_part(
         return Found(part, paper, None, top)
     if (shaped := _by_shape(part, paper, candidates, views, sims)) is not None:
         return shaped
-    a = asks.read_part(part, terms, views, given, question)
+    a = asks.read_part(part, terms, views, given, question, paper.title)
     kind, head = a.kind, a.head
     stated: list[tuple[float, str]] = []
     closest: tuple[float, str] | None = None

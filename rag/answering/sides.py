@@ -114,7 +114,9 @@ def own_name(target: str, paper: Hit) -> bool:
 
 # what a paper a side describes is on: "that traffic-regulation CoT paper on MapDR" (blind 85) is a paper on a dataset
 # another paper made, not a method called MapDR
-_ON = re.compile(r"\b(?:paper|work|study|one)\s+(?:on|about|for|with|using|that|which|where)\b", re.I)
+# ... or by a participle: "the paper arguing that LoRA by itself already gives privacy benefits comparable to DP-SGD"
+# (blind 115) names neither LoRA nor DP-SGD
+_ON = re.compile(r"\b(?:paper|work|study|one)\s+(?:on|about|for|with|using|that|which|where|(?-i:[a-z]+ing))\b", re.I)
 
 
 def naming(target: str) -> str:

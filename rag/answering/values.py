@@ -162,6 +162,9 @@ SAID_AS = {
     "backbones": "GNNs CNNs LLMs VLMs MLLMs ViTs",  # by their family, not "models like FLUX" (people-dev 2)
     # "which modalities does it cover?": "supramodal emotion concepts across vision, text, and audio" (blind 112)
     "modalities": "vision visual text textual audio acoustic speech video image images",
+    # "which emotion metrics does it claim SOTA on?": "state-of-the-art emotion similarity scores (Emo-SIM and ...)"
+    # (blind 114)
+    "metrics": "scores measures",
     # "which RL algorithm do they train with?": "we use Group Relative Policy Optimization (GRPO)" (blind 112)
     "algorithm": "optimization",
     # "how many examples do they fine-tune on?": "a subset of only 10K samples" (blind 93)
@@ -289,6 +292,9 @@ SPELLED_OUT = {
     "lm": r"\blanguage models?\b",
     "llm": r"\blarge language models?\b",
     "vlm": r"\bvision[- ]language models?\b",
+    # "which emotion metrics does it claim SOTA on?" of "achieves state-of-the-art emotion similarity scores" (blind
+    # 114)
+    "sota": r"\bstate[- ]of[- ]the[- ]art\b",
 }
 
 

@@ -106,7 +106,10 @@ _TOPIC_RAISED = re.compile(
     # ... or a thing of no one's: "what about latent reduced-order models for PDEs with ...?", "what about decision-
     # focused learning that uses diffusion models ...?" (blind 46); not "what about its accuracy?", "the second one?"
     # nor "GPT-4's score?", "top-1 accuracy on ImageNet?" (a description is five words or more)
-    r"|(?!(?:its|their|the|this|that|these|those|it|them|his|her)\b)(?![^?]*'s\b)(?-i:[a-z])[\w-]*(?:\s+[\w-]+){4,})"
+    # ... or one a field's plural acronym opens: "what about MLLMs failing to actually read diagrams in math
+    # problems, has that been studied?" (blind 114)
+    r"|(?!(?:its|their|the|this|that|these|those|it|them|his|her)\b)(?![^?]*'s\b)(?-i:[a-z]|[A-Z]{2,}s\b)[\w-]*"
+    r"(?:\s+[\w-]+){4,})"
     r"|^what\s+(?:do|does|did)\s+(?:they|it|the\s+(?:authors|paper))\s+(?:say|find|claim|conclude|argue|note)\s+about\b",
     re.I,
 )

@@ -109,7 +109,10 @@ _INTRODUCED_SIDES = re.compile(
     r"(?P<b12>[^.?!;:]{6,200}?)[.?!;]\s+"
     # ... or asking which does what ("ProtoKV compresses the KV cache, and ETT does something at test time. Which does
     # what exactly?", blind 96), or the difference between them (blind 108)
-    r"(?=[^.?!]*\b(?:each|both|their|they|the two|between\s+them|which\s+(?:one\s+)?does\s+what)\b)"
+    # ... or whether they are the same idea ("PruneSID prunes vision tokens, and the region-based representations paper
+    # regroups patches into regions. Is that basically the same idea or not?", blind 115)
+    r"(?=[^.?!]*\b(?:each|both|their|they|the two|between\s+them|which\s+(?:one\s+)?does\s+what"
+    r"|(?:the\s+)?same\s+(?:idea|thing|approach|method|trick))\b)"
     # "For faster diffusion sampling: Generalized Adversarial Solver vs relational feature caching. What does each
     # do?", "Harpoon vs RGSImp: both do imputation-like things ..." (blind 83): two set one against the other as a
     # heading, whatever they are called, then asked of each
