@@ -48,3 +48,13 @@ def test_a_paper_described_by_what_it_argues_is_compared_with_the_one_discussed(
     )
     assert answer.kind == "compare", answer.text
     assert [c.paper_id for c in answer.citations] == ["BPzSV4uw0x", "xTVKObXd5r"], answer.text
+
+
+def test_what_a_model_is_fine_tuned_on_is_answered_in_the_abstracts_words(extractive_500: Assistant) -> None:
+    first = "Which papers check whether LLM-generated code is actually fast or efficient?"
+    answer = extractive_500.answer(
+        "The first one's a model, not a benchmark, right? what data is it fine-tuned on?",
+        [Turn(first, "", ("PHJ5yK8b8V",))],
+    )
+    assert not answer.refused, answer.text
+    assert "real-world optimization trajectories" in answer.text, answer.text

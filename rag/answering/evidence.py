@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rag.answering import asks, known, ranking, values
-from rag.answering.holds import Terms, holds_value, new_names, titled
+from rag.answering.holds import Terms, holds_value, new_names, said_done_on, titled
 from rag.answering.values import names
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
@@ -170,7 +170,7 @@ def _about_head(
         known.CALLED.search(part.text) and ranking.CALLS.search(sentence) and new_names(sentence, given)
     )
     # "which models did they extend?" of "by extending the context length of GPT-Large and Phi-2" (blind 105)
-    return about or bool(a.done & set(terms(sentence)) and new_names(sentence, given))
+    return about or bool(a.done & set(terms(sentence)) and new_names(sentence, given)) or said_done_on(part, sentence)
 
 
 def _scored_on(part: Part, a: asks.Asked, others: set[str], sentence: str) -> bool:

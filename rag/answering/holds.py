@@ -296,6 +296,22 @@ def plain(part: Part, views: list[str], given: set[str], terms: Terms) -> tuple[
     return capitalised, listed and not any(new_names(v, given, capitalised) for v in views if head & set(terms(v)))
 
 
+# what was done to it, asked after the thing ("what data is it fine-tuned on?"), and the participle the sentence says
+_DONE_ON = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:it|they|the\s+model|the\s+models)\s+"
+    r"((?:pre-?|fine-?)?train(?:ed)?|fine-?tuned|pre-?trained|distilled|evaluated|tested)\s+(on|from|with)\b",
+    re.I,
+)
+
+
+def said_done_on(part: Part, sentence: str) -> bool:
+    """The part asks what something was trained, tuned or tested on, and the sentence says it was, in any words: "what
+    data is it fine-tuned on?" of "PerfCoder is fine-tuned on a curated collection of real-world optimization
+    trajectories" (blind 114), which names no dataset."""
+    done = _DONE_ON.search(asked(part.text)) if part.wants == "name" else None
+    return bool(done and re.search(rf"\b{re.escape(done[1])}\s+{done[2]}\s+\w", sentence, re.I))
+
+
 def holds_value(
     part: Part,
     sentence: str,
@@ -313,7 +329,7 @@ def holds_value(
     if part.wants == "name" and (part.which_thing or not part.kind_of) and counts_only(sentence, question):
         return False
     plain_names, listed = listing
-    if part.wants == "name" and ranks(part, sentence):
+    if part.wants == "name" and (ranks(part, sentence) or said_done_on(part, sentence)):
         return True
     found = new_names(sentence, given, plain_names)
     # "Which four vision encoders make up its pool?" is not told by one name (blind 53); "which two components does
