@@ -160,9 +160,10 @@ def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str], own
     # "... while requiring only a single CPU core", which the judge read 0.01 (blind 109)
     # ... not one the follow-up itself gave (`values.holds`)
     kind = value_kinds.wanted(asked(part))
-    self_evident = kind is not None and kind.self_evident and kind.held is not None
-    if kind is not None and self_evident and (holding := [s for s in candidates if values.holds(kind, s, part)]):
-        return holding[0]
+    if kind is not None and kind.self_evident and kind.held is not None:
+        holding = [s for s in candidates if values.holds(kind, s, part)]
+        if holding:
+            return holding[0]
     chance, sentence = max(zip(judge(part, candidates), candidates, strict=True), key=lambda pair: pair[0])
     return sentence if chance >= CALIBRATION.follow_up_lead else None
 
