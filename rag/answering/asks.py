@@ -24,7 +24,8 @@ _CHANGE = re.compile(
     r"|(?:[\w-]+\s+){0,2}(?:savings?|speed-?ups?|reductions?)\b)"
     # "how much does it cut the average number of steps?", "how far did their fix raise accuracy?"
     r"|\bhow (?:much|far)\s+(?:do|does|did|can|could|will|would)\s+(?:[\w-]+\s+){1,3}?"
-    r"(?:cut|reduce|lower|raise|increase|decrease|boost|shrink|drop|lift)s?\b",
+    # ... "how much does swapping in simulators help Private Evolution, in numbers?" (blind 120)
+    r"(?:cut|reduce|lower|raise|increase|decrease|boost|shrink|drop|lift|help|speed\s+up|save)s?\b",
     re.I,
 )
 # What a method is evaluated on goes by many words; a sentence about its experiments names them.
@@ -65,6 +66,9 @@ class Asked:
 def read_part(part: Part, terms: Terms, views: list[str], given: set[str], question: str, title: str = "") -> Asked:
     """What the part asks, read once before its paper's sentences are held against it."""
     kind, results, head = _asked_kind(part, terms)
+    # "... contributes a dataset and a benchmark; what are they called?" (blind 121): the things named before it
+    if not head and part.wants == "name" and (back := _CALLED_BACK.search(question)):
+        head = {t for thing in _NAMED_BEFORE.findall(question[: back.start()])[-2:] for t in terms(thing)}
     # "How big is PluriHarms?" of PluriHarms' own abstract: "The benchmark includes 150 prompts ..." (blind 114), as
     # "how big is that benchmark?"
     sized = values.size_asked(part.text, terms)
@@ -82,6 +86,16 @@ def read_part(part: Part, terms: Terms, views: list[str], given: set[str], quest
         bool(_DOES.match(asked(part.text))),
         set(terms(done[1])) if (done := _DONE_TO.search(asked(part.text))) else set(),
     )
+
+
+_CALLED_BACK = re.compile(r"\bwhat(?:'s|’s|\s+is|\s+are)\s+(?:it|they|those|these)\s+(?:called|named)\b", re.I)
+# the things a question says a paper makes, in its words before it asks their names: "a benchmark" of "LogiStory
+# introduces a benchmark too, right?"
+_NAMED_BEFORE = re.compile(
+    r"\b(?:introduces?|contributes?|proposes?|releases?|builds?|presents?|has|have|and)\s+(?:also\s+)?(?:a|an|its|their)\s+"
+    r"(?:new\s+)?(dataset|benchmark|model|method|framework|metric|loss|module|corpus|suite|library|tool|algorithm)s?\b",
+    re.I,
+)
 
 
 def _asked_class(part: Part) -> str | None:
@@ -162,6 +176,19 @@ def measured_on_said(part: Part, sentence: str) -> bool:
     on = _MEASURED_ON.search(asked(part.text)) if part.wants == "number" else None
     flat = values.squashed(sentence.lower())
     return on is not None and values.squashed(on[1].lower()) in flat and bool(re.search(r"\d", sentence))
+
+
+def metric_said(part: Part, sentence: str) -> bool:
+    """The part asks a score by the metric's name, and the sentence gives a figure right beside that name: "What FID
+    numbers does SDErasure report?" of "reducing FID from 9.51 to 6.74", which the judge read below its bar (blind
+    118). The rules' own evidence, as `built_on_said`."""
+    words = asked(part.text)
+    kind = value_kinds.wanted(words) if part.wants == "number" else None
+    metric = value_kinds.metric_named(words) if kind is not None and kind.name == "score" else None
+    if metric is None or metric.lower().startswith("score"):  # "what score": any score, said of anything
+        return False
+    name = re.escape(metric)
+    return bool(re.search(rf"\b{name}\b(?:\W+[a-z]+){{0,3}}\W+\d|\d\S*\s+(?:[\w-]+\s+)?{name}\b", sentence, re.I))
 
 
 _MEASURED_ON = re.compile(r"\b(?:on|in|for)\s+((?-i:[A-Z]|[a-z]+[A-Z0-9])[\w.+-]*[\w+])", re.I)

@@ -190,7 +190,7 @@ def _answer_parts(
         )
         judged = (kind := value_kinds.wanted(asked(parts[i].text))) is None or kind.judged
         said = found[i].sentence or ""
-        evident = (asks.built_on_said, asks.done_said, asks.measured_on_said)
+        evident = (asks.built_on_said, asks.done_said, asks.measured_on_said, asks.metric_said)
         judged = judged and not any(rule(parts[i], said) for rule in evident)
         if judge is not None and judged and found[i].sentence and not _judged_stated(judge, found[i], skip):
             found[i] = evidence.Found(parts[i], found[i].paper, None, found[i].score, doubted=found[i].sentence)

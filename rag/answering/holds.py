@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from rag.answering import values
 from rag.answering.value_kinds import ValueKind
-from rag.answering.values import counts_only, names, numbers
+from rag.answering.values import counts_only, listed_after, names, numbers, singular
 from rag.reading.asking import asked
 from rag.reading.parts import Part
 from rag.reading.text import COUNT_WORD, COUNTED
@@ -64,7 +64,7 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
     if part.wants == "name" and not part.kind_of:  # tasks are often listed in plain words ("tasks such as ...")
         return (
             bool(new_names(sentence, given, plain_names))
-            or (listed and _listed_after(part.head, sentence))
+            or (listed and listed_after(part.head, sentence))
             or _introduced(part.head, sentence, _built(part, sentence))
             # "which layers do they fine-tune for language control?" of "only the final layers responsible for
             # language control" (blind 107)
@@ -147,23 +147,6 @@ _NAMED_BY_NOUN = re.compile(
     r"|(?<=\bthe )[A-Z][a-z]{2,}(?= (?i:algorithm|optimi[sz]er|solver|distance|divergence|kernel|transform|process)\b)"
     r"|(?<=[\w,;:(] )(?:[A-Z][a-z]+ ){1,4}[A-Z][a-z]+(?= (?i:strategy|module|mechanism|block|branch|loss|layer)\b)"
 )
-
-
-def _listed_after(head: str, sentence: str) -> bool:
-    """The things asked for, listed in plain words right after the word for them: "downstream tasks such as concept
-    detection and spurious correlation removal", "diverse tasks, including function calling and code generation";
-    not "... behavior and cognition ... during complex tasks"."""
-    thing = re.escape(singular(head))
-    # ... or in brackets: "various architectures (random features, two-layer fully-connected and ...)" (blind 47)
-    listing = r"(?:\b(?:such as|including|like|namely|e\.g\.)|\((?=[^()]*,))"
-    # ... or after a colon or a dash some words on: "two unique data curation mechanisms tailored for such games:
-    # globally optimal decision alignment ... and real-time in-game feedback augmentation" (blind 101)
-    return bool(re.search(rf"\b{thing}(?:e?s)?\b(?:[^.;]{{0,20}}?{listing}|{values.LISTED_LATER})", sentence, re.I))
-
-
-def singular(head: str) -> str:
-    # "branches", "modules", "boxes"; not "class", "bias", "corpus"
-    return re.sub(r"(?:(?<=ch)|(?<=sh)|(?<=ss)|(?<=x))es$|(?<![isu])s$", "", head.lower())
 
 
 # what a paper makes of its own: "what dataset did they build?" asks for it, named or not

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from rag.answering.holds import PLAIN_NAMED, described
 from rag.answering.values import SAID_AS, names, numbers
-from rag.reading.lexicon import FIELD_ACRONYMS
+from rag.reading.lexicon import FIELD_ACRONYMS, MODEL_FAMILIES
 from rag.reading.parts import Part
 from rag.reading.text import NAME, coined_names, defined_acronyms, initialisms, sentences, spelling
 from rag.types import Hit
@@ -186,10 +186,16 @@ def unsaid_names(question: str, papers: Sequence[Hit]) -> list[str]:
         cut = re.fullmatch(r"([a-z]{3,})([A-Z]{2,})s?", name)
         return bool(cut and any(re.search(rf"\b{cut[1]}\w*\s+{cut[2]}\b", t, re.I) for t in texts))
 
-    return [n for n in question_names(question) if not met(n)]
+    return [n for n in dict.fromkeys([*question_names(question), *families_named(question)]) if not met(n)]
 
 
 def question_names(question: str) -> list[str]:
     """The coined names a question says, but a short all-capitals acronym ("DNA", "GPU", "VQA"): the field's
     word more often than a thing's name."""
     return [n for n in coined_names(question) if not (n.isupper() and len(n) <= 4)]
+
+
+def families_named(text: str) -> list[str]:
+    """The model families of MODEL_FAMILIES a text says, as a word of their own, in order, once each."""
+    said = re.findall(r"(?<![\w-])[A-Z][a-z]+(?![\w-])", text)
+    return list(dict.fromkeys(w for w in said if w in MODEL_FAMILIES.words))

@@ -309,7 +309,10 @@ def compared(
     cue = cue and not (turns and baselines.its_baseline(question, turns[-1].cited[:1], store))
     # "two papers on long-tailed data: one for ..., one for ... what does each add?" asks for no list
     # ... nor "two papers on ...: the X one and Y. compare them pls" (blind 107)
-    if reading.kind != "compare" and cue and (said or _COMPARE_THEM.search(asking) or not asks_for_papers(question)):
+    # ... nor two the question sets against each other ("The activation-difference paper ... and the medical knowledge
+    # maps paper both poke at LLM internals. What methods does each use?", blind 120: "what methods" asks no list)
+    against = said or (reading.kind == "lookup" and reading.sides)
+    if reading.kind != "compare" and cue and (against or _COMPARE_THEM.search(asking) or not asks_for_papers(question)):
         # a paper's own name outweighs the words of the question another paper also covers
         pair = Pair(*named, 1.0, False) if named else pointed
         if pair is None:
@@ -337,13 +340,20 @@ def compared(
         if pair:
             reading = Reading("compare", (pair.first.title, pair.second.title), ())
             follow = replace(follow, focus=(pair.first.paper_id, pair.second.paper_id), follows=pair.earlier)
-    if typed and (
-        sides.unindexed(reading.targets, retriever, store)
-        or baselines.a_field_side(question, reading.targets, keyword)
-        or baselines.a_baseline(question, reading.targets, keyword, store)
-    ):
+    if typed and _no_pair(question, reading.targets, retriever, store, keyword):
         reading = Reading("lookup", (), tuple(split_parts(question)))
     return reading, follow
+
+
+def _no_pair(
+    question: str, targets: tuple[str, ...], retriever: Retriever, store: Store, keyword: KeywordIndex
+) -> bool:
+    """The two sides typed are no two papers: one the index does not hold, a field's name or the paper's baseline."""
+    return (
+        sides.unindexed(targets, retriever, store)
+        or baselines.a_field_side(question, targets, keyword)
+        or baselines.a_baseline(question, targets, keyword, store)
+    )
 
 
 def _as_set(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rag.answering import value_kinds, values
+from rag.answering import known, value_kinds, values
 from rag.answering.evidence import RESULT, Coverage, Found, Similarity, unquoted
 from rag.answering.judge import Judge
 from rag.answering.ranking import closeness, only_in_its_name, own_start, proposal_named, says_the_step
@@ -85,6 +85,9 @@ def best_sentences(
         start = own_start(candidates)
         order.sort(key=lambda i: i < start or bool(OTHER_WORK.match(candidates[i])))
     picked = order[: max(1, most - 3)] if most > 1 else order[:1]
+    if most > 1 and own:  # a follow-up naming a piece of the method: the sentences that say it, closest first
+        own_names = {paper.title, *known.proposed(candidates)}  # "SPEAG" of "we propose SPEAG" is no piece of it
+        picked += [i for i in order if i not in picked and _says_piece(question, own_names, candidates[i])][:2]
     if lead in candidates and (at := candidates.index(lead)) not in picked:
         picked, most = [*picked, at], most + 1
     if most > 1:
@@ -98,6 +101,28 @@ def best_sentences(
         added += _pointed_to(candidates, picked, paper.abstract or paper.passage)
         added += _answered_next(candidates, picked, asking_sentences(question))
     return [candidates[i] for i in sorted(set(picked + added))]
+
+
+def _says_piece(question: str, own: set[str], sentence: str) -> bool:
+    """The sentence says a name the question asks about that is no name of the paper itself: "what exactly does the
+    AD-Reviver part do?" of ADOR, told by "The AD-Reviver tackles ... by applying L2-normalization ..." (blind 121),
+    not by the proposal and the result a question about the whole paper is answered with."""
+    described = [m.strip() for m in _PIECE.findall(question) if not set(m.lower().split()) <= _NO_PIECE]
+    return any(
+        not any(n in o for o in own)
+        and re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", sentence, re.I if n in described else 0)
+        for n in [*known.question_names(question), *described]
+    )
+
+
+# ... or by the words before what it is: "how does their semantic variant alignment part work?" of "we further
+# present semantic variant alignment to select ...", "what's the self-paced bit in SPEAG actually doing?" (blind 120)
+_PIECE = re.compile(
+    r"\b(?:the|their|its|this|that)\s+((?:[\w-]+\s+){1,4}?)"
+    r"(?:part|module|component|stage|block|branch|step|mechanism|loss|term|trick|bit|piece)s?\b",
+    re.I,
+)
+_NO_PIECE = {"first", "second", "third", "last", "final", "main", "key", "other", "new", "whole", "core", "same", "two"}
 
 
 def _pointed_to(candidates: list[str], picked: list[int], text: str) -> list[int]:

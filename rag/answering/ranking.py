@@ -9,7 +9,8 @@ import re
 from typing import TYPE_CHECKING
 
 from rag.answering import known, values
-from rag.answering.holds import Terms, ranks, singular
+from rag.answering.holds import Terms, ranks
+from rag.answering.values import singular
 from rag.calibration import CALIBRATION
 from rag.reading.parts import Part
 from rag.reading.text import flat_math, says

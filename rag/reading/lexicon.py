@@ -9,6 +9,7 @@ coined by no paper an answer is about.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -321,13 +322,30 @@ METHOD_PARTS = WordList(
     ),
 )
 
-LISTS = (FIELD_ACRONYMS, WELL_KNOWN_NAMES, FIELDS, CONTRACTIONS, CHAT_WORDS, NOT_DESCRIBING, METHOD_PARTS)
+# Model families said as a plain word: a question naming one asks about that model, which an abstract that never
+# says it does not answer ("How does Claude do on ShoppingComp compared to GPT-5?" of an abstract giving GPT-5's and
+# Gemini's scores, blind 119)
+MODEL_FAMILIES = WordList(
+    name="model families",
+    words=frozenset(["Claude", "Gemini", "Llama", "Qwen", "Mistral", "Mixtral", "Gemma", "Vicuna", "Falcon"]),
+    decides="names a model family that a question asks about, though its plain word looks like no coined name",
+    used_by="rag.answering.known.families_named",
+    examples=(
+        ("How does Claude do on ShoppingComp compared to GPT-5?", ("Claude",)),
+        ("Which Qwen model did they fine-tune?", ("Qwen",)),
+    ),
+    counterexamples=(
+        ("How does the falcon detector work?", ("falcon", "Falcon")),
+        ("Does it beat Gemini-style prompting?", ("Gemini-style",)),
+    ),
+)
+
+_NAMING = (FIELD_ACRONYMS, WELL_KNOWN_NAMES, MODEL_FAMILIES)
+LISTS = (*_NAMING, FIELDS, CONTRACTIONS, CHAT_WORDS, NOT_DESCRIBING, METHOD_PARTS)
 
 
 def fields_named(text: str) -> list[str]:
     """The fields of FIELDS a text names, as written ("proteins" too), in order, once each."""
-    import re
-
     return list(dict.fromkeys(w for w in re.findall(r"[a-z]+", text.lower()) if w.removesuffix("s") in FIELDS.words))
 
 
@@ -335,8 +353,6 @@ def descriptions(text: str, least: int = 2) -> list[str]:
     """What a text says the papers it asks about are about, in order: "adaptive variance reduction" of "the adaptive
     variance reduction paper" (NOT_DESCRIBING). One plain word ("the bias paper") is a topic, which many papers share,
     unless `least` is 1: enough to pick one of the few papers just cited."""
-    import re
-
     out = []
     for m in re.finditer(r"\b(?:the|that|this)\s+((?:[\w$^{}\\+'-]+\s+){1,6}?)(?:paper|work|study|one)\b", text, re.I):
         words = m[1].split()
@@ -356,14 +372,11 @@ def contractions(text: str) -> list[str]:
 
 
 def _words(text: str) -> list[str]:
-    import re
-
     return re.findall(r"[a-z]+(?:'[a-z]+)?", text.lower())
 
 
 def with_apostrophes(text: str) -> str:
     """The text with its contractions spelled: "whats" -> "what's", "dont" -> "don't", "theyre" -> "they're"."""
-    import re
 
     def spelled(m: re.Match[str]) -> str:
         word = m[0]
@@ -380,8 +393,6 @@ def with_apostrophes(text: str) -> str:
 def without_chat_words(text: str) -> str:
     """The text with its chat words and contractions, spelled or not, blanked (rag.retrieval.keyword reads a
     question's terms from it): "wasn't" and "wasnt" leave no "wasn", which no abstract says."""
-    import re
-
     blank = CHAT_WORDS.words | CONTRACTIONS.words
     return re.sub(
         r"[A-Za-z]+(?:['’][A-Za-z]+)?", lambda m: " " if re.sub("['’]", "", m[0].lower()) in blank else m[0], text

@@ -113,7 +113,7 @@ class Part:
 # "?" and "and" open a new part before any question word; a bare comma only before one that asks
 # ("..., what TM-score ...?"), not before a clause ("..., where a model feeds ..." or "How wide, in tokens, is ...").
 _ADVERB = r"(?:(?:also|exactly|roughly|approximately|specifically|precisely)\s+)?"
-_LEADING = r"(?:(?:up to|at|on|in|for|by|from|under)\s+)?"  # "..., and up to how many ...", "and on which ..."
+_LEADING = r"(?:(?:up to|at|on|in|for|by|from|under|with)\s+)?"  # "and up to how many", "and with how many" (blind 118)
 _PART_BREAK = re.compile(
     rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_LEADING}{WH}\b)|(?:[,;:.]|\s[—–-])\s+{_ADVERB}(?={ASKING}\b)",
     re.I,
@@ -171,6 +171,7 @@ _MEASURES = frozenset(
     | {"more", "less", "the", "its", "their", "much", "many", "kind", "type"}
     | {"sort", "best", "main", "kinds", "types", "sorts"}
     | {"bound", "bounds"}  # "what regret bound": a regret, stated as "an $O(log T)$ regret"
+    | {"number", "numbers", "figure", "figures", "value", "values"}  # "What FID numbers ...?" asks FID (blind 118)
 )
 _DETAIL_OPENING = re.compile(
     r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?"
@@ -194,8 +195,10 @@ _IN_SITU = re.compile(
     re.I,
 )
 _KIND_OF = re.compile(r"^(?:\w+\s+)?(?:what|which)\s+(?:kind|type|sort|form)s?\s+of\b", re.I)
-_COUNTED_THING = re.compile(
-    r"^(?:exactly\s+)?how many\s+(?:times\s+)?(?:(?:more|fewer|less)\s+)?(?:[\w-]+\s+)?(?P<thing>[\w-]+s)\b", re.I
+_COUNTED_THING = re.compile(  # "how many kinds of crosslinks does it cover?" counts crosslinks (blind 120)
+    r"^(?:exactly\s+)?how many\s+(?:times\s+)?(?:(?:more|fewer|less)\s+)?"
+    r"(?:(?:different\s+)?(?:kinds|types|sorts|classes|categories)\s+of\s+(?:[\w-]+\s+)??|(?:[\w-]+\s+)?)(?P<thing>[\w-]+s)\b",
+    re.I,
 )
 _SHARE_OF = re.compile(
     r"^(?:what|which)\s+(?:fraction|percentage|percent|share|proportion|portion)\s+of\s+(?:the\s+|its\s+|their\s+)?"
@@ -314,7 +317,8 @@ _WHERE_ASKS = r"(?:^|[,;:]\s*)where\s+(?:do|does|did|is|are|was|were|can)\b"
 _SHORT_ASK = re.compile(
     # ... after its preposition too: "..., and on which model?", "and under what assumptions?" (blind 103)
     r"^(?:(?:on|in|under|with|at|for|from|by|over|across|against)\s+)?(?:which|what|how many|how much)\s+"
-    r"(?!(?:is|are|was|were|does|do|did|it|its|they|one|ones|about|so|else)\b)[\w-]+",
+    r"(?!(?:is|are|was|were|does|do|did|it|its|they|one|ones|about|so|else)\b)[\w-]+"
+    r"|^what(?:'s|’s|\s+is|\s+are)\s+(?-i:[A-Z][\w-]*[A-Z0-9])",  # "... ? and what's DaMCL?" (blind 118)
     re.I,
 )
 # "Of the 12 classifiers benchmarked, which one comes out on top?": one of the things named before, by its name

@@ -221,6 +221,9 @@ def _vs_reading(question: str, asking: str, turns: Sequence[Turn]) -> Reading | 
                 coined_names(side) or DESCRIBED_SIDE.match(side) for side in (a, b)
             ):
                 continue
+            # "has anyone looked at how spread out ... representations are versus its perplexity?": "its" is no paper
+            if _FIND_ONE.search(asking[: m.start("b")]) and any(_NOT_A_METHOD.match(side) for side in (a, b)):
+                continue
             if not (_named(a) or _named(b) or all(DESCRIBED_SIDE.match(side) for side in (a, b))):
                 if in_clause and turns:
                     continue
@@ -275,7 +278,8 @@ def asks_for_papers(question: str) -> bool:
 
 _FIND_ONE = re.compile(
     r"^\W*(?:which|what) (?:paper|work|study|benchmark)\b"
-    r"|\b(?:is there|are there|any|anyone|anybody)(?: \w+)? (?:a |an |any )?(?:paper|work|study|benchmark|method)s?\b",
+    r"|\b(?:is there|are there|any|anyone|anybody)(?: \w+)? (?:a |an |any )?(?:paper|work|study|benchmark|method)s?\b"
+    r"|\b(?:has|have|did) (?:anyone|anybody|someone) (?:\w+ )?(?:looked|studied|tried|explored|examined|worked)\b",
     re.I,
 )
 
