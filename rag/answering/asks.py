@@ -66,9 +66,11 @@ class Asked:
 def read_part(part: Part, terms: Terms, views: list[str], given: set[str], question: str, title: str = "") -> Asked:
     """What the part asks, read once before its paper's sentences are held against it."""
     kind, results, head = _asked_kind(part, terms)
+    named_class = _asked_class(part)
     # "... contributes a dataset and a benchmark; what are they called?" (blind 121): the things named before it
     if not head and part.wants == "name" and (back := _CALLED_BACK.search(question)):
-        head = {t for thing in _NAMED_BEFORE.findall(question[: back.start()])[-2:] for t in terms(thing)}
+        things = _NAMED_BEFORE.findall(question[: back.start()])[-2:]
+        head, named_class = {t for thing in things for t in terms(thing)}, named_class or values.name_class(things)
     # "How big is PluriHarms?" of PluriHarms' own abstract: "The benchmark includes 150 prompts ..." (blind 114), as
     # "how big is that benchmark?"
     sized = values.size_asked(part.text, terms)
@@ -79,7 +81,7 @@ def read_part(part: Part, terms: Terms, views: list[str], given: set[str], quest
         head,
         part.head.lower() in EVALUATION_HEADS or bool(_TESTED_ON.search(part.text)),
         plain(part, views, given, terms),
-        _asked_class(part),
+        named_class,
         kind if kind is not None and kind.name == "count" and head else None,
         sized,
         _held(part, kind, head, views, terms, given, question),

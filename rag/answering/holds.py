@@ -34,6 +34,8 @@ PLAIN_NAMED = {
     "distances",
     "divergence",
     "divergences",
+    "kernel",  # "which kernel did the learned scores line up with?" of "the Gaussian kernel" (blind 122)
+    "kernels",
     # "which search algorithm sits at the core of Hu-MCTs' humanization phase?" of "a novel black-box optimization
     # algorithm based on Monte Carlo Tree Search" (blind 106)
     "algorithm",
@@ -376,7 +378,10 @@ def _apposed(head: str, found: set[str], sentence: str) -> bool:
     """A name set right after the thing asked for, whatever class the words before that say: "What's the name of the
     LLM family ...?" of "we train a competitive LLM family, *Celerity*" (blind 84), not of "an LLM, Celerity"."""
     thing = re.escape(singular(head)) if head else ""
+    # ... or right before it: "what feature extractor does PALATE get paired with?" of "DINOv2 feature extractor"
+    # (blind 123)
     return bool(thing) and any(
         re.search(rf"\b{thing}(?:e?s)?,?\s+(?:(?:called|named|dubbed)\s+)?[*{{\\\w]*?{re.escape(n)}\b", sentence, re.I)
+        or re.search(rf"(?<![\w-]){re.escape(n)}\s+(?:[a-z][\w-]*\s+)?{thing}(?:e?s)?\b", sentence, re.I)
         for n in found
     )

@@ -161,6 +161,18 @@ _ONE_DESCRIBED = re.compile(r"^\s*the\s+(?:paper|one|work|study)\s+(?:that|which
 _THING_DESCRIBED = re.compile(r"^\s*the\s+(?:[\w-]+\s+){1,3}?(?:that|which|who)(?:'s|\s)", re.I)
 
 
+# ... or a sentence, a question too, saying a paper described does the same: "the soft tokens paper also puts noise on
+# embeddings, right? how do the two differ in what the noise is for?" (blind 122)
+_ALSO_DESCRIBED = re.compile(r"^\W*the\s+[^,.?!]{3,60}?\s(?:paper|work|study|one)\s+(?:also|too)\b[^?.!]*[?.!]", re.I)
+
+
+def _brought_in(question: str, scene: str) -> str:
+    """The scene, where it brings in a paper of its own, or the question's first sentence saying one does it too."""
+    if scene and INTRODUCED.pattern.search(scene):
+        return scene
+    return m[0] if (m := _ALSO_DESCRIBED.search(question)) else ""
+
+
 def related_back(
     question: str, turns: Sequence[Turn], retriever: Retriever, store: Store, filters: Filters | None = None
 ) -> Pair | None:
@@ -180,8 +192,8 @@ def related_back(
         said = (said[1], scene)
     # ... "there's another privacy paper claiming LoRA gives DP-SGD-like protection. how do the two papers' messages
     # differ?" (blind 92): the two are the paper just discussed and the one the scene brings in
-    elif not said and scene and INTRODUCED.pattern.search(scene) and two_differ(asking_sentences(question)):
-        said, swapped = ("this", scene), True
+    elif not said and (brought := _brought_in(question, scene)) and two_differ(asking_sentences(question)):
+        said, swapped = ("this", brought), True
     # ... "both this and Protocode talk about interpretability in code generation. how do their approaches differ?"
     # (blind 103): the two set side by side before the sentence that asks
     elif not said and scene and asks_contrast(asking_sentences(question)) and (back := related(scene)):

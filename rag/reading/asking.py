@@ -152,6 +152,8 @@ NUMBER = re.compile(
     r"|(?<!test-)(?<!real-)(?<!real )(?<!inference-)(?<!training-)(?<!fixed-)(?<!long-)(?<!short-)"
     # ... nor a kind of the thing: "What kinds of errors do the models make on it?"
     r"(?<!kinds of )(?<!kind of )(?<!types of )(?<!type of )"
+    # ... nor what stands in for one: "what serves as the reward?" (blind 123), not "what do they report as the error?"
+    r"(?<!serves as the )(?<!serve as the )(?<!acts as the )(?<!act as the )(?<!serves as a )(?<!acts as a )"
     r"\b(?:speed-?up|accurac(?:y|ie)|score|"
     # "by what factor" asks a figure, "which two factors" asks what they are
     # "what kind of reasoning failure did their error analysis point to?" asks what failed (blind 99)
@@ -195,6 +197,13 @@ _USED_TO = re.compile(
 )
 
 
+# "which" and the thing it asks for, then the verb said of it: not papers asked for ("which empirical study ..."), nor
+# two things asked together ("which base LLM and model size does it fine-tune?", `asks_figure`)
+_WHICH_THING = re.compile(
+    r"which(?!\s+(?:[\w-]+\s+)?(?:papers?|works?|stud(?:y|ies)|methods?|approach(?:es)?|ones?)\b)(?:\s+[\w-]+){1,3}?"
+    r"(?=\s+(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would)\b)",
+    re.I,
+)
 # a measure's word that opens a name asks no figure: "what is the Score Rematching loss aligning with?" (blind 118)
 _NAME_OPENED = re.compile(r"(?<=\s)(?-i:[A-Z][a-z]+)(?=\s+(?-i:[A-Z][a-z]+)\b)")
 
@@ -205,5 +214,8 @@ def asks_figure(part: str) -> bool:
     is used for."""
     # a word in the compound's place keeps the words a pattern counts: "What ECE does the diffusion-inspired
     # reconfiguration of transformers achieve?" (blind 54)
+    # "which kernel did the learned scores line up with?" asks a kernel, whatever it measures after (blind 122)
+    if (which := _WHICH_THING.match(part)) and not NUMBER.search(which[0]):
+        return False
     read = _NAME_OPENED.sub("X", _USED_TO.sub(r"\1", part))
     return bool(NUMBER.search(_COMPOUND.sub("x ", _WHEN_TIME.sub(" ", read))))

@@ -153,7 +153,11 @@ _INTRODUCED_SIDES = re.compile(
     # "Option A perturbs embeddings of important keywords (KARMA); option B is certified, DP-style unlearning that
     # spreads noise over subspaces. What's the trade-off between them?" (blind 96): two options, lettered or numbered
     r"|\boption\s+(?:A|1|one)\s*[:,]?\s+(?P<a19>[^.?!;]{3,200}?)\s*[;.,]\s+(?:and\s+|while\s+|whereas\s+)?"
-    r"option\s+(?:B|2|two)\s*[:,]?\s+(?P<b19>[^.?!;]{3,200}?)\s*[.?!;]",
+    r"option\s+(?:B|2|two)\s*[:,]?\s+(?P<b19>[^.?!;]{3,200}?)\s*[.?!;]"
+    # "There's an LLM paper on Dou Dizhu and another that uses Sokoban for persuasion. what does each one use its game
+    # for?" (blind 122): a paper brought in, then "another"
+    r"|\bthere(?:'s|s| is)\s+(?P<a20>(?:a|an|one)\s+(?:[\w-]+\s+){0,3}?(?:paper|work|study)\b[^.?!;]{3,160}?)\s+and\s+"
+    r"(?P<b20>another\s+[^.?!;]{3,160}?)\s*[.?!;]\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)",
     re.I,
 )
 
