@@ -43,11 +43,11 @@ def test_the_class_of_a_thing_named_before_what_is_it_called() -> None:
 def test_papers_brought_in_as_another_or_as_doing_it_too() -> None:
     """Blind 122: "There's an LLM paper on X and another that Y. what does each ...?" sets up two papers; "the soft
     tokens paper also puts noise on embeddings, right?" brings one in beside the paper just discussed."""
-    from rag.answering.pairs import _brought_in
+    from rag.reading.introduced import brought_in
 
     sides = introduced_sides("There's an LLM paper on Dou Dizhu and another that uses Sokoban. what does each one do?")
     assert sides == ("an LLM paper on Dou Dizhu", "another that uses Sokoban")
     assert introduced_sides("There's an LLM paper on Dou Dizhu and another that uses Sokoban.") is None
     also = "the soft tokens paper also puts noise on embeddings, right? how do the two differ?"
-    assert _brought_in(also, "") == "the soft tokens paper also puts noise on embeddings, right?"
-    assert _brought_in("the soft tokens paper puts noise on embeddings, right? how do the two differ?", "") == ""
+    assert brought_in(also, "") == "the soft tokens paper also puts noise on embeddings, right?"
+    assert brought_in("the soft tokens paper puts noise on embeddings, right? how do the two differ?", "") == ""

@@ -38,7 +38,7 @@ from rag.reading.contrasts import (
     two_differ,
 )
 from rag.reading.cues import INTRODUCED
-from rag.reading.introduced import asked_of_each, asked_of_two, introduced_sides
+from rag.reading.introduced import asked_of_each, asked_of_two, brought_in, introduced_sides
 from rag.reading.parts import split_parts
 from rag.reading.questions import Reading, asks_contrast, asks_for_papers, of_one_paper
 from rag.reading.text import asking_sentences, coined_names, scene_sentences
@@ -161,16 +161,8 @@ _ONE_DESCRIBED = re.compile(r"^\s*the\s+(?:paper|one|work|study)\s+(?:that|which
 _THING_DESCRIBED = re.compile(r"^\s*the\s+(?:[\w-]+\s+){1,3}?(?:that|which|who)(?:'s|\s)", re.I)
 
 
-# ... or a sentence, a question too, saying a paper described does the same: "the soft tokens paper also puts noise on
-# embeddings, right? how do the two differ in what the noise is for?" (blind 122)
-_ALSO_DESCRIBED = re.compile(r"^\W*the\s+[^,.?!]{3,60}?\s(?:paper|work|study|one)\s+(?:also|too)\b[^?.!]*[?.!]", re.I)
-
-
-def _brought_in(question: str, scene: str) -> str:
-    """The scene, where it brings in a paper of its own, or the question's first sentence saying one does it too."""
-    if scene and INTRODUCED.pattern.search(scene):
-        return scene
-    return m[0] if (m := _ALSO_DESCRIBED.search(question)) else ""
+# the words that ask of two papers set up ("these" of two findings: "Do these results actually conflict?", blind 124)
+_OF_THE_TWO = re.compile(r"\b(?:they|their|them|these|differently|the two|each|both)\b", re.I)
 
 
 def related_back(
@@ -192,7 +184,7 @@ def related_back(
         said = (said[1], scene)
     # ... "there's another privacy paper claiming LoRA gives DP-SGD-like protection. how do the two papers' messages
     # differ?" (blind 92): the two are the paper just discussed and the one the scene brings in
-    elif not said and (brought := _brought_in(question, scene)) and two_differ(asking_sentences(question)):
+    elif not said and (brought := brought_in(question, scene)) and two_differ(asking_sentences(question)):
         said, swapped = ("this", brought), True
     # ... "both this and Protocode talk about interpretability in code generation. how do their approaches differ?"
     # (blind 103): the two set side by side before the sentence that asks
@@ -315,7 +307,7 @@ def compared(
             SHARED.search(asking)
             or doing
             # ... or "the two" ("One paper says ..., another says ... How do the two findings fit together?", blind 112)
-            or ((said or each) and re.search(r"\b(?:they|their|them|differently|the two|each|both)\b", asking, re.I))
+            or ((said or each) and _OF_THE_TWO.search(asking))
         )
     )
     cue = cue and not (turns and baselines.its_baseline(question, turns[-1].cited[:1], store))

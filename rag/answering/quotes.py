@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from rag.answering import known, value_kinds, values
+from rag.answering.compose import BOILERPLATE
 from rag.answering.evidence import RESULT, Coverage, Found, Similarity, unquoted
 from rag.answering.judge import Judge
 from rag.answering.ranking import closeness, only_in_its_name, own_start, proposal_named, says_the_step
@@ -92,7 +93,10 @@ def best_sentences(
         picked, most = [*picked, at], most + 1
     if most > 1:
         proposed = proposal_named(question, candidates)
-        result = next((i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i])), None)
+        # ... not a link's digits ("https://anonymous.4open.science/r/ReasonMap-6A83", blind 124)
+        said = [RESULT.search(c) and not BOILERPLATE.search(c) for c in candidates]
+        results = (i for i in reversed(range(len(candidates))) if said[i])
+        result = next(results, None)
         for i in (proposed, None if proposed is None else proposed + 1, result, *order):
             if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
                 picked.append(i)
@@ -107,22 +111,26 @@ def _says_piece(question: str, own: set[str], sentence: str) -> bool:
     """The sentence says a name the question asks about that is no name of the paper itself: "what exactly does the
     AD-Reviver part do?" of ADOR, told by "The AD-Reviver tackles ... by applying L2-normalization ..." (blind 121),
     not by the proposal and the result a question about the whole paper is answered with."""
-    described = [m.strip() for m in _PIECE.findall(question) if not set(m.lower().split()) <= _NO_PIECE]
+    pieces = _PIECE.findall(question)
+    described = [m.strip() for m, _ in pieces if m.strip() and not set(m.lower().split()) <= _NO_PIECE]
+    # "What do the two training stages consist of?": each stage, said as "The first stage, ..." (blind 124)
+    counted = [noun for m, noun in pieces if m.split()[:1] and m.split()[0].lower() in _COUNTS]
     return any(
         not any(n in o for o in own)
         and re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", sentence, re.I if n in described else 0)
         for n in [*known.question_names(question), *described]
-    )
+    ) or any(re.search(rf"\b{noun}s?\b", sentence, re.I) for noun in counted)
 
 
 # ... or by the words before what it is: "how does their semantic variant alignment part work?" of "we further
 # present semantic variant alignment to select ...", "what's the self-paced bit in SPEAG actually doing?" (blind 120)
 _PIECE = re.compile(
-    r"\b(?:the|their|its|this|that)\s+((?:[\w-]+\s+){1,4}?)"
-    r"(?:part|module|component|stage|block|branch|step|mechanism|loss|term|trick|bit|piece)s?\b",
+    r"\b(?:the|their|its|this|that)\s+((?:[\w-]+\s+){0,4}?)"
+    r"(part|module|component|stage|block|branch|step|mechanism|loss|term|trick|bit|piece)s?\b",
     re.I,
 )
 _NO_PIECE = {"first", "second", "third", "last", "final", "main", "key", "other", "new", "whole", "core", "same", "two"}
+_COUNTS = {"two", "three", "four", "both", "each", "all"}
 
 
 def _pointed_to(candidates: list[str], picked: list[int], text: str) -> list[int]:

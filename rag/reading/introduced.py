@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from rag.reading.contrasts import ONE_PAPER
+from rag.reading.cues import INTRODUCED
 
 # The two papers a question sets up, where it says each: "One paper attacks LLMs with ..., another defends with
 # ...", "two story visualization papers, Story-Iter and LogiStory: which one ...?", "medical LLM papers: IBGraphRAG and
@@ -110,14 +111,18 @@ _INTRODUCED_SIDES = re.compile(
     # optimizer affects merging. What's the main result of each?" (blinds 78 to 80): any two clauses of a sentence
     # joined by ", and", then a sentence asking of each; whether each clause is one paper, the index decides
     # ... or ", while" ("One paper argues ... comes from shortcuts, while Compositional-ARC shows ...", blind 84)
-    r"|(?:^|[.?!:]\s+|\s[-–—]\s+)(?P<a12>(?:(?!\s[-–—]\s)[^.?!;:]){8,200}?),\s+(?:and|while|whereas)\s+"
+    r"|(?:^|[.?!:]\s+|\s[-–—]\s+)(?P<a12>(?:(?!\s[-–—]\s)[^.?!;:]){8,200}?),\s+(?:and|while|whereas|but)\s+"
     r"(?P<b12>[^.?!;:]{6,200}?)[.?!;]\s+"
     # ... or asking which does what ("ProtoKV compresses the KV cache, and ETT does something at test time. Which does
     # what exactly?", blind 96), or the difference between them (blind 108)
     # ... or whether they are the same idea ("PruneSID prunes vision tokens, and the region-based representations paper
     # regroups patches into regions. Is that basically the same idea or not?", blind 115)
     r"(?=[^.?!]*\b(?:each|both|their|they|the two|between\s+them|which\s+(?:one\s+)?does\s+what"
-    r"|(?:the\s+)?same\s+(?:idea|thing|approach|method|trick))\b)"
+    r"|(?:the\s+)?same\s+(?:idea|thing|approach|method|trick)"
+    # ... or "these" of two findings ("One paper says VLMs can't even count to 20, while VisionReasoner claims big gains
+    # on counting. Do these results actually conflict?", "..., but the SSE paper .... How do these fit together?",
+    # blind 124)
+    r"|these(?:\s+(?:results|findings|claims|two))?\s+(?:actually\s+)?(?:conflict|fit|contradict|agree|square))\b)"
     # "For faster diffusion sampling: Generalized Adversarial Solver vs relational feature caching. What does each
     # do?", "Harpoon vs RGSImp: both do imputation-like things ..." (blind 83): two set one against the other as a
     # heading, whatever they are called, then asked of each
@@ -203,3 +208,16 @@ def asked_of_two(question: str) -> tuple[str, str] | None:
     """The two names a question asks what or how they do, or None."""
     m = _TWO_DOING.search(question)
     return (m["a"].strip(" ,"), m["b"].strip(" ,")) if m else None
+
+
+# A paper a follow-up brings in beside the one just discussed (rag.answering.pairs.related_back): a sentence, a question
+# too, saying a paper described does the same: "the soft tokens paper also puts noise on embeddings, right? how do the
+# two differ in what the noise is for?" (blind 122)
+_ALSO_DESCRIBED = re.compile(r"^\W*the\s+[^,.?!]{3,60}?\s(?:paper|work|study|one)\s+(?:also|too)\b[^?.!]*[?.!]", re.I)
+
+
+def brought_in(question: str, scene: str) -> str:
+    """The scene, where it brings in a paper of its own, or the question's first sentence saying one does it too."""
+    if scene and INTRODUCED.pattern.search(scene):
+        return scene
+    return m[0] if (m := _ALSO_DESCRIBED.search(question)) else ""

@@ -15,7 +15,7 @@ from rag.reading.text import asking_sentences, quoted_phrases
 # what a method or a detail is asked of: "which baseline methods does X compare against"
 # ... or of one of the papers just cited: "which existing acceleration methods does the first one compare against?"
 ASKED_OF = (
-    r"\s+(?:does|do|did)\s+(?:it\b|they\b|this\b|the (?:paper|work)\b|(?-i:[A-Z])"
+    r"\s+(?:does|do|did)\s+(?:it\b|they\b|this\b|the (?:[\w-]+ ){0,6}?(?:paper|work|study)\b|(?-i:[A-Z])"
     r"|the (?:first|second|third|last|former|latter|other) (?:one|paper|work)\b|th(?:at|is) (?:one|paper|work)\b)"
 )
 
