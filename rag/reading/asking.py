@@ -198,8 +198,9 @@ _USED_TO = re.compile(
 
 
 # "which" and the thing it asks for, then the verb said of it: not papers asked for ("which empirical study ..."), nor
-# two things asked together ("which base LLM and model size does it fine-tune?", `asks_figure`)
-_WHICH_THING = re.compile(
+# two things asked together ("which base LLM and model size does it fine-tune?", `asks_figure`); a near twin of
+# parts._WHICH_DID (the thing before what it did), which this module cannot import
+_WHICH_ASKED = re.compile(
     r"which(?!\s+(?:[\w-]+\s+)?(?:papers?|works?|stud(?:y|ies)|methods?|approach(?:es)?|ones?)\b)(?:\s+[\w-]+){1,3}?"
     r"(?=\s+(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would)\b)",
     re.I,
@@ -215,7 +216,7 @@ def asks_figure(part: str) -> bool:
     # a word in the compound's place keeps the words a pattern counts: "What ECE does the diffusion-inspired
     # reconfiguration of transformers achieve?" (blind 54)
     # "which kernel did the learned scores line up with?" asks a kernel, whatever it measures after (blind 122)
-    if (which := _WHICH_THING.match(part)) and not NUMBER.search(which[0]):
+    if (which := _WHICH_ASKED.match(part)) and not NUMBER.search(which[0]):
         return False
     read = _NAME_OPENED.sub("X", _USED_TO.sub(r"\1", part))
     return bool(NUMBER.search(_COMPOUND.sub("x ", _WHEN_TIME.sub(" ", read))))
