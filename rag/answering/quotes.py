@@ -88,15 +88,15 @@ def best_sentences(
     picked = order[: max(1, most - 3)] if most > 1 else order[:1]
     if most > 1 and own:  # a follow-up naming a piece of the method: the sentences that say it, closest first
         own_names = {paper.title, *known.proposed(candidates)}  # "SPEAG" of "we propose SPEAG" is no piece of it
-        picked += [i for i in order if i not in picked and _says_piece(question, own_names, candidates[i])][:2]
+        pieces = _piece_patterns(question, own_names)  # read off the question once, not for each sentence
+        picked += [i for i in order if i not in picked and any(p.search(candidates[i]) for p in pieces)][:2]
     if lead in candidates and (at := candidates.index(lead)) not in picked:
         picked, most = [*picked, at], most + 1
     if most > 1:
         proposed = proposal_named(question, candidates)
         # ... not a link's digits ("https://anonymous.4open.science/r/ReasonMap-6A83", blind 124)
-        said = [RESULT.search(c) and not BOILERPLATE.search(c) for c in candidates]
-        results = (i for i in reversed(range(len(candidates))) if said[i])
-        result = next(results, None)
+        results = (i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i]))
+        result = next((i for i in results if not BOILERPLATE.search(candidates[i])), None)
         for i in (proposed, None if proposed is None else proposed + 1, result, *order):
             if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
                 picked.append(i)
@@ -108,18 +108,23 @@ def best_sentences(
 
 
 def _says_piece(question: str, own: set[str], sentence: str) -> bool:
-    """The sentence says a name the question asks about that is no name of the paper itself: "what exactly does the
-    AD-Reviver part do?" of ADOR, told by "The AD-Reviver tackles ... by applying L2-normalization ..." (blind 121),
-    not by the proposal and the result a question about the whole paper is answered with."""
+    """The sentence says a piece of the method the question asks about (`_piece_patterns`)."""
+    return any(p.search(sentence) for p in _piece_patterns(question, own))
+
+
+def _piece_patterns(question: str, own: set[str]) -> list[re.Pattern[str]]:
+    """What says a piece the question asks about that is no name of the paper itself: "what exactly does the AD-Reviver
+    part do?" of ADOR, told by "The AD-Reviver tackles ... by applying L2-normalization ..." (blind 121), not by the
+    proposal and the result a question about the whole paper is answered with."""
     pieces = _PIECE.findall(question)
     described = [m.strip() for m, _ in pieces if m.strip() and not set(m.lower().split()) <= _NO_PIECE]
     # "What do the two training stages consist of?": each stage, said as "The first stage, ..." (blind 124)
     counted = [noun for m, noun in pieces if m.split()[:1] and m.split()[0].lower() in _COUNTS]
-    return any(
-        not any(n in o for o in own)
-        and re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", sentence, re.I if n in described else 0)
-        for n in [*known.question_names(question), *described]
-    ) or any(re.search(rf"\b{noun}s?\b", sentence, re.I) for noun in counted)
+    said = [n for n in [*known.question_names(question), *described] if not any(n in o for o in own)]
+    return [
+        *(re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I if n in described else 0) for n in said),
+        *(re.compile(rf"\b{noun}s?\b", re.I) for noun in counted),
+    ]
 
 
 # ... or by the words before what it is: "how does their semantic variant alignment part work?" of "we further
