@@ -1,6 +1,7 @@
 """What a question sets a paper against that is no second paper: a baseline the paper's own abstract says ("how does its
 metric stack up against CLIP-score?"), a name of the field ("compared to a plain ResNet-50"), any one of a kind ("vs an
-MLP"). Such a comparison asks about the one paper (rag.answering.pairs)."""
+MLP"), a name no paper of the index is (`unindexed`). Such a comparison asks about the one paper
+(rag.answering.pairs)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from rag.types import Hit
 
 if TYPE_CHECKING:
     from rag.index.store import Store
+    from rag.retrieval.retriever import Retriever
 
 
 def says(hit: Hit, name: str) -> bool:
@@ -86,3 +88,23 @@ _HOW_IT_DOES = re.compile(
 
 
 _A_PAPER = re.compile(r"\s+(?:paper|work|study|one|method|approach)\b", re.I)
+
+
+def unindexed(targets: Sequence[str], retriever: Retriever, store: Store) -> bool:
+    """A side of a comparison names a method no paper of the index is: none says it ("How does PruneSID compare
+    with FastV?" at 500 papers), or those that say it only mention it, as a baseline they beat ("outperforms
+    FastV by 5.7" at 19,630). It is a question about the other paper, not a comparison of two."""
+    keyword = retriever.keyword_index()
+    named = [coined_names(sides.naming(sides.quoted_title(t))) for t in targets]
+    return any(names and not any(_a_paper(n, keyword, store) for n in names) for names in named)
+
+
+def _a_paper(name: str, keyword: KeywordIndex, store: Store) -> bool:
+    """Some paper of the index is the one the name names: named after it, or its own name in its abstract
+    (`own_name`). A name more papers say than a rare word ("GRPO") is the field's, taken as said."""
+    from rag.answering.listing import whole_paper
+
+    said = keyword.named(name)
+    if keyword.typed_names(name) or any(said.values()) or len(said) > keyword.rare():
+        return True
+    return any(sides.own_name(name, whole_paper(p)) for p in store.get_papers(sorted(said)).values())

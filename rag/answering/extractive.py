@@ -27,6 +27,7 @@ from rag.answering.judge import Judge
 from rag.answering.known import PROPOSE
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
+from rag.reading.headings import DESCRIBED_SIDE
 from rag.reading.parts import YES_NO, Part, split_parts
 from rag.reading.questions import Reading
 from rag.reading.text import coined_names, pointed_to, says, sentences
@@ -49,10 +50,9 @@ def extract(
 ) -> compose.Draft:
     """Sentences of the chosen papers' abstracts: never says what no abstract says.
 
-    A follow-up that asks for more ("tell me more") does not repeat the sentences the previous answer
-    quoted; any other question gets its best sentences, quoted before or not ("What success rate does
-    it report?" after an answer that quoted it is answered by that sentence).
-    """
+    A follow-up that asks for more ("tell me more") does not repeat the sentences the previous answer quoted; any other
+    question gets its best sentences, quoted before or not ("What success rate does it report?" after an answer that
+    quoted it is answered by that sentence)."""
     said = set(sentences(turns[-1].answer)) if turns and asks_more else set()
     exclude = {s for h in chosen for s in sentences(h.abstract) if said_before(s, said)}
     if reading.kind == "list":
@@ -69,8 +69,8 @@ def extract(
         ranker = None if follows else judge
         # ... but the sentence it reads as likeliest to state what a follow-up asks is quoted too
         asks = reading.parts[0].text if follows and reading.parts else ""
-        # ... and a follow-up asks of the paper's own work, unless it asks why, or about a problem or prior work
-        own = bool(asks) and not quotes.ASKS_BACKGROUND.search(asks)
+        # ... and a follow-up asks of the paper's own work, unless any sentence asks why, or of a problem or prior work
+        own = bool(asks) and not quotes.ASKS_BACKGROUND.search(question)
         quoted = {
             h.paper_id: quotes.best_sentences(
                 question,
@@ -195,6 +195,7 @@ def _answer_parts(
         if judge is not None and judged and found[i].sentence and not _judged_stated(judge, found[i], skip):
             found[i] = evidence.Found(parts[i], found[i].paper, None, found[i].score, doubted=found[i].sentence)
         found[i] = quotes.with_sibling(_with_antecedent(_with_how_it_works(found[i], skip), skip | used), skip)
+        found[i] = quotes.each_piece(found[i], [found[j] for j in found if j != i], skip)
         used |= {s for s in (found[i].before, found[i].sentence, found[i].also) if s}
     return [found[i] for i in range(len(parts))]
 
@@ -256,10 +257,9 @@ def compare(
 ) -> compose.Draft:
     """Two methods in a table; a method no paper proposes ("DPO") is said to be only studied here.
 
-    Besides approach and result, each row quotes the sentence of its abstract that the judge reads as
-    likeliest to state what the question asks about the two ("in the criterion they use to pick the next
-    query"); without the judge, the closest to it.
-    """
+    Besides approach and result, each row quotes the sentence of its abstract that the judge reads as likeliest to
+    state what the question asks about the two ("in the criterion they use to pick the next query"); without the
+    judge, the closest to it."""
     papers = hits[:2]
     notices = (
         [] if len(papers) == 2 else ["Only one of the two methods was found in the index; compared what was found."]
@@ -269,9 +269,11 @@ def compare(
         # its own side's name first, and of its names the one fewest papers say: "PFT3A", not "TTA"
         typed = [*reading.targets[i : i + 1], *reading.targets]
         said = [n for t in typed for n in sides.said_names(sides.naming(t), paper)]
-        # a side found by evidence is its title: a name the title says is the paper's only if its own ("... Enables
-        # Smaller Models to Rival GPT-4" is not GPT-4)
-        said = [n for n in said if paper.title not in reading.targets or sides.labels(n, paper, keyword)]
+        # a side found by evidence is its title: a name the title says is the paper's only if its own ("... Rival GPT-4"
+        # is not GPT-4), as a field's names a described side says are ("the LoRA vs DP-SGD ... paper", blind 126)
+        described = any(DESCRIBED_SIDE.match(t) for t in reading.targets[i : i + 1])
+        field = paper.title in reading.targets or (described and sides.the_field(said, keyword))
+        said = [n for n in said if not field or sides.labels(n, paper, keyword)]
         names.append(min(said, key=lambda n: len(keyword.named(n))) if said else None)
     for target in reading.targets:
         for name in coined_names(target):

@@ -309,6 +309,8 @@ def holds_value(
     """The sentence holds a value of the kind the part wants (its kind of value, and for a name the class of
     thing named, unless any name will do), beyond what the question gave."""
     kind, asked_class = wanted
+    if part.wants == "name" and _spelled(part, sentence):  # the thing in the part's words, then what it is
+        return True
     if kind is not None:  # a duration, a chip, a licence, a count: no other number or name will do
         return values.holds(kind, sentence, " ".join([question, *sorted(given)]))
     if part.wants == "name" and (part.which_thing or not part.kind_of) and counts_only(sentence, question):
@@ -372,6 +374,16 @@ def titled(part: Part, sentence: str, title: str) -> bool:
         )
 
     return any(named(m[1]) for m in said)
+
+
+def _spelled(part: Part, sentence: str) -> bool:
+    """The thing asked for, in the part's own words, then what it is: "which analytic framework do they rely on?" of "an
+    analytic framework called the "shifted composition rule"", "which four detection perspectives ...?" (blind 126)."""
+    named = part.thing[: part.thing.index(part.head) + 1] if part.head in part.thing else ()
+    said = r"\s+".join(map(re.escape, named))
+    # ... not its acronym in brackets: "large time series models (LTSM)" (blind 124)
+    what = r"\([^()]*[\s,][^()]*\)|:|,?\s+(?:called|named|dubbed|termed)\b"
+    return len(named) > 1 and bool(re.search(rf"\b{said}\s*(?:{what})", sentence, re.I))
 
 
 def _apposed(head: str, found: set[str], sentence: str) -> bool:

@@ -354,7 +354,7 @@ def _no_pair(
 ) -> bool:
     """The two sides typed are no two papers: one the index does not hold, a field's name or the paper's baseline."""
     return (
-        sides.unindexed(targets, retriever, store)
+        baselines.unindexed(targets, retriever, store)
         or baselines.a_field_side(question, targets, keyword)
         or baselines.a_baseline(question, targets, keyword, store)
     )

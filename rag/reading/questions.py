@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rag.reading import contrasts
 from rag.reading.cues import CUE_OF
+from rag.reading.headings import DESCRIBED_SIDE, NOT_A_METHOD, heading_pair, inner_vs, named_side
 from rag.reading.introduced import introduced_sides
 from rag.reading.parts import ASKED_OF, DESCRIBING, SCENE, Part, split_parts
 from rag.reading.text import asking_sentences, coined_names
@@ -73,16 +74,25 @@ _ASKED_OF_THEM = re.compile(
     r"(?:each(?:\s+one)?|they|both|the\s+two|these|those)\s",
     re.I,
 )
+_HOW_IT_DID = re.compile(
+    r"^\W*(?:(?:and|so|but|ok|okay)\s+)?how\s+(?:did|does|do|would|well\s+(?:did|does|do))\s.+\s(?:do|perform|fare|score)$",
+    re.I,
+)
 _AGAINST_FIRST = re.compile(
     r"^\W*(?:compared (?:to|with)|relative to|as opposed to)\s+(?P<b>[^,?]{2,80}),\s+"
     r"(?:which|is|are|does|do|how|what|would|can)\b",
     re.I,
 )
 _SIDE_END = re.compile(
-    r"[:;?—–]|\s-\s|\.\s+(?=(?-i:[A-Z])|(?:how|what|which|why|is|are|does|do)\b)"
+    # ... a sentence's end, whatever opens the next ("Jumbo token vs INFER. both seem to ...", blind 127), not an
+    # abbreviation's point
+    r"[:;?—–]|\s-\s|(?<!\bvs)(?<!\bal)(?<!\be\.g)(?<!\bi\.e)(?<!\bcf)\.\s+"
     r"|,\s+(?:like\s+|so\s+)?(?=(?:what|what's|whats|how|which|why|is|are|does|do)\b)"
     # "is it better than ELAS ... or is that apples vs oranges": a question of its own after "or"
-    r"|\s+or\s+(?=(?:is|are|does|do|was|were)\b)",
+    r"|\s+or\s+(?=(?:is|are|does|do|was|were)\b)"
+    # "compare the neuro-symbolic abductive logic paper with reasoning scaffolding pls" (blind 127): a courtesy at the
+    # end is no side's
+    r"|,?\s+(?-i:pls|plz|please|thx|thanks|ty)\W*$",
     re.I,
 )
 # a side that is only the asking words of a contrast: "what's different", "how is that different", "any diff"
@@ -93,33 +103,6 @@ _ASKING_ONLY = re.compile(
 )
 _WHAT_IT_DOES = re.compile(r"^what\s+(?:it|they|this|that)\s+[\w-]+$", re.I)
 _SECOND_PART = re.compile(r"[?,;]|\band\b", re.I)
-# "X vs Y: <a sentence that sets the scene>. How does each ...?": a heading of two methods opens the question,
-# and the asking sentence after it need not name them again
-# ... after the field it is in, if any ("Active preference learning for reward models: the paper doing Bayesian
-# inference in network subspaces vs ActiveDPO. How does each decide ...?", blind 40)
-_CAPITALS = re.compile(r"(?-i:[A-Z][a-z]+-[A-Z])")
-_VS_HEADING = re.compile(
-    # ... its second side ends at a dash too ("G2RPO vs E-GRPO — both say GRPO's reward signal is too sparse. how does
-    # each ...?", blind 69)
-    # ... and a described first side may end at a comma ("KV cache papers: the one that pairs ... across LLM workers, vs
-    # KVFundaBench. What does each contribute?", blind 104)
-    r"^\s*(?:[^,:;.?]{3,80}:\s+)?(?P<a>[^,:;.?]+?),?\s+(?:vs\.?|versus)\s+(?P<b>[^:;?—–]+?)\s*(?::|[—–]|-\s|\.\s|\?|$)",
-    re.I,
-)
-# ... or two names set as alternatives, the difference asked after them: "story visualization - Story-Iter or
-# LogiStory, what's the core difference in how they get consistent multi-image stories?" (blind 106)
-_OR_HEADING = re.compile(
-    r"^(?:[^,:;.?]{0,80}?\s)?(?P<a>[^\s,:;.?]+)\s+or\s+(?P<b>[^\s,:;.?]+)\s*[,:—–]\s*(?P<rest>[^?]+\?)", re.I
-)
-# A side that describes one paper ("the long-tailed contrastive alignment paper", "the group inference one")
-DESCRIBED_SIDE = re.compile(
-    r"^\s*(?:the\s+)?(?:[\w'-]+\s+){1,8}?(?:paper|one|work|study|method|approach)"
-    r"(?:\s+(?:on|about|for|in|of|with)\s+[\w\s'/-]{3,60})?\s*$"
-    # "the paper doing Bayesian inference in network subspaces", "the one that builds a low-fidelity map"
-    r"|^\s*the\s+(?:paper|one|work|study|method|approach)\s+(?:that|which|on|about|with|(?-i:[a-z]+ing))\s[\w\s'-]{3,80}$",
-    re.I,
-)
-_NOT_A_METHOD = re.compile(r"(?:it|its|this|that|these|those|they|their)\b", re.I)
 _SUMMARY = re.compile(
     r"^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?a summary of|summary of|tl;?dr(?: of)?|sum up)"
     r"\s+(?P<t>.*?)[\s?.!]*$",
@@ -152,28 +135,6 @@ class Reading:
     sides: tuple[str, ...] = ()  # two things set against each other, unnamed: each a paper? (answering.pairs)
 
 
-def _heading_pair(question: str) -> tuple[str, str] | None:
-    """Two methods named as a heading, or two papers described so ("the compressor-predictor information bottleneck
-    paper vs the sparse multi agent debate paper: how does each save tokens?"), each looked up as a side is; or one
-    named and the other capitalised on both sides of a hyphen ("AgenticMath vs Socratic-Zero for ...", blind 56), not
-    one plain word ("Antibody vs DR-Smoothing", a word many papers say, blind 42)."""
-    if (alt := _OR_HEADING.match(question)) and all(
-        coined_names(alt[s]) == [alt[s]] or (_CAPITALS.match(alt[s]) and coined_names(alt[t]) == [alt[t]])
-        for s, t in ("ab", "ba")
-    ):
-        return (alt["a"], alt["b"]) if contrasts.CONTRAST.search(alt["rest"]) else None
-    heading = _VS_HEADING.match(question)
-    if not heading or heading.end() >= len(question.rstrip()):
-        return None
-    sides = {s: heading[s] for s in "ab"}
-    if all(
-        _named(sides[s]) or DESCRIBED_SIDE.match(sides[s]) or (_named(sides[t]) and _CAPITALS.match(sides[s]))
-        for s, t in ("ab", "ba")
-    ):
-        return sides["a"].strip(), sides["b"].strip()
-    return None
-
-
 def _vs_reading(question: str, asking: str, turns: Sequence[Turn]) -> Reading | None:
     """Two methods set against each other by "vs", "compared with", "differ from" ..., or None."""
     # "In the study on prompt complexity vs quality of T2I data, which models ...?": a "vs" that says which
@@ -198,6 +159,7 @@ def _vs_reading(question: str, asking: str, turns: Sequence[Turn]) -> Reading | 
             # ... and one starts after the scene its clause sets: "token reduction in MLLMs: Sparsity Forcing vs ..."
             a, b = re.split(_SIDE_END, m["a"])[-1].strip(" ,"), re.split(_SIDE_END, m["b"])[0].strip(" ,")
             a = "" if _ASKING_ONLY.match(a) else a  # "what's different vs TARL, ...?": its side is left out
+            a, b = inner_vs(a, b)
             # "how does what it studies differ from this?": what a paper does, whichever paper "it" is, is no method
             # the question names; the evidence decides (rag.answering.pairs, blind 108)
             if _WHAT_IT_DOES.match(a):
@@ -222,10 +184,12 @@ def _vs_reading(question: str, asking: str, turns: Sequence[Turn]) -> Reading | 
             ):
                 continue
             # "has anyone looked at how spread out ... representations are versus its perplexity?": "its" is no paper
-            if _FIND_ONE.search(asking[: m.start("b")]) and any(_NOT_A_METHOD.match(side) for side in (a, b)):
+            if _FIND_ONE.search(asking[: m.start("b")]) and any(NOT_A_METHOD.match(side) for side in (a, b)):
                 continue
-            if not (_named(a) or _named(b) or all(DESCRIBED_SIDE.match(side) for side in (a, b))):
-                if in_clause and turns:
+            if not (named_side(a) or named_side(b) or all(DESCRIBED_SIDE.match(side) for side in (a, b))):
+                # ... nor, after an answer, how something of it did against another ("and how did the best model do
+                # vs the doctors, in numbers?", blind 127)
+                if (in_clause or _HOW_IT_DID.match(a)) and turns:
                     continue
                 return Reading("list", (), tuple(split_parts(question)), sides=(a, b))
             if in_clause:
@@ -238,12 +202,12 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     """What the question asks of which papers. `turns` (their cited ids only) let "it" be the paper
     just discussed: "How does it differ from SUIT?" compares two methods when an answer came before."""
     asking = asking_sentences(question)
-    if heading := _heading_pair(question):
+    if heading := heading_pair(question):
         return Reading("compare", heading, ())
     if vs := _vs_reading(question, asking, turns):
         return vs
     # "Compared to SDErasure, which one is less intrusive ...?" after an answer: the paper just discussed against it
-    if turns and turns[-1].cited and (m := _AGAINST_FIRST.match(question)) and _named(m["b"]):
+    if turns and turns[-1].cited and (m := _AGAINST_FIRST.match(question)) and named_side(m["b"]):
         return Reading("compare", (_ELIDED_SIDE, m["b"].strip()), ())
     parts = tuple(split_parts(question))
     # a contrast in one part of several ("What does X do differently from Y, and how much faster is it?")
@@ -299,14 +263,7 @@ def _topic_end(asking: str, scene: int) -> int:
 
 
 def _unnamed_pair(a: str, b: str) -> bool:
-    return bool(_NOT_A_METHOD.match(a)) and not re.search(r"[A-Z]", b)
-
-
-def _named(side: str) -> bool:
-    """A side of a comparison names a method: a coined name or a capitalised word past its first
-    ("Local Linear Attention", "the Antibody defense"), or a pronoun for the paper just discussed. The asker's
-    "I" names nothing ("how would I estimate ... the shared vs modality-specific parts")."""
-    return bool(_NOT_A_METHOD.match(side) or coined_names(side) or re.search(r"(?<=\S)\s+(?!I\b)[A-Z]", side))
+    return bool(NOT_A_METHOD.match(a)) and not re.search(r"[A-Z]", b)
 
 
 def asks_contrast(question: str) -> bool:
