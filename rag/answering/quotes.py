@@ -114,7 +114,8 @@ def _piece_sentences(
     one do?" of "ADOR consists of two complementary modules: the ... (AO-Disentangler) and the ... (AD-Reviver)", told
     by "The AO-Disentangler reduces ... via distance-based masking" and "The AD-Reviver tackles ..." (blind 127)."""
     named, counted = _piece_patterns(question, own)  # read off the question once, not for each sentence
-    said = [i for i in order if i not in picked and any(p.search(candidates[i]) for p in [*named, *counted])][:2]
+    said = [i for i in order if i not in picked and any(p.search(candidates[i]) for p in [*named, *counted])]
+    said = said[: max(2, len(named))]
     counting = [i for i in order if any(p.search(candidates[i]) for p in counted)][:2]
     listed = [n for i in counting for n in known.question_names(candidates[i]) if not any(n in o for o in own)]
     each = [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])") for n in dict.fromkeys(listed)]
@@ -134,6 +135,8 @@ def _piece_patterns(question: str, own: set[str]) -> tuple[list[re.Pattern[str]]
     proposal and the result a question about the whole paper is answered with; apart, the pieces it counts."""
     pieces = _PIECE.findall(question)
     described = [m.strip() for m, _ in pieces if m.strip() and not set(m.lower().split()) <= _NO_PIECE]
+    # "the inner/outer loop thing": the inner loop and the outer loop (blind 131)
+    described = [w for d in described for w in _each_of_slashed(d)]
     # "What do the two training stages consist of?": each stage, said as "The first stage, ..." (blind 124)
     counted = [noun for m, noun in pieces if m.split()[:1] and m.split()[0].lower() in _COUNTS]
     said = [n for n in [*known.question_names(question), *described] if not any(n in o for o in own)]
@@ -146,10 +149,21 @@ def _piece_patterns(question: str, own: set[str]) -> tuple[list[re.Pattern[str]]
 # ... or by the words before what it is: "how does their semantic variant alignment part work?" of "we further
 # present semantic variant alignment to select ...", "what's the self-paced bit in SPEAG actually doing?" (blind 120)
 _PIECE = re.compile(
-    r"\b(?:the|their|its|this|that)\s+((?:[\w-]+\s+){0,4}?)"
-    r"(part|module|component|stage|block|branch|step|mechanism|loss|term|trick|bit|piece)(?:e?s)?\b",
+    r"\b(?:the|their|its|this|that)\s+((?:[\w/-]+\s+){0,4}?)"
+    r"(part|module|component|stage|block|branch|step|mechanism|loss|term|trick|bit|piece|thing)(?:e?s)?\b",
     re.I,
 )
+
+
+def _each_of_slashed(words: str) -> list[str]:
+    """Words offering alternatives by a slash, each with the words after it: "inner loop", "outer loop" of "inner/outer
+    loop"; any other words as they are."""
+    m = re.fullmatch(r"(.*?)([\w-]+(?:/[\w-]+)+)(\s+.+)?", words)
+    if m is None or not m[3]:
+        return [words]
+    return [f"{m[1]}{alt}{m[3]}" for alt in m[2].split("/")]
+
+
 _NO_PIECE = {"first", "second", "third", "last", "final", "main", "key", "other", "new", "whole", "core", "same", "two"}
 _COUNTS = {"two", "three", "four", "both", "each", "all"}
 

@@ -89,7 +89,12 @@ KINDS = (
             r"(?:models?|LLMs?|LMs?|backbones?|transformers?)\b",  # not "the test networks" (blind 105: graphs)
             re.I,
         ),
-        re.compile(r"\b\d+(?:\.\d+)?\s?[BMK]\b|\b\d[\d.,]*\s*(?:billion|million)\b|\bparameters?\b", re.I),
+        # ... or against others' size: "outperforms state-of-the-art models with only 13% of their size" (blind 128)
+        re.compile(
+            r"\b\d+(?:\.\d+)?\s?[BMK]\b|\b\d[\d.,]*\s*(?:billion|million)\b|\bparameters?\b"
+            r"|\b\d[\d.]*\s*(?:%|x|×|times)\s+(?:of\s+)?(?:their|its|the)\s+(?:model\s+)?size\b",
+            re.I,
+        ),
     ),
     ValueKind(
         "hardware",

@@ -99,7 +99,12 @@ _USED_FOR = re.compile(
     re.I,
 )
 # what brings something about asks how, whatever it measures; not "what makes up the dataset?"
-_CAUSE = re.compile(r"^what\s+(?:lets|allows|enables|makes(?!\s+up\b)|causes|drives|keeps|prevents|stops)\b", re.I)
+# ... "what stabilises training when scaling window or block size?" (blind 128)
+_CAUSE = re.compile(
+    r"^what\s+(?:lets|allows|enables|makes(?!\s+up\b)|causes|drives|keeps|prevents|stops|stabili[sz]es|ensures"
+    r"|guarantees|controls|governs|determines|mitigates)\b",
+    re.I,
+)
 _WHY = re.compile(r"^(?:(?:and|so|but|ok|okay|hm+|wait)[\s,]+)*why\b", re.I)
 # "what about using LLMs to pick finetuning data ...?", "what about that paper which replaces the MLP ...?": what is
 # said of a topic, not a detail ("what about its accuracy?" asks one); "what do they say about batch size?" too

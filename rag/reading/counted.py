@@ -1,4 +1,5 @@
-"""Things a question counts and then asks of by a pronoun: "UDIS adds two modules. What are they called?"."""
+"""Things a question counts: then asked of by a pronoun ("UDIS adds two modules. What are they called?"), or the thing
+a part counts (`counted_thing`)."""
 
 from __future__ import annotations
 
@@ -35,3 +36,26 @@ def named_before(piece: str, question: str) -> str:
     things = counted[-1][0] if counted[-1]["count"] else counted[-1]["noun"]
     at = piece.find(m.group()) + m.start(word)
     return piece[:at] + ("" if m["ones"] else "the ") + things + piece[at + len(m[word]) :]
+
+
+# The thing a part counts or takes a share of, whatever it names before it: "how many kinds of crosslinks does it
+# cover?" counts crosslinks (blind 120)
+_COUNTED_THING = re.compile(
+    r"^(?:exactly\s+)?how many\s+(?:times\s+)?(?:(?:more|fewer|less)\s+)?"
+    # ... of two kinds set against each other: "how many self-docking vs cross-docking entries" (blind 128)
+    r"(?:(?:different\s+)?(?:kinds|types|sorts|classes|categories)\s+of\s+(?:[\w-]+\s+)??|(?:[\w-]+\s+(?:vs\.?|versus)\s+)?"
+    r"(?:[\w-]+\s+)?)(?P<thing>(?!vs\b)[\w-]+s)\b",
+    re.I,
+)
+_SHARE_OF = re.compile(
+    r"^(?:what|which)\s+(?:fraction|percentage|percent|share|proportion|portion)\s+of\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?:[\w-]+\s+)??(?P<thing>[\w-]+s)\b",
+    re.I,
+)
+
+
+def counted_thing(part: str) -> str:
+    """The thing a part counts ("How many annotators validated ...") or asks a share of ("what fraction of parameters
+    does it tune?", blind 54), or "" where it counts none."""
+    counted = _COUNTED_THING.match(part) or _SHARE_OF.match(part)
+    return counted["thing"] if counted else ""

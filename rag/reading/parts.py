@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from rag.reading.asking import ASKING, LED, NUMBER, WH, asked, asks_figure, undetailed
-from rag.reading.counted import named_before
+from rag.reading.counted import counted_thing, named_before
 from rag.reading.naming import CALLED_THING, NAME, NAMES_OF, THINGS
 from rag.reading.text import asking_sentences, quoted_phrases
 
@@ -91,8 +91,7 @@ class Part:
             if named and (named["thing"] or named["said"]):
                 return named["thing"] or named["said"]
             # "How many annotators validated ...", "what fraction of parameters does it tune?" (blind 54)
-            counted = _COUNTED_THING.match(text) or _SHARE_OF.match(text)
-            return counted["thing"] if counted else ""
+            return counted_thing(text)
         # the noun, as far as a rule can tell: "datasets" of "reasoning datasets", "clients" of "clients take part"
         nouns = [w for w in words if w.endswith("s") or any(c.isupper() for c in w)]
         # "which RL algorithm": the algorithm; "what FID change": the FID; "which RNA language model": the model (blind
@@ -118,10 +117,9 @@ _PART_BREAK = re.compile(
     rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_LEADING}{WH}\b)|(?:[,;:.]|\s[—–-])\s+{_ADVERB}(?={ASKING}\b)",
     re.I,
 )
-# "Does X report results on the DNS Challenge data?": a yes-or-no question about one paper, named, described
-# or pointed at, or about a thing of it ("is the training data from Objaverse?"); "Do deep learning methods
-# beat ...?" and "is there a paper ...?" ask for papers, not about one.
-# It asks, as "In the X approach, where ..." does not: "Does X have a GPU implementation, and how ...?" asks two things.
+# "Does X report results on the DNS Challenge data?", "is the training data from Objaverse?": a yes-or-no question about
+# one paper or a thing of it; "Do deep learning methods beat ...?", "is there a paper ...?" ask for papers. It asks, as
+# "In the X approach, where ..." does not: "Does X have a GPU implementation, and how ...?" asks two things.
 YES_NO = re.compile(
     r"^(?:does|do|did|has|have|can|is|was|were|are)\s+(?:it|they|its|their|this|that|the\s+[\w-]+"
     r"|(?-i:[A-Z])[\w-]*)\b",
@@ -177,11 +175,12 @@ _DETAIL_OPENING = re.compile(
     r"^(?:at|on|in|for|with|by|to|up to|from|under)?\s*(?:exactly\s+)?"
     r"(?:which|what|how (?:many|much|long|fast|large|big|often|wide|deep|high|small)"
     r"|by how|to what)\b"
-    # ... nor a paper asked for as "which one" or "what about that X paper" (blinds 112, 113), or as the one described:
-    # "I remember one where ... which was it?", "what's that one called?" (blind 126)
+    # ... nor a paper asked for as "which one", "what about that X paper" (blinds 112, 113), or described: "... which
+    # was it?", "what's that one called?" (blind 126), "what's the approach that uses ...?" (blind 131)
     r"(?!\s+(?:about\s+(?:the|that|this|a|an)\s+(?:[\w-]+\s+){0,3}|(?:\w+\s+)?)"
     rf"(?:work|works|paper|papers|study|studies|one|(?:method|methods|approach|approaches|technique)(?!{ASKED_OF}))\b"
-    r"|(?:'s|\s+is|\s+was)\s+(?:that|this|the)\s+(?:one|paper|work|study)\s+called\b|(?<=which)\s+(?:was|is)\s+(?:it|that)\s*$)",
+    r"|(?:'s|\s+is|\s+was)\s+(?:that|this|the)\s+(?:one|paper|work|study)\s+called\b|(?<=which)\s+(?:was|is)\s+(?:it|that)\s*$"
+    r"|(?:'s|\s+is|\s+was)\s+(?:that|the)\s+(?:one|paper|work|study|approach|method|technique)\s+(?:that|which|where)\b)",
     re.I,
 )
 # Methods counted are a detail, not papers: "how many SSL methods and datasets was it evaluated on?" (blind 105)
@@ -195,16 +194,6 @@ _IN_SITU = re.compile(
     re.I,
 )
 _KIND_OF = re.compile(r"^(?:\w+\s+)?(?:what|which)\s+(?:kind|type|sort|form)s?\s+of\b", re.I)
-_COUNTED_THING = re.compile(  # "how many kinds of crosslinks does it cover?" counts crosslinks (blind 120)
-    r"^(?:exactly\s+)?how many\s+(?:times\s+)?(?:(?:more|fewer|less)\s+)?"
-    r"(?:(?:different\s+)?(?:kinds|types|sorts|classes|categories)\s+of\s+(?:[\w-]+\s+)??|(?:[\w-]+\s+)?)(?P<thing>[\w-]+s)\b",
-    re.I,
-)
-_SHARE_OF = re.compile(
-    r"^(?:what|which)\s+(?:fraction|percentage|percent|share|proportion|portion)\s+of\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?:[\w-]+\s+)??(?P<thing>[\w-]+s)\b",
-    re.I,
-)
 _ASKED_BEFORE = re.compile(r"\b(?:what|which|how|who|when|where|why)\b", re.I)
 _COUNTED = re.compile(r"\b(?:sizes?|numbers?|counts?|scales?)\b", re.I)
 # "How does the wall-clock time of X compare to a solver?", "how do their error rates change with depth?"

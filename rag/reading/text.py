@@ -125,9 +125,11 @@ _INTRO = re.compile(
 )
 # A name someone coined: two or more capitals or a capital and a digit (TraDy, TOGP, SUIT, GPT-4o),
 # or spread over a hyphen: a lone capital before it (D-Artemis), a word before a code (Plan-R1, Self-RAG).
-# Two capitalised words ("Vision-Language") are a term, not a name.
+# Two capitalised words ("Vision-Language") are a term, not a name. A short lower-case prefix before a capital is one
+# too: "nuPlan", "nuScenes" (blind 131: "Experiments on the nuPlan benchmark").
 NAME = re.compile(
-    r"\b(?:[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*|[A-Z](?=-)|[A-Z][a-z]+(?=-[A-Z]*\d|-[A-Z]{2,}\b))"
+    r"\b(?:[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*|[A-Z](?=-)|[A-Z][a-z]+(?=-[A-Z]*\d|-[A-Z]{2,}\b)"
+    r"|[a-z]{1,3}[A-Z][a-z]+[A-Za-z0-9]*)"
     r"(?:-[A-Za-z0-9]+)*\b"
 )
 # not coined by the paper an answer is about: the field's acronyms and well-known names (rag.reading.lexicon)
