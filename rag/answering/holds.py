@@ -152,7 +152,7 @@ _NAMED_BY_NOUN = re.compile(
 
 
 # what a paper makes of its own: "what dataset did they build?" asks for it, named or not
-_MAKE = r"propose|introduce|design|develop|present|build|construct|curate|collect|create"
+MAKE = r"propose|introduce|design|develop|present|build|construct|curate|collect|create"
 # ... not what it is built on ("What base model is CompassJudger-2 built on?", blind 65)
 _BUILT = re.compile(
     r"\b(?:build|built|construct(?:ed)?|curate[sd]?|collect(?:ed|s)?|create[sd]?|introduce[sd]?|propose[sd]?"
@@ -185,7 +185,7 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
     # ... or cast as one: "what task do they reformulate extraction as?" of "We reformulate main content extraction as
     # a semantic block sequence classification task" (blind 82)
     if head and re.search(
-        rf"\b(?:{_MAKE}|use|adopt|employ|(?:re)?formulate|recast|cast|frame)[sd]?\s+(?:[\w-]+\s+){{1,4}}?as\s+"
+        rf"\b(?:{MAKE}|use|adopt|employ|(?:re)?formulate|recast|cast|frame)[sd]?\s+(?:[\w-]+\s+){{1,4}}?as\s+"
         rf"(?:an?|the|our)\s+(?:[\w-]+\s+){{0,4}}"
         rf"{re.escape(singular(head))}(?:e?s)?\b",
         sentence,
@@ -205,7 +205,7 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
         or re.search(
             # ... or by its name: "AGGR introduces an Adaptive Granular-Ball graph refinement mechanism" (blind 94)
             rf"\b(?:we|(?-i:[A-Z][\w-]*[A-Z][\w-]*)) (?:(?:first|also|further|then|additionally|\w+ly)\s+)?"
-            rf"(?:{_MAKE}|employ|adopt)s?\s+"
+            rf"(?:{MAKE}|employ|adopt)s?\s+"
             rf"(?:[\w-]+,\s+)?(?:an?|the)\s+{thing}",
             sentence,
             re.I,
@@ -213,7 +213,7 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
         # ... or named in capitals and set as one: "we propose Fixed-Sum Discrete Diffusion—the first framework to ..."
         # (blind 97)
         or re.search(
-            rf"\bwe (?:\w+ly\s+)?(?:{_MAKE})\s+(?-i:[A-Z][\w-]*(?:\s+[A-Z][\w-]*){{0,5}})\s*(?:,|:|—|---)\s*"
+            rf"\bwe (?:\w+ly\s+)?(?:{MAKE})\s+(?-i:[A-Z][\w-]*(?:\s+[A-Z][\w-]*){{0,5}})\s*(?:,|:|—|---)\s*"
             rf"(?:an?|the)\s+{thing}",
             sentence,
             re.I,

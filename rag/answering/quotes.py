@@ -117,10 +117,19 @@ def _piece_sentences(
     said = [i for i in order if i not in picked and any(p.search(candidates[i]) for p in [*named, *counted])]
     said = said[: max(2, len(named))]
     counting = [i for i in order if any(p.search(candidates[i]) for p in counted)][:2]
-    listed = [n for i in counting for n in known.question_names(candidates[i]) if not any(n in o for o in own)]
-    each = [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])") for n in dict.fromkeys(listed)]
+    each = _names_said(" ".join(candidates[i] for i in counting), own)
     told = [i for i in order if i not in picked and i not in said and any(p.search(candidates[i]) for p in each)]
     return said + told[: len(each)]
+
+
+def _names_said(text: str, own: set[str]) -> list[re.Pattern[str]]:
+    """What says each coined name of the text that is no name of the paper itself, once each, as a word of its own."""
+    names = [n for n in known.question_names(text) if not any(n in o for o in own)]
+    return [_as_word(n) for n in dict.fromkeys(names)]
+
+
+def _as_word(name: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", flags)
 
 
 def _says_piece(question: str, own: set[str], sentence: str) -> bool:
@@ -141,7 +150,7 @@ def _piece_patterns(question: str, own: set[str]) -> tuple[list[re.Pattern[str]]
     counted = [noun for m, noun in pieces if m.split()[:1] and m.split()[0].lower() in _COUNTS]
     said = [n for n in [*known.question_names(question), *described] if not any(n in o for o in own)]
     return (
-        [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I if n in described else 0) for n in said],
+        [_as_word(n, re.I if n in described else 0) for n in said],
         [re.compile(rf"\b{noun}(?:e?s)?\b", re.I) for noun in counted],
     )
 
@@ -290,9 +299,7 @@ def each_piece(found: Found, earlier: list[Found], skip: set[str]) -> Found:
         if not (before.sentence and before.paper == found.paper and _SEVERAL_ASKED.search(asked(before.part.text))):
             continue
         ordered = sentences(found.paper.abstract or found.paper.passage)
-        own = {found.paper.title, *known.proposed(ordered)}
-        names = [n for n in known.question_names(before.sentence) if not any(n in o for o in own)]
-        each = [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])") for n in names]
+        each = _names_said(before.sentence, {found.paper.title, *known.proposed(ordered)})
         told = [s for s in ordered if s != before.sentence and s not in skip and any(p.search(s) for p in each)]
         if len(told) >= 2:
             return replace(found, sentence=told[0], also=told[1], before=None, doubted=None)

@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rag.answering import known, values
-from rag.answering.holds import Terms, ranks
+from rag.answering.holds import MAKE, Terms, ranks
 from rag.answering.values import singular
 from rag.calibration import CALIBRATION
 from rag.reading.parts import Part
@@ -71,7 +71,7 @@ def _introduces_asked(part: str, sentence: str) -> bool:
     if asked is None or asked["name"] not in known.question_names(part):
         return False
     name = re.escape(asked["name"])
-    made = r"(?:present|introduce|propose|develop|design|build|construct|call|term|name)(?:s|d|ed)?"
+    made = rf"(?:{MAKE}|call|term|name)(?:s|d|ed)?"  # the words a paper makes a thing in (rag.answering.holds)
     return bool(re.search(rf"\b{made}\s+(?:[\w-]+\s+){{0,3}}?\W?{name}\b|^\W?{name}\W?,\s+an?\s", sentence))
 
 
