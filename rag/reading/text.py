@@ -127,10 +127,11 @@ _INTRO = re.compile(
 # or spread over a hyphen: a lone capital before it (D-Artemis), a word before a code (Plan-R1, Self-RAG).
 # Two capitalised words ("Vision-Language") are a term, not a name. A short lower-case prefix before a capital is one
 # too: "nuPlan", "nuScenes" (blind 131: "Experiments on the nuPlan benchmark").
+# The look ahead for a capital first keeps it as fast as without that case (findall over 3,000 abstracts: 0.105 s,
+# 0.124 s without it, 0.105 s before the case).
 NAME = re.compile(
-    r"\b(?:[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*|[A-Z](?=-)|[A-Z][a-z]+(?=-[A-Z]*\d|-[A-Z]{2,}\b)"
-    r"|[a-z]{1,3}[A-Z][a-z]+[A-Za-z0-9]*)"
-    r"(?:-[A-Za-z0-9]+)*\b"
+    r"\b(?=[A-Za-z]*[A-Z])(?:(?:[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z0-9]|[a-z]{1,3}[A-Z][a-z])[A-Za-z0-9]*|[A-Z](?=-)"
+    r"|[A-Z][a-z]+(?=-[A-Z]*\d|-[A-Z]{2,}\b))(?:-[A-Za-z0-9]+)*\b"
 )
 # not coined by the paper an answer is about: the field's acronyms and well-known names (rag.reading.lexicon)
 _COMMON = FIELD_ACRONYMS.words | WELL_KNOWN_NAMES.words
