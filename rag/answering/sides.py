@@ -46,6 +46,7 @@ def named_hits(
     coverage: Callable[[str, str], float],
     question: str,
     closeness: Closeness | None = None,
+    besides_cut: float | None = None,
 ) -> list[Hit]:
     """The hits a comparison's side names: its coined name in their text, or its leading title phrase in their
     title. A name several papers share ("what sets it apart from CORE, the concept-oriented RL paper for math
@@ -78,7 +79,8 @@ def named_hits(
     # ... though one saying most of what the side says besides its name goes first: "GOAT for human-AI coordination",
     # not "GOAT: A Training Framework for Goal-Oriented Agent with Tools" (blind 127)
     besides = _without(target, names).strip() if len(names := coined_names(target)) == 1 else ""  # not "... like TSP"
-    far = [bool(besides) and coverage(besides, _text(h)) < 0.5 for h in named]
+    cut = CALIBRATION.side_besides if besides_cut is None else besides_cut  # bench/fit_side_besides.py
+    far = [bool(besides) and coverage(besides, _text(h)) < cut for h in named]
     ranked = sorted(
         zip(named, close, far, strict=True),
         key=lambda hcf: (hcf[2], not own_name(target, hcf[0]), -coverage(target, _text(hcf[0])), -hcf[1]),
