@@ -4,9 +4,10 @@ against each other, a model's size against others', and pieces offered by a slas
 
 from __future__ import annotations
 
-from rag.answering import quotes, value_kinds, values
+from rag.answering import closest, quotes, value_kinds, values
 from rag.reading.parts import split_parts
 from rag.reading.text import coined_names
+from rag.types import Hit
 
 
 def test_what_stabilises_a_thing_asks_what_not_a_figure() -> None:
@@ -55,3 +56,26 @@ def test_pieces_offered_by_a_slash_are_each_a_piece() -> None:
     assert not quotes._says_piece(asked, {"PERK"}, "PERK matches long-context LLMs.")
     assert quotes._each_of_slashed("encoder/decoder block") == ["encoder block", "decoder block"]
     assert quotes._each_of_slashed("H-LRU / BD-LRU") == ["H-LRU / BD-LRU"]
+
+
+def test_the_first_paper_whose_own_name_the_question_says_is_not_weighed_again() -> None:
+    """Blind 118 at 19,630 papers: "What's UniFork's parameter count, and what GenEval score does it get?" was answered
+    from LINA, second by the search, whose abstract states a GenEval score; UniFork's states none. Without a name the
+    question says, the closest sentence still decides."""
+    unifork = Hit.of_abstract(
+        paper_id="u", title="UniFork: Modality Alignment", abstract="We propose UniFork.", score=1.1
+    )
+    lina = Hit.of_abstract(
+        paper_id="l", title="LINA: Linear Attention", abstract="An overall score of 0.74 on GenEval.", score=1.05
+    )
+
+    def coverage(question: str, text: str) -> float:
+        return 1.0 if "GenEval" in text else 0.0
+
+    def similar(question: str, texts: list[str]) -> list[float]:
+        return [1.0 if "GenEval" in t else 0.0 for t in texts]
+
+    asked = "What's UniFork's parameter count, and what GenEval score does it get?"
+    assert closest.choose(asked, [unifork, lina], coverage, similar) == [unifork]
+    described = "What's the unified model's parameter count, and what GenEval score does it get?"
+    assert closest.choose(described, [unifork, lina], coverage, similar)[0] == lina
