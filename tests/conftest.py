@@ -120,6 +120,15 @@ def assistant(seeded: Settings) -> Assistant:
     return Assistant(settings, Store(settings))
 
 
+def says_piece(question: str, own: set[str], sentence: str) -> bool:
+    """The sentence says a piece of the method the question asks about, named or counted (the blinds' tests of
+    rag.answering.quotes._piece_patterns, which reads the question once for all of an abstract's sentences)."""
+    from rag.answering.quotes import _piece_patterns
+
+    named, counted = _piece_patterns(question, own)
+    return any(p.search(sentence) for p in [*named, *counted])
+
+
 def assert_states(answer: Any, paper: str, stated: Sequence[str]) -> None:
     """The answer cites the one paper, declines nothing and says each thing stated (the blinds' answer tests)."""
     assert not answer.refused and answer.cited_ids == (paper,), answer.text

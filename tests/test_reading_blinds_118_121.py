@@ -11,6 +11,8 @@ from rag.reading.parts import Part, split_parts
 from rag.reading.questions import read_question
 from rag.types import Hit, Turn
 
+from .conftest import says_piece
+
 
 def test_a_count_of_time_steps_is_no_duration() -> None:
     """Blind 118: "with how many time steps" counts steps, and is its own part."""
@@ -105,22 +107,20 @@ def test_a_versus_in_a_question_asking_for_a_paper_anew_sets_no_paper_against_it
 def test_a_piece_of_the_method_a_follow_up_names() -> None:
     """Blinds 120 and 121: "the AD-Reviver part" and "their semantic variant alignment part" are said by the sentences
     that answer; "the first part" names no piece, and the paper's own name is no piece of it."""
-    from rag.answering.quotes import _says_piece
-
     title = {"ADOR: Attention Dilution and Overlap Resolver"}
     tells = "The AD-Reviver tackles reduced cross-attention intensity by applying L2-normalization."
-    assert _says_piece("what exactly does the AD-Reviver part do?", title, tells)
-    assert not _says_piece("what exactly does the AD-Reviver part do?", title, "ADOR is training-free.")
-    assert _says_piece(
+    assert says_piece("what exactly does the AD-Reviver part do?", title, tells)
+    assert not says_piece("what exactly does the AD-Reviver part do?", title, "ADOR is training-free.")
+    assert says_piece(
         "how does their semantic variant alignment part work?",
         {"EVA"},
         "we present semantic variant alignment to select",
     )
-    assert not _says_piece("what does the first part do?", title, "First, we mask noun phrases.")
-    assert not _says_piece("what does ADOR do?", title, "ADOR consists of two modules.")
+    assert not says_piece("what does the first part do?", title, "First, we mask noun phrases.")
+    assert not says_piece("what does ADOR do?", title, "ADOR consists of two modules.")
     # the name the paper proposes is its own, though its title does not say it
-    assert not _says_piece("what's the self-paced bit in SPEAG doing?", {"SPEAG"}, "SPEAG combines graph autoencoders.")
-    assert _says_piece("what's the self-paced bit in SPEAG doing?", {"SPEAG"}, "a self-paced expansion is introduced")
+    assert not says_piece("what's the self-paced bit in SPEAG doing?", {"SPEAG"}, "SPEAG combines graph autoencoders.")
+    assert says_piece("what's the self-paced bit in SPEAG doing?", {"SPEAG"}, "a self-paced expansion is introduced")
 
 
 def test_a_name_asked_what_it_is_after_another_part() -> None:

@@ -8,6 +8,8 @@ from rag.reading.introduced import introduced_sides
 from rag.reading.parts import split_parts
 from rag.reading.questions import read_question
 
+from .conftest import says_piece
+
 
 def test_two_findings_asked_whether_these_conflict() -> None:
     """Blind 124: "One paper says ..., while VisionReasoner claims .... Do these results actually conflict?" and "...,
@@ -31,12 +33,10 @@ def test_two_findings_asked_whether_these_conflict() -> None:
 def test_a_link_is_no_result_and_counted_pieces_are_each_said() -> None:
     """Blind 124: "https://anonymous.4open.science/r/ReasonMap-6A83" is no result sentence; "What do the two training
     stages consist of?" is told by "The first stage, ..." and "The second stage, ..."."""
-    from rag.answering.quotes import _says_piece
-
     asked = "What do the two training stages consist of?"
-    assert _says_piece(asked, {"ReasonMap"}, "The first stage, Foundational Model Training, builds a model.")
-    assert not _says_piece(asked, {"ReasonMap"}, "We propose a new task of annotating theorems.")
-    assert not _says_piece("What does the training stage do?", {"ReasonMap"}, "The first stage builds a model.")
+    assert says_piece(asked, {"ReasonMap"}, "The first stage, Foundational Model Training, builds a model.")
+    assert not says_piece(asked, {"ReasonMap"}, "We propose a new task of annotating theorems.")
+    assert not says_piece("What does the training stage do?", {"ReasonMap"}, "The first stage builds a model.")
 
 
 def test_the_methods_a_described_paper_tried_are_asked_of_it() -> None:

@@ -14,6 +14,8 @@ from rag.reading.parts import split_parts
 from rag.reading.questions import asks_contrast, read_question
 from rag.types import Hit, Turn
 
+from .conftest import says_piece
+
 _AFTER = [Turn(question="Tell me about MedLesionVQA.", answer="...", cited=("BYtqk6AVuL",))]
 
 
@@ -21,9 +23,9 @@ def test_pieces_counted_in_the_plural_are_said_by_each_sentence_saying_them() ->
     """Blind 126: "what are the two branches for, exactly?" is said by "The Benign Memory Preservation Branch ..."
     ("branches" was read as no piece at all); a branch the question does not ask about is none."""
     asked = "what are the two branches for, exactly?"
-    assert quotes._says_piece(asked, {"ZePAD"}, "The Benign Memory Preservation Branch (BMP-Branch) is trained ...")
-    assert quotes._says_piece("what do its three modules do?", {"ADOR"}, "Both modules run in one pass.")
-    assert not quotes._says_piece("what does ZePAD do?", {"ZePAD"}, "The BMP-Branch is trained on local data.")
+    assert says_piece(asked, {"ZePAD"}, "The Benign Memory Preservation Branch (BMP-Branch) is trained ...")
+    assert says_piece("what do its three modules do?", {"ADOR"}, "Both modules run in one pass.")
+    assert not says_piece("what does ZePAD do?", {"ZePAD"}, "The BMP-Branch is trained on local data.")
 
 
 def test_each_piece_a_listing_sentence_names_is_quoted() -> None:

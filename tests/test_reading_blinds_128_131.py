@@ -9,6 +9,8 @@ from rag.reading.parts import split_parts
 from rag.reading.text import coined_names
 from rag.types import Hit
 
+from .conftest import says_piece
+
 
 def test_what_stabilises_a_thing_asks_what_not_a_figure() -> None:
     """Blind 128: "what stabilises training when scaling window or block size?" asked a figure for its "size"."""
@@ -51,9 +53,9 @@ def test_a_models_size_against_others_is_its_size() -> None:
 def test_pieces_offered_by_a_slash_are_each_a_piece() -> None:
     """Blind 131: "the inner/outer loop thing" of PERK is said by "The inner loop ..." and "the outer loop ..."."""
     asked = "can you explain the meta-training bit, the inner/outer loop thing?"
-    assert quotes._says_piece(asked, {"PERK"}, "The inner loop rapidly encodes contexts into a low-rank adapter.")
-    assert quotes._says_piece(asked, {"PERK"}, "Concurrently, the outer loop learns to use the updated adapter.")
-    assert not quotes._says_piece(asked, {"PERK"}, "PERK matches long-context LLMs.")
+    assert says_piece(asked, {"PERK"}, "The inner loop rapidly encodes contexts into a low-rank adapter.")
+    assert says_piece(asked, {"PERK"}, "Concurrently, the outer loop learns to use the updated adapter.")
+    assert not says_piece(asked, {"PERK"}, "PERK matches long-context LLMs.")
     assert quotes._each_of_slashed("encoder/decoder block") == ["encoder block", "decoder block"]
     assert quotes._each_of_slashed("H-LRU / BD-LRU") == ["H-LRU / BD-LRU"]
 

@@ -168,7 +168,7 @@ def _built(part: Part, sentence: str = "") -> bool:
     task", blind 87)."""
     if _BUILT.search(asked(part.text)):
         return True
-    named = part.thing[: part.thing.index(part.head) + 1] if part.head else ()
+    named = part.head_words
     return len(named) > 1 and bool(re.search(rf"\b{re.escape(' '.join(named))}\b", sentence, re.I))
 
 
@@ -379,7 +379,7 @@ def titled(part: Part, sentence: str, title: str) -> bool:
 def _spelled(part: Part, sentence: str) -> bool:
     """The thing asked for, in the part's own words, then what it is: "which analytic framework do they rely on?" of "an
     analytic framework called the "shifted composition rule"", "which four detection perspectives ...?" (blind 126)."""
-    named = part.thing[: part.thing.index(part.head) + 1] if part.head in part.thing else ()
+    named = part.head_words
     said = r"\s+".join(map(re.escape, named))
     # ... not its acronym in brackets: "large time series models (LTSM)" (blind 124)
     what = r"\([^()]*[\s,][^()]*\)|:|,?\s+(?:called|named|dubbed|termed)\b"

@@ -132,12 +132,6 @@ def _as_word(name: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", flags)
 
 
-def _says_piece(question: str, own: set[str], sentence: str) -> bool:
-    """The sentence says a piece of the method the question asks about, named or counted (`_piece_patterns`)."""
-    named, counted = _piece_patterns(question, own)
-    return any(p.search(sentence) for p in [*named, *counted])
-
-
 def _piece_patterns(question: str, own: set[str]) -> tuple[list[re.Pattern[str]], list[re.Pattern[str]]]:
     """What says a piece the question asks about that is no name of the paper itself: "what exactly does the AD-Reviver
     part do?" of ADOR, told by "The AD-Reviver tackles ... by applying L2-normalization ..." (blind 121), not by the

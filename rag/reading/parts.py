@@ -61,10 +61,15 @@ class Part:
         return (*(named[1].split() if named else ()), head, *offered)
 
     @cached_property
+    def head_words(self) -> tuple[str, ...]:
+        """The words naming the thing asked for, up to its head: "analytic framework" of "which analytic framework do
+        they rely on?", not what the head is offered with."""
+        return self.thing[: self.thing.index(self.head) + 1] if self.head in self.thing else ()
+
+    @property
     def kind_word(self) -> str:
         """The word before the head that says its kind: "neuron" of "what neuron model", "" where none does."""
-        at = self.thing.index(self.head) if self.head in self.thing else 0
-        return self.thing[at - 1] if at else ""
+        return self.head_words[-2] if len(self.head_words) > 1 else ""
 
     @property
     def head(self) -> str:
