@@ -5,7 +5,7 @@ is it called", and papers brought in as "another" or as doing the same "too"."""
 from __future__ import annotations
 
 from rag.answering import asks
-from rag.answering.holds import _apposed
+from rag.answering.naming import apposed
 from rag.reading.introduced import introduced_sides
 from rag.reading.parts import split_parts
 
@@ -28,8 +28,8 @@ def test_what_stands_in_for_a_measure_asks_no_figure() -> None:
 def test_a_name_right_before_the_thing_asked() -> None:
     """Blind 123: "DINOv2 feature extractor" names the feature extractor asked; a name elsewhere does not."""
     sentence = "When combined with the MMD baseline metric and DINOv2 feature extractor, PALATE offers more."
-    assert _apposed("extractor", {"DINOv2"}, sentence)
-    assert not _apposed("extractor", {"PALATE"}, "PALATE is paired with a DINOv2 feature extractor.")
+    assert apposed("extractor", {"DINOv2"}, sentence)
+    assert not apposed("extractor", {"PALATE"}, "PALATE is paired with a DINOv2 feature extractor.")
 
 
 def test_the_class_of_a_thing_named_before_what_is_it_called() -> None:

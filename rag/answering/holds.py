@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from rag.answering import values
+from rag.answering.naming import apposed, spelled, spelled_as_other
 from rag.answering.value_kinds import ValueKind
 from rag.answering.values import counts_only, listed_after, names, numbers, singular
 from rag.reading.asking import asked
@@ -281,9 +282,10 @@ def plain(part: Part, views: list[str], given: set[str], terms: Terms) -> tuple[
     return capitalised, listed and not any(new_names(v, given, capitalised) for v in views if head & set(terms(v)))
 
 
-# what was done to it, asked after the thing ("what data is it fine-tuned on?"), and the participle the sentence says
+# what was done to it, asked after the thing ("what data is it fine-tuned on?", "... is the pseudo-labeler trained
+# on?"), and the participle the sentence says
 _DONE_ON = re.compile(
-    r"\b(?:is|are|was|were)\s+(?:it|they|the\s+model|the\s+models)\s+"
+    r"\b(?:is|are|was|were)\s+(?:it|they|the\s+[\w-]+)\s+"
     r"((?:pre-?|fine-?)?train(?:ed)?|fine-?tuned|pre-?trained|distilled|evaluated|tested)\s+(on|from|with)\b",
     re.I,
 )
@@ -294,7 +296,8 @@ def said_done_on(part: Part, sentence: str) -> bool:
     data is it fine-tuned on?" of "PerfCoder is fine-tuned on a curated collection of real-world optimization
     trajectories" (blind 114), which names no dataset."""
     done = _DONE_ON.search(asked(part.text)) if part.wants == "name" else None
-    return bool(done and re.search(rf"\b{re.escape(done[1])}\s+{done[2]}\s+\w", sentence, re.I))
+    # ... "the pseudo-labeler is trained exclusively on labeled data" (blind 133)
+    return bool(done and re.search(rf"\b{re.escape(done[1])}\s+(?:[a-z]+ly\s+)?{done[2]}\s+\w", sentence, re.I))
 
 
 def holds_value(
@@ -309,7 +312,7 @@ def holds_value(
     """The sentence holds a value of the kind the part wants (its kind of value, and for a name the class of
     thing named, unless any name will do), beyond what the question gave."""
     kind, asked_class = wanted
-    if part.wants == "name" and _spelled(part, sentence):  # the thing in the part's words, then what it is
+    if part.wants == "name" and spelled(part, sentence):  # the thing in the part's words, then what it is
         return True
     if kind is not None:  # a duration, a chip, a licence, a count: no other number or name will do
         return values.holds(kind, sentence, " ".join([question, *sorted(given)]))
@@ -334,66 +337,6 @@ def holds_value(
         or (listed and not found)  # tasks listed in plain words ("tasks such as concept detection and ...")
         or _introduced(part.head, sentence, _built(part, sentence))
         or _placed(part.head, sentence)
-        or (values.of_class(asked_class, found, sentence) and not _spelled_as_other(part, found, sentence))
-        or _apposed(part.head, found, sentence)
-    )
-
-
-def _spelled_as_other(part: Part, found: set[str], sentence: str) -> bool:
-    """Every name found is spelled out as another kind of the thing asked: "which pretrained video diffusion model do
-    they fine-tune?" is not told by "we use a multimodal large language model (MLLM) to verify ..." (blind 104)."""
-    if not part.kind_word or not found:
-        return False
-    kind, thing = part.kind_word.lower(), re.escape(singular(part.head))
-    spelled = [re.search(rf"((?:[\w-]+\s+){{1,5}}){thing}s?\s+\({re.escape(n)}\)", sentence, re.I) for n in found]
-    return all(m is not None and kind not in m[1].lower() for m in spelled)
-
-
-def titled(part: Part, sentence: str, title: str) -> bool:
-    """A thing named in plain words the title says, right before the thing asked: "What toy task do they use?" of "a
-    principled study of the single-location regression task" ("... Insights from Single-Location Regression", blind
-    99); not "the regression task", one word, nor words the title does not say, nor the title's own phrase with the
-    thing in it ("Which LLM ...?" of "the efficiency of LLM-generated designs", titled "... Efficiency of LLM-generated
-    Hardware Code": dev), nor the words the part says itself ("which pretrained video diffusion model ...?" of "the
-    video diffusion model", blind 104)."""
-    if not part.head:
-        return False
-    thing = re.escape(singular(part.head))
-    own = " ".join(part.thing).lower()
-    said = re.finditer(rf"\b(?:the|an?)\s+((?:[\w-]+\s+){{1,3}}?){thing}(?:e?s)?\b", sentence, re.I)
-    words = " ".join(re.findall(r"[\w-]+", title.lower()))
-
-    def named(phrase: str) -> bool:
-        plain = " ".join(phrase.split()).lower()
-        return (
-            len(re.findall(r"[^\W_]+", plain)) > 1
-            and not re.search(r"\b(?:of|for|in|on|with|and|to|by|from)\b", plain)
-            and bool(re.search(rf"\b{re.escape(plain)}\b", words))
-            and not re.search(rf"\b{re.escape(plain)} {thing}", words)
-            and plain not in own
-        )
-
-    return any(named(m[1]) for m in said)
-
-
-def _spelled(part: Part, sentence: str) -> bool:
-    """The thing asked for, in the part's own words, then what it is: "which analytic framework do they rely on?" of "an
-    analytic framework called the "shifted composition rule"", "which four detection perspectives ...?" (blind 126)."""
-    named = part.head_words
-    said = r"\s+".join(map(re.escape, named))
-    # ... not its acronym in brackets: "large time series models (LTSM)" (blind 124)
-    what = r"\([^()]*[\s,][^()]*\)|:|,?\s+(?:called|named|dubbed|termed)\b"
-    return len(named) > 1 and bool(re.search(rf"\b{said}\s*(?:{what})", sentence, re.I))
-
-
-def _apposed(head: str, found: set[str], sentence: str) -> bool:
-    """A name set right after the thing asked for, whatever class the words before that say: "What's the name of the
-    LLM family ...?" of "we train a competitive LLM family, *Celerity*" (blind 84), not of "an LLM, Celerity"."""
-    thing = re.escape(singular(head)) if head else ""
-    # ... or right before it: "what feature extractor does PALATE get paired with?" of "DINOv2 feature extractor"
-    # (blind 123)
-    return bool(thing) and any(
-        re.search(rf"\b{thing}(?:e?s)?,?\s+(?:(?:called|named|dubbed)\s+)?[*{{\\\w]*?{re.escape(n)}\b", sentence, re.I)
-        or re.search(rf"(?<![\w-]){re.escape(n)}\s+(?:[a-z][\w-]*\s+)?{thing}(?:e?s)?\b", sentence, re.I)
-        for n in found
+        or (values.of_class(asked_class, found, sentence) and not spelled_as_other(part, found, sentence))
+        or apposed(part.head, found, sentence)
     )

@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 
 from rag.answering.holds import PLAIN_NAMED, described
+from rag.answering.naming import apposed
 from rag.answering.values import SAID_AS, names, numbers
 from rag.reading.lexicon import FIELD_ACRONYMS, MODEL_FAMILIES
 from rag.reading.parts import Part
@@ -73,7 +74,10 @@ def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name
         # (GRPO)" (blind 112)
         said_as = SAID_AS.get(part.head.lower(), "").split()
         words = [w.lower().rstrip("s") for w in [*part.thing, *said_as]] or [""]
-        said |= set.intersection(*(defined_acronyms(abstract, unless_of=w) for w in words))
+        # ... unless it is said to be the thing: "a tensor-output Gaussian process (TOGP) ... as a surrogate model"
+        # answers "what surrogate model do they use?" (blind 135)
+        defined = set.intersection(*(defined_acronyms(abstract, unless_of=w) for w in words))
+        said |= {a for a in defined if not apposed(part.head, {a}, abstract)}
     # "Large Language Models (LLMs)" is the field's word: it names no base model asked for; "RoPE" is a piece of the
     # question's "AlphaRoPE" (blind 46)
     said |= {a for a in defined_acronyms(abstract) if a in FIELD_ACRONYMS.words}

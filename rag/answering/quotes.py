@@ -52,6 +52,15 @@ ASKS_BACKGROUND = re.compile(
 )
 
 
+def asks_own(question: str, follows: bool) -> bool:
+    """The question asks of the paper's own work: a follow-up's part, or any question asking how a paper meets a
+    problem ("how does that multi-character portrait animation paper stop the different faces' driving signals from
+    interfering?" is not told by the problem, blind 132); unless any sentence asks why, or of a problem or prior
+    work."""
+    remedy = bool(REMEDY_ASKED.search(asking_sentences(question)))
+    return (follows or remedy) and not ASKS_BACKGROUND.search(question)
+
+
 def best_sentences(
     question: str,
     paper: Hit,
@@ -103,6 +112,8 @@ def best_sentences(
     if most > 1:  # one sentence asked for is the closest, first
         added += _pointed_to(candidates, picked, paper.abstract or paper.passage)
         added += _answered_next(candidates, picked, asking_sentences(question))
+        added += _remedied_before(candidates, picked, asking_sentences(question))
+        added += _remedy(candidates, order, picked, asking_sentences(question))
     return [candidates[i] for i in sorted(set(picked + added))]
 
 
@@ -183,9 +194,9 @@ def _pointed_to(candidates: list[str], picked: list[int], text: str) -> list[int
 # deal with that?" of "... naive composition causes interference ..." then "To overcome this, we introduce bi-level
 # orthogonality constraints" (blind 106); "why do they think more shots stop helping?" of "... does not always improve
 # ... when increasing the number of examples" then "We hypothesize that this happens because ..." (blind 106)
-_REMEDY_ASKED = re.compile(
+REMEDY_ASKED = re.compile(
     r"\b(?:deal|cope)s?\s+with\b|\b(?:handle|address|avoid|fix|mitigate|overcome|solve|prevent|resolve|tackle|counter)s?\b"
-    r"|\bget\s+around\b",
+    r"|\bget\s+around\b|\b(?:stops?|keeps?)\s+(?:[\w'’-]+\s+){1,6}?from\s+[a-z]+ing\b",
     re.I,
 )
 _REMEDY_NEXT = re.compile(
@@ -204,14 +215,29 @@ _HOW_NEXT = re.compile(
     re.I,
 )
 _CAUSE_NEXT = re.compile(r"\b(?:this|it|that)\s+(?:happens|occurs|arises|is)\s+(?:because|due\s+to)\b", re.I)
+# ... or what a piece is for, in the sentence going on about it: "what role does the beam search play in it?" of "We
+# then introduce a Planning Algorithm based on Beam Search", then "This algorithm performs forward exploration ..."
+# (blind 132)
+_ROLE_ASKED = re.compile(r"\b(?:role|purpose)\b|\bwhat\s+(?:is|are)\s+(?:the\s+|its\s+|their\s+)?[\w-]+\s+for\b", re.I)
+_ROLE_NEXT = re.compile(
+    r"^\W*(?:this|these)\s+(?:[\w-]+\s+)?(?:algorithm|module|component|mechanism|procedure|step|stage|strategy|search"
+    r"|loss|objective|network|block|layer|branch|process|design)s?\b",
+    re.I,
+)
 
 
 def _answered_next(candidates: list[str], picked: list[int], asking: str) -> list[int]:
     """The sentence right after a quoted one that meets its problem, as the question asks (`_REMEDY_NEXT` for how
-    they deal with it, `_CAUSE_NEXT` for why, `_HOW_NEXT` for how it is done), where it is not quoted yet."""
+    they deal with it, `_CAUSE_NEXT` for why, `_HOW_NEXT` for how it is done, `_ROLE_NEXT` for what a piece is for),
+    where it is not quoted yet."""
     nexts = [
         pattern
-        for asked, pattern in ((_REMEDY_ASKED, _REMEDY_NEXT), (_CAUSE_ASKED, _CAUSE_NEXT), (_HOW_ASKED, _HOW_NEXT))
+        for asked, pattern in (
+            (REMEDY_ASKED, _REMEDY_NEXT),
+            (_CAUSE_ASKED, _CAUSE_NEXT),
+            (_HOW_ASKED, _HOW_NEXT),
+            (_ROLE_ASKED, _ROLE_NEXT),
+        )
         if asked.search(asking)
     ]
     return [
@@ -219,6 +245,33 @@ def _answered_next(candidates: list[str], picked: list[int], asking: str) -> lis
         for i in picked
         if i + 1 < len(candidates) and i + 1 not in picked and any(p.search(candidates[i + 1]) for p in nexts)
     ]
+
+
+# a sentence opening by what it meets: "To address the limitations of single-step diffusion models in high-resolution
+# virtual staining, we further propose ..."
+_REMEDY_OPENING = re.compile(
+    r"^\W*to\s+(?:overcome|address|tackle|mitigate|alleviate|resolve|solve|remedy|counter|fix|handle|avoid|prevent)\b",
+    re.I,
+)
+
+
+def _remedy(candidates: list[str], order: list[int], picked: list[int], asking: str) -> list[int]:
+    """How they deal with a problem is the closest sentence opening by what it meets, where none quoted does: "single
+    step at high res sounds hard. how did they deal with that?" of "To address the limitations of single-step diffusion
+    models in high-resolution virtual staining, we further propose a two-stage progressive training strategy" (blind
+    135), which the proposal and its result had crowded out."""
+    if not REMEDY_ASKED.search(asking) or any(_REMEDY_OPENING.match(candidates[i]) for i in picked):
+        return []
+    return next(([i] for i in order if _REMEDY_OPENING.match(candidates[i])), [])
+
+
+def _remedied_before(candidates: list[str], picked: list[int], asking: str) -> list[int]:
+    """Why a piece is needed is the problem it meets, in the sentence before the quoted one meeting "this issue": "why
+    do they need the entropy regularization part?" of "However, the dual problem results in the unstable min-max
+    training procedure." then "To alleviate this issue, we further introduce entropy regularization ..." (blind 134)."""
+    if not _CAUSE_ASKED.search(asking):
+        return []
+    return [i - 1 for i in picked if i > 0 and i - 1 not in picked and _REMEDY_NEXT.match(candidates[i])]
 
 
 def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str], own: bool = True) -> str | None:

@@ -15,8 +15,9 @@ _CHIP = r"\b(?:[AHV]100s?|H200s?|H800s?|A800s?|A6000s?|L40S?|RTX|Ascend|Jetson|G
 _HARDWARE = rf"\b(?:{_NUM}|an?|single)\s+(?:[\w-]+\s+)?(?:GPUs?|TPUs?|NPUs?|CPUs?|accelerators?|FPGAs?)\b|{_CHIP}"
 # A metric whose value is a score ("what F1", "what success rate"), not the metric's kind ("which F1 variant")
 _METRIC = (
-    r"(?:F1|accuracy|AUC|AUROC|AUPRC|BLEU|ROUGE(?:-\w+)?|scores?|mAP|MRR|success rates?|win rates?|pass@\d+|Dice|IoU"
-    r"|PSNR|SSIM|FID|LPIPS)\b"
+    # "mAP" in its own case: "what map do they build?" asks no score (blind 133)
+    r"(?:F1|accuracy|AUC|AUROC|AUPRC|BLEU|ROUGE(?:-\w+)?|scores?|(?-i:mAP)|MRR|success rates?|win rates?|pass@\d+|Dice"
+    r"|IoU|PSNR|SSIM|FID|LPIPS)\b"
     r"(?![\w-]*\s+(?:metrics?|measures?|functions?|rules?|types?|kinds?|models?|networks?|heads?)\b)"
     # ... nor the first word of a name: "what is the Score Rematching loss aligning with?" (blind 118)
     r"(?!\s+(?-i:[A-Z][a-z]+)\b)"
@@ -199,8 +200,8 @@ KINDS = (
         "count",  # "how many annotators": a number of things, not a share, a ratio or a gain ("by 20%", "7x")
         re.compile(r"^(?:exactly\s+)?how many\s+(?!times\b)", re.I),
         re.compile(
-            # "(1)", "(2)" number a list, they count nothing
-            r"(?<![\w.\-])(?<!\()(?:\d+(?:[.,]\d+)*\s?[kKM]?(?!\))|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+            # "(1)", "(2)" number a list, they count nothing; "a tiny calibration set (256 samples)" counts (blind 132)
+            r"(?<![\w.\-])(?:(?<!\()|(?=(?:\d+(?:[.,]\d+)*|[a-z]+)\s+[a-z]))(?:\d+(?:[.,]\d+)*\s?[kKM]?(?!\))|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
             # "Across thirteen image and video benchmarks" (blind 96)
             r"(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif)ty|"
             r"dozens?|hundreds?|thousands?|millions?)(?![\w.,]*\d)(?![.,]?\d)(?![A-Za-z])"

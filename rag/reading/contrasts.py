@@ -164,8 +164,10 @@ RELATED_TO = re.compile(
     re.I,
 )
 # where the other side's clause ends: "..., or something else?", "... and what do they keep?"
+# ... or a dash before what is asked of the two: "the batch norm in off-policy actor-critic paper - are they even going
+# after the same problem?" (blind 121)
 _OTHER_END = re.compile(
-    r",\s*(?:or|and|but|so|like|because)\b|\s+or\s+(?:something|not|is|are|does|do|just)\b|\.\s", re.I
+    r",\s*(?:or|and|but|so|like|because)\b|\s+or\s+(?:something|not|is|are|does|do|just)\b|\.\s|\s[-–—]\s", re.I
 )
 
 

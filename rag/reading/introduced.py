@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from rag.reading.contrasts import ONE_PAPER
+from rag.reading.contrasts import ONE_PAPER, related
 from rag.reading.cues import INTRODUCED
 
 # The two papers a question sets up, where it says each: "One paper attacks LLMs with ..., another defends with
@@ -202,6 +202,21 @@ def asked_of_each(question: str) -> tuple[str, str] | None:
     differently, or None."""
     m = _EACH_ASKED.search(question) or _DOING_DIFFERENTLY.search(question)
     return (m["a"].strip(" ,"), m["b"].strip(" ,")) if m else None
+
+
+# "Is the paper on reasoning models asking for missing information related to BED-LLM?" (blind 135): a paper described,
+# asked whether it relates to another
+_DESCRIBED_FIRST = re.compile(
+    r"^(?:is|are|was|how\s+(?:is|does))\s+(?P<a>the\s+(?:paper|work|study|one)\s+(?:on|about|that|which|where)\s.{3,120})$",
+    re.I,
+)
+
+
+def related_described(question: str) -> tuple[str, str] | None:
+    """The paper a question describes and what it asks that paper relates to, or None."""
+    if not (pair := related(question)) or not (m := _DESCRIBED_FIRST.match(pair[0])) or len(pair[1].split()) > 12:
+        return None
+    return m["a"].strip(" ,"), pair[1]
 
 
 def asked_of_two(question: str) -> tuple[str, str] | None:

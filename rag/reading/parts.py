@@ -210,7 +210,9 @@ _MEASURE_COMPARED = re.compile(
 _METHOD = re.compile(
     # "how exactly does the reward hacking detector compute that effort score?" asks how, not the score (blind 101)
     r"\bhow (?:(?:exactly|precisely|actually|concretely) )?(?:does|do|did|is|are|can|could|would)\b"
-    r"|\bwhat (?:technique|mechanism|idea|trick)\b",
+    r"|\bwhat (?:technique|mechanism|idea|trick)\b"
+    # "what does it take to make certified unlearning ... not wreck accuracy?" asks how (blind 132)
+    r"|\bwhat (?:does|would|did) it take\b",
     re.I,
 )
 

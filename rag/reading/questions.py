@@ -14,13 +14,20 @@ from rag.reading import contrasts
 from rag.reading.cues import CUE_OF
 from rag.reading.headings import DESCRIBED_SIDE, NOT_A_METHOD, heading_pair, inner_vs, named_side
 from rag.reading.introduced import introduced_sides
-from rag.reading.parts import ASKED_OF, DESCRIBING, SCENE, Part, split_parts
+from rag.reading.parts import ASKED_OF, DESCRIBING, SCENE, YES_NO, Part, split_parts
 from rag.reading.text import asking_sentences, coined_names
 from rag.types import Turn
 
 # --- kinds --------------------------------------------------------------------------------------
 
 _COMPARE = [
+    # "Compare the paper showing low-rank decomposition and quantization aren't orthogonal with ELAS ..." (blind 134): a
+    # paper described first keeps its "and"
+    re.compile(
+        r"^\s*(?:(?:can|could|would) you\s+|please\s+)*compare\s+(?P<a>the\s+(?:paper|work|study|one)\s.+?)\s+"
+        r"(?:with|against|vs\.?|versus)\s+(?P<b>.+?)(?:\s+for\s+me)?(?:\s*\([^()]*\))?[\s?.!]*$",
+        re.I,
+    ),
     re.compile(
         # "contrast GH-OFL and H+ for me (both federated learning)" (blind 89): what follows the second is no side;
         # "contrast A with B ..." is left to the evidence (rag.answering.pairs), its "with" and "to" often a side's own
@@ -295,9 +302,17 @@ def figure_against(question: str) -> bool:
     """The contrast is asked in a part asking a figure: "How much ImageNet accuracy does PsychoNet lose compared to a
     standard ResNet-50?", "How long does NeTheR take to run compared with its baselines?" (blind 109) ask one paper's
     figure against its baseline, not for two papers, unless the question names both (rag.answering.pairs)."""
+    # ... or asked yes or no against a figure: "Does LDT add much training-time overhead compared with standard
+    # training?" (blind 134); not "is the eviction part similar to what MoEEdit does?"
     return any(
-        p.wants == "number" and p.asks_detail and contrasts.contrasts_with(p.text) for p in split_parts(question)
+        p.wants == "number"
+        and (p.asks_detail or bool(YES_NO.match(p.text) and _AGAINST_FIGURE.search(p.text)))
+        and contrasts.contrasts_with(p.text)
+        for p in split_parts(question)
     )
+
+
+_AGAINST_FIGURE = re.compile(r"\b(?:compared\s+(?:to|with|against)|relative\s+to|than)\b", re.I)
 
 
 def _unannounced(question: str) -> str:
