@@ -7,9 +7,9 @@ that only asks, a name written with other hyphens, an acronym spelled out, an al
 
 from __future__ import annotations
 
-from rag.answering import holds, naming, ranking, values
+from rag.answering import holds, named_thing, ranking, values
 from rag.answering.holds import fits, ranks
-from rag.answering.naming import titled
+from rag.answering.named_thing import titled
 from rag.reading.asking import asks_figure
 from rag.reading.contrasts import EXPERIMENT_COMPARED, related, set_against
 from rag.reading.parts import Part, split_parts, wants
@@ -185,8 +185,8 @@ def test_a_time_in_words_and_the_words_a_part_says_itself() -> None:
     model = Part("which pretrained video diffusion model do they fine-tune", "name")
     title = "Think Before You Diffuse: Infusing Physical Rules into Video Diffusion"
     assert not titled(model, "To incorporate this into the video diffusion model, we use an MLLM.", title)
-    assert naming.spelled_as_other(model, {"MLLM"}, "we use a multimodal large language model (MLLM) to verify")
-    assert not naming.spelled_as_other(model, {"VDM"}, "we fine-tune a latent video diffusion model (VDM)")
+    assert named_thing.spelled_as_other(model, {"MLLM"}, "we use a multimodal large language model (MLLM) to verify")
+    assert not named_thing.spelled_as_other(model, {"VDM"}, "we fine-tune a latent video diffusion model (VDM)")
 
 
 def test_letters_set_in_bold_are_the_word_they_are_in() -> None:

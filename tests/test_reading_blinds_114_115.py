@@ -4,7 +4,7 @@ and two clauses asked whether they are the same idea."""
 
 from __future__ import annotations
 
-from rag.answering import holds, sides, values
+from rag.answering import named_thing, sides, values
 from rag.reading.introduced import introduced_sides
 from rag.reading.parts import split_parts
 
@@ -52,7 +52,7 @@ def test_what_a_thing_was_trained_on_said_in_any_words() -> None:
     optimization trajectories", which names no dataset."""
     part = split_parts("what data is it fine-tuned on?")[0]
     sentence = "PerfCoder is fine-tuned on a curated collection of real-world optimization trajectories."
-    assert holds.said_done_on(part, sentence)
+    assert named_thing.said_done_on(part, sentence)
     # another doing, or a part asking no such thing
-    assert not holds.said_done_on(part, "PerfCoder is evaluated on the PIE benchmark.")
-    assert not holds.said_done_on(split_parts("what data do they release?")[0], sentence)
+    assert not named_thing.said_done_on(part, "PerfCoder is evaluated on the PIE benchmark.")
+    assert not named_thing.said_done_on(split_parts("what data do they release?")[0], sentence)

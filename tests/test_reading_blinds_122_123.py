@@ -5,7 +5,7 @@ is it called", and papers brought in as "another" or as doing the same "too"."""
 from __future__ import annotations
 
 from rag.answering import asks
-from rag.answering.naming import apposed
+from rag.answering.named_thing import apposed
 from rag.reading.introduced import introduced_sides
 from rag.reading.parts import split_parts
 

@@ -7,7 +7,7 @@ other words."""
 
 from __future__ import annotations
 
-from rag.answering import naming, quotes, ranking, sides
+from rag.answering import named_thing, quotes, ranking, sides
 from rag.answering.pipeline import Assistant
 from rag.reading.cues import INTRODUCED
 from rag.reading.parts import split_parts
@@ -117,12 +117,14 @@ def test_the_thing_asked_in_the_parts_own_words_then_what_it_is() -> None:
     composition rule""; "which four detection perspectives does it fuse?" of "four detection perspectives (clustering
     and reconstruction ...)"; not an acronym in brackets (blind 124), nor the thing alone."""
     framework = split_parts("which analytic framework do they rely on")[0]
-    assert naming.spelled(framework, 'Using an analytic framework called the "shifted composition rule", we show ...')
+    assert named_thing.spelled(
+        framework, 'Using an analytic framework called the "shifted composition rule", we show ...'
+    )
     perspectives = split_parts("which four detection perspectives does it fuse")[0]
-    assert naming.spelled(perspectives, "we select four detection perspectives (clustering and reconstruction).")
+    assert named_thing.spelled(perspectives, "we select four detection perspectives (clustering and reconstruction).")
     models = split_parts("Which large time series models did it get tested on")[0]
-    assert not naming.spelled(models, "Recently, large time series models (LTSM) have become popular.")
-    assert not naming.spelled(split_parts("which framework do they use")[0], "a framework called X")
+    assert not named_thing.spelled(models, "Recently, large time series models (LTSM) have become popular.")
+    assert not named_thing.spelled(split_parts("which framework do they use")[0], "a framework called X")
 
 
 def test_how_it_is_done_in_the_sentence_after() -> None:

@@ -4,7 +4,7 @@ it takes, a name beside or said as the thing asked, and a figure asked yes or no
 
 from __future__ import annotations
 
-from rag.answering import holds, naming, quotes, value_kinds, values
+from rag.answering import named_thing, quotes, value_kinds, values
 from rag.reading.asking import asks_figure
 from rag.reading.introduced import related_described
 from rag.reading.parts import split_parts
@@ -69,11 +69,11 @@ def test_what_it_takes_asks_how() -> None:
 def test_a_name_beside_or_said_as_the_thing_asked_is_it() -> None:
     """Blinds 135: "a lightweight k-NN classifier" names the classifier; "a tensor-output Gaussian process (TOGP) with
     two classes of kernels as a surrogate model" names the surrogate model; not a name said as another thing."""
-    assert naming.apposed("classifier", {"NN"}, "Using a lightweight k-NN classifier, we achieve high accuracy.")
+    assert named_thing.apposed("classifier", {"NN"}, "Using a lightweight k-NN classifier, we achieve high accuracy.")
     surrogate = "we introduce a tensor-output Gaussian process (TOGP) with two kernels as a surrogate model of it."
-    assert naming.apposed("model", {"TOGP"}, surrogate)
-    assert not naming.apposed("model", {"TOGP"}, "we introduce TOGP, and use a CNN as a feature extractor.")
-    assert not naming.apposed("classifier", {"GPT-4"}, "GPT-4 labels the data; a classifier is then trained.")
+    assert named_thing.apposed("model", {"TOGP"}, surrogate)
+    assert not named_thing.apposed("model", {"TOGP"}, "we introduce TOGP, and use a CNN as a feature extractor.")
+    assert not named_thing.apposed("classifier", {"GPT-4"}, "GPT-4 labels the data; a classifier is then trained.")
 
 
 def test_a_paper_described_and_asked_whether_it_relates_to_another_is_a_side() -> None:
@@ -172,5 +172,7 @@ def test_what_a_piece_is_trained_on_is_said_by_the_sentence_saying_it_was() -> N
     """Blind 133: "what data is the pseudo-labeler trained on?" of "the pseudo-labeler is trained exclusively on
     labeled data"; not a sentence saying no training."""
     asked = split_parts("what data is the pseudo-labeler trained on")[0]
-    assert holds.said_done_on(asked, "To prevent bias, the pseudo-labeler is trained exclusively on labeled data.")
-    assert not holds.said_done_on(asked, "The pseudo-labeler generates labels for unlabeled data.")
+    assert named_thing.said_done_on(
+        asked, "To prevent bias, the pseudo-labeler is trained exclusively on labeled data."
+    )
+    assert not named_thing.said_done_on(asked, "The pseudo-labeler generates labels for unlabeled data.")

@@ -6,7 +6,7 @@ another paper's, and a key fact read past the abstract's spacing."""
 from __future__ import annotations
 
 from rag.answering import known, ranking, value_kinds
-from rag.answering.naming import titled
+from rag.answering.named_thing import titled
 from rag.evaluation import holds_fact
 from rag.reading.contrasts import related
 from rag.reading.parts import Part, split_parts, wants

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from rag.answering import value_kinds, values
 from rag.answering.holds import Terms, fits, new_names, plain
-from rag.answering.naming import named_before
+from rag.answering.named_thing import named_before
 from rag.answering.values import SAID_AS, names
 from rag.reading.asking import asked
 from rag.reading.parts import Part

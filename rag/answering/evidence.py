@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rag.answering import asks, known, ranking, values
-from rag.answering.holds import Terms, holds_value, new_names, said_done_on
-from rag.answering.naming import titled
+from rag.answering.holds import Terms, holds_value, new_names
+from rag.answering.named_thing import said_done_on, titled
 from rag.answering.values import names
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked

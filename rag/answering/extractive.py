@@ -30,7 +30,7 @@ from rag.reading.asking import asked
 from rag.reading.headings import DESCRIBED_SIDE
 from rag.reading.parts import YES_NO, Part, split_parts
 from rag.reading.questions import Reading
-from rag.reading.text import coined_names, pointed_to, says, sentences
+from rag.reading.text import coined_names, defined_before, pointed_to, says, sentences
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit, Turn
 
@@ -220,7 +220,8 @@ def _with_how_it_works(found: evidence.Found, skip: set[str]) -> evidence.Found:
 def _with_antecedent(found: evidence.Found, skip: set[str]) -> evidence.Found:
     """A part's sentence that points back ("This classifier is then frozen ...") with the sentence it points to ("...
     first pre-trains an unbiased cross-modal classifier ..."): alone, it does not say what is frozen (blind 43)."""
-    before = pointed_to(found.sentence, found.paper.abstract or found.paper.passage) if found.sentence else None
+    text = found.paper.abstract or found.paper.passage
+    before = (pointed_to(found.sentence, text) or defined_before(found.sentence, text)) if found.sentence else None
     return replace(found, before=before) if before and before not in skip and before != found.also else found
 
 

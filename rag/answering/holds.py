@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 
 from rag.answering import values
-from rag.answering.naming import apposed, spelled, spelled_as_other
+from rag.answering.named_thing import apposed, said_done_on, spelled, spelled_as_other
 from rag.answering.value_kinds import ValueKind
 from rag.answering.values import counts_only, listed_after, names, numbers, singular
 from rag.reading.asking import asked
@@ -280,24 +280,6 @@ def plain(part: Part, views: list[str], given: set[str], terms: Terms) -> tuple[
     head = set(terms(part.head))
     listed = capitalised or described(part.head)
     return capitalised, listed and not any(new_names(v, given, capitalised) for v in views if head & set(terms(v)))
-
-
-# what was done to it, asked after the thing ("what data is it fine-tuned on?", "... is the pseudo-labeler trained
-# on?"), and the participle the sentence says
-_DONE_ON = re.compile(
-    r"\b(?:is|are|was|were)\s+(?:it|they|the\s+[\w-]+)\s+"
-    r"((?:pre-?|fine-?)?train(?:ed)?|fine-?tuned|pre-?trained|distilled|evaluated|tested)\s+(on|from|with)\b",
-    re.I,
-)
-
-
-def said_done_on(part: Part, sentence: str) -> bool:
-    """The part asks what something was trained, tuned or tested on, and the sentence says it was, in any words: "what
-    data is it fine-tuned on?" of "PerfCoder is fine-tuned on a curated collection of real-world optimization
-    trajectories" (blind 114), which names no dataset."""
-    done = _DONE_ON.search(asked(part.text)) if part.wants == "name" else None
-    # ... "the pseudo-labeler is trained exclusively on labeled data" (blind 133)
-    return bool(done and re.search(rf"\b{re.escape(done[1])}\s+(?:[a-z]+ly\s+)?{done[2]}\s+\w", sentence, re.I))
 
 
 def holds_value(

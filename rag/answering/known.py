@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from rag.answering.holds import PLAIN_NAMED, described
-from rag.answering.naming import apposed
+from rag.answering.named_thing import apposed
 from rag.answering.values import SAID_AS, names, numbers
 from rag.reading.lexicon import FIELD_ACRONYMS, MODEL_FAMILIES
 from rag.reading.parts import Part
@@ -177,8 +177,8 @@ def unsaid_names(question: str, papers: Sequence[Hit]) -> list[str]:
     """The coined names the question says that no chosen paper's title or abstract says, in any case or
     hyphenation ("CounterFact", "FastV", "OpenVLA" asked of a paper that never mentions them)."""
 
-    def flat(text: str) -> str:  # "$\text{G}^2$RPO" and "D$^2$-Edit" say G2RPO and D^2-Edit
-        return re.sub(r"[\s\-_$\\{}^]", "", re.sub(r"\\[a-zA-Z]+", "", text)).lower()
+    def flat(text: str) -> str:  # "$\text{G}^2$RPO" and "D$^2$-Edit" say G2RPO and D^2-Edit; "kNN‐LM" kNN-LM
+        return re.sub(r"[\s\-\u2010-\u2013_$\\{}^]", "", re.sub(r"\\[a-zA-Z]+", "", text)).lower()
 
     texts = [f"{h.title} {h.abstract or h.passage}" for h in papers]
     said = [flat(t) for t in texts]

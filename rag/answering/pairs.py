@@ -169,8 +169,8 @@ _ONE_DESCRIBED = re.compile(r"^\s*the\s+(?:paper|one|work|study)\s+(?:that|which
 _THING_DESCRIBED = re.compile(r"^\s*the\s+(?:[\w-]+\s+){1,3}?(?:that|which|who)(?:'s|\s)", re.I)
 
 
-# the words that ask of two papers set up ("these" of two findings: "Do these results actually conflict?", blind 124)
-_OF_THE_TWO = re.compile(r"\b(?:they|their|them|these|differently|the two|each|both)\b", re.I)
+# the words that ask of two papers set up ("Do these results actually conflict?", blind 124; "related", blind 137)
+_OF_THE_TWO = re.compile(r"\b(?:they|their|them|these|differently|the two|each|both|related|similar|alike)\b", re.I)
 
 
 def related_back(

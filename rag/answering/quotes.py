@@ -13,7 +13,7 @@ from rag.answering.judge import Judge
 from rag.answering.ranking import closeness, only_in_its_name, own_start, proposal_named, says_the_step
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
-from rag.reading.text import asking_sentences, pointed_to, sentences
+from rag.reading.text import asking_sentences, defined_before, pointed_to, sentences
 from rag.types import Hit
 
 # An abstract's own enumeration: its first item ("In particular, we first introduce ...", "First, we claim ...",
@@ -186,7 +186,7 @@ def _pointed_to(candidates: list[str], picked: list[int], text: str) -> list[int
     """The sentence a quoted one opens by pointing back to, where it is not quoted yet: "This approach enables us to
     capture the intrinsic symmetries ..." says what approach only with "We interpret the embedding space ... as a
     spherical manifold" before it (blind 96), as a part's sentence brings it (rag.answering.extractive)."""
-    before = (pointed_to(candidates[i], text) for i in picked)
+    before = (pointed_to(candidates[i], text) or defined_before(candidates[i], text) for i in picked)
     return [candidates.index(b) for b in before if b is not None and b in candidates]
 
 
@@ -199,22 +199,33 @@ REMEDY_ASKED = re.compile(
     r"|\bget\s+around\b|\b(?:stops?|keeps?)\s+(?:[\w'’-]+\s+){1,6}?from\s+[a-z]+ing\b",
     re.I,
 )
+_REMEDIES = r"to\s+(?:overcome|address|tackle|mitigate|alleviate|resolve|solve|remedy|counter|fix|handle|avoid|prevent)"
 _REMEDY_NEXT = re.compile(
-    r"^\W*(?:to\s+(?:overcome|address|tackle|mitigate|alleviate|resolve|solve|remedy|counter|fix|handle|avoid|prevent)"
-    r"\s+(?:this|these|that|it|such|the\s+(?:above|former|latter))\b|to\s+this\s+end\b)",
-    re.I,
+    rf"^\W*(?:{_REMEDIES}\s+(?:this|these|that|it|such|the\s+(?:above|former|latter))\b|to\s+this\s+end\b)", re.I
 )
-_CAUSE_ASKED = re.compile(r"\bwhy\b", re.I)
+_CAUSE_ASKED = re.compile(r"\bwhy\b|\b(?:root\s+)?causes?\b|\breasons?\b", re.I)
 # ... or tells how in steps, after a sentence saying it in a word: "how do they measure 'effort' concretely?" of
 # "TRACE quantifies effort by measuring how early ...", then "We progressively truncate a model's CoT ..."; "how do
 # they plug it into PPO?" of "We then show how PPO can be adapted ...", then "Our method (1) employs ..." (blind 126)
-_HOW_ASKED = re.compile(r"\bhow\b(?!\s+(?:many|much|long|far|big|large|often|fast|well)\b)", re.I)
+# ... or the trick of it: "what's the core trick for updating the state?" of "First, we introduce a row-sparse update
+# formulation ...", then "This enables sparse state updates via softmax-based top-$k$ hard classification" (blind 138)
+_HOW_ASKED = re.compile(
+    r"\bhow\b(?!\s+(?:many|much|long|far|big|large|often|fast|well)\b)|\b(?:trick|mechanism|key idea|core idea)\b", re.I
+)
 _HOW_NEXT = re.compile(
     r"^\W*(?:(?:specifically|concretely|in particular|in practice|to do so|to this end)\b"
-    r"|our (?:method|approach|framework|algorithm)\s+(?:\(1\)|first\b)|we (?:progressively|first|iteratively)\b)",
+    r"|our (?:method|approach|framework|algorithm)\s+(?:\(1\)|first\b)|we (?:progressively|first|iteratively)\b"
+    r"|this (?:enables|allows|lets|makes)\b)",
     re.I,
 )
-_CAUSE_NEXT = re.compile(r"\b(?:this|it|that)\s+(?:happens|occurs|arises|is)\s+(?:because|due\s+to)\b", re.I)
+# ... or names it: "We further identify that the fundamental reason for this phenomenon is frequency competition" after
+# "Representing such non-stationary sequences with a fixed period can lead to underfitting" (blind 136: "what root cause
+# do they blame for fixed-period models failing?")
+_CAUSE_NEXT = re.compile(
+    r"\b(?:this|it|that)\s+(?:happens|occurs|arises|is)\s+(?:because|due\s+to)\b"
+    r"|\b(?:fundamental|root|main|underlying|key|primary)\s+(?:reason|cause)s?\s+(?:for|of|behind)\s+(?:this|these|th[ae]t)\b",
+    re.I,
+)
 # ... or what a piece is for, in the sentence going on about it: "what role does the beam search play in it?" of "We
 # then introduce a Planning Algorithm based on Beam Search", then "This algorithm performs forward exploration ..."
 # (blind 132)
@@ -249,10 +260,7 @@ def _answered_next(candidates: list[str], picked: list[int], asking: str) -> lis
 
 # a sentence opening by what it meets: "To address the limitations of single-step diffusion models in high-resolution
 # virtual staining, we further propose ..."
-_REMEDY_OPENING = re.compile(
-    r"^\W*to\s+(?:overcome|address|tackle|mitigate|alleviate|resolve|solve|remedy|counter|fix|handle|avoid|prevent)\b",
-    re.I,
-)
+_REMEDY_OPENING = re.compile(rf"^\W*{_REMEDIES}\b", re.I)
 
 
 def _remedy(candidates: list[str], order: list[int], picked: list[int], asking: str) -> list[int]:

@@ -120,8 +120,7 @@ def own_name(target: str, paper: Hit) -> bool:
 
 # what a paper a side describes is on: "that traffic-regulation CoT paper on MapDR" (blind 85) is a paper on a dataset
 # another paper made, not a method called MapDR
-# ... or by a participle: "the paper arguing that LoRA by itself already gives privacy benefits comparable to DP-SGD"
-# (blind 115) names neither LoRA nor DP-SGD
+# ... or by a participle: "the paper arguing that LoRA by itself gives privacy like DP-SGD" names neither (blind 115)
 _ON = re.compile(r"\b(?:paper|work|study|one)\s+(?:on|about|for|with|using|that|which|where|(?-i:[a-z]+ing))\b", re.I)
 
 
@@ -260,13 +259,20 @@ def _described(
     Alone it found "long-tailed alignment" of entities in knowledge graphs at 19,630 papers; with the scene, "the
     group inference one" found a diffusion paper that is not about groups."""
     found: dict[str, tuple[float, Hit]] = {}
+    twice: set[str] = set()
     others = [t for t in targets if t != target]
     for query in (target, _without(question, others)):
         # not the other side's paper, set as its title where it is the paper just discussed: the scene of a follow-up
         # finds it first ("how does that compare with the partial model collapse unlearning paper?", blind 113)
         for hit in (h for h in retriever.search(query, k=TITLED_AMONG, filters=filters).hits if h.title not in others):
+            twice |= {hit.paper_id} & found.keys()
             found[hit.paper_id] = (found.get(hit.paper_id, (0.0, hit))[0] + hit.score, hit)
-    return [max(found.values(), key=lambda scored: scored[0])[1]] if found else []
+    # ... and of those both searches find, the side's own words too, against the mean score as `side_paper` weighs
+    # them: "the batch norm in off-policy actor-critic paper" is not a functional critic (blind 121)
+    covered = retriever.keyword_index().coverage
+    both = [found[pid] for pid in twice]
+    best = max(both, key=lambda s: s[0] / 2 + CALIBRATION.side_words * covered(target, _text(s[1])), default=None)
+    return [best[1]] if best else [max(found.values(), key=lambda scored: scored[0])[1]] if found else []
 
 
 def _without(question: str, others: Sequence[str]) -> str:
@@ -368,9 +374,7 @@ def side_paper(side: str, query: str, retriever: Retriever, filters: Filters | N
     hits = found[: BACK_AMONG if scened else 2]
     if not hits:
         return None
-    # ... or the one whose own name it is, saying the side's other words: "CARE for graph OOD detection" is "CARE:
-    # Contextual Affinity Exploration ... for Graph Out-Of-Distribution Detection", third at 19,630 papers after two
-    # on graph OOD detection, one saying "care" (blind 132); 13 papers say CARE
+    # ... or the one whose own name it is, saying the side's other words ("CARE for graph OOD detection", blind 132)
     besides = _without(side, names).strip() if len(names := coined_names(side)) == 1 else ""
     own = [h for h in hits if besides and own_name(side, h)]
     if len(own) == 1 and keyword.coverage(besides, _text(own[0])) >= CALIBRATION.side_besides:

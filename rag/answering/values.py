@@ -321,7 +321,9 @@ _DONE_WITH = re.compile(r"(?:ed|based|driven|guided|aware)$")
 # ... not findings a verb reports: "three different backbone LLMs reveal that: 1) ..." (blind 104)
 LISTED_LATER = r"[^.;()]{0,60}?(?:---|\u2014|(?<!\bthat):)\s*\S"
 _LISTED_AFTER = re.compile(
-    r"\s*(?:\(|:|[,;]?\s*(?:such as|including|namely|e\.g\.|i\.e\.|like|named|called|dubbed)\b|,\s*[A-Z0-9]"
+    # ... not the subject after a count opening the sentence: "Across four diverse simulators, Sim-PE performs well"
+    r"\s*(?:\(|:|[,;]?\s*(?:such as|including|namely|e\.g\.|i\.e\.|like|named|called|dubbed)\b"
+    r"|,\s*[A-Z0-9](?![\w.-]*\s+(?:[a-z]+ly\s+)?[a-z]+s\b)"
     rf"|{LISTED_LATER}"
     r"|,\s*(?!and\b|or\b)[\w-]+(?:\s[\w-]+){0,2}(?:,\s*[\w-]+(?:\s[\w-]+){0,2})*,?\s(?:and|or)\s)"
 )

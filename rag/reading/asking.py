@@ -213,6 +213,11 @@ _WHICH_ASKED = re.compile(
     r"(?=\s+(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would)\b)",
     re.I,
 )
+# a property proved asks what holds, whatever it is proved of: "what theoretical property do they prove for their CV
+# score?" (blind 136)
+_PROPERTY_ASKED = re.compile(
+    r"^(?:which|what)\s+(?:[\w-]+\s+)?(?:propert(?:y|ies)|guarantees?|theorems?)\s+(?:do|does|did|is|are)\b", re.I
+)
 # a measure that varies describes what is asked of: "what's the key training trick for clients with different circuit
 # depths?" (blind 135)
 _VARYING = re.compile(
@@ -231,7 +236,7 @@ def asks_figure(part: str) -> bool:
     # a word in the compound's place keeps the words a pattern counts: "What ECE does the diffusion-inspired
     # reconfiguration of transformers achieve?" (blind 54)
     # "which kernel did the learned scores line up with?" asks a kernel, whatever it measures after (blind 122)
-    if (which := _WHICH_ASKED.match(part)) and not NUMBER.search(which[0]):
+    if ((which := _WHICH_ASKED.match(part)) and not NUMBER.search(which[0])) or _PROPERTY_ASKED.match(part):
         return False
     read = _NAME_OPENED.sub("X", _USED_TO.sub(r"\1", _VARYING.sub(" ", part)))
     return bool(NUMBER.search(_COMPOUND.sub("x ", _WHEN_TIME.sub(" ", read))))

@@ -104,7 +104,9 @@ NEW_TOPIC = re.compile(
     r"(?:different|diff|new|another|unrelated|separate)\s+(?:question|q|topic|subject|area|field|domain|thing|direction|thread|paper)s?"
     r"\s*(?:[:\-–—,.!;]|\bnow\b|\bhere\b|\bbut\b)"
     r"|^\W*(?:(?:ok(?:ay)?|thanks|thank you|cool|great|alright|nice|got it|also|now)[\s,.!]+)*"
-    r"(?:unrelated|separately|moving on|switching\s+(?:gears|topics?|subjects?|fields?|areas?|tracks?)"
+    # "btw is there a benchmark for ...?": all 27 second questions of blinds 112 to 139 opening so start a new topic
+    r"(?:unrelated|separately|moving on|btw|by\s+the\s+way"
+    r"|switching\s+(?:gears|topics?|subjects?|fields?|areas?|tracks?)"
     r"|chang(?:e|ing)\s+(?:the\s+|of\s+)?(?:subject|topics?|gears)|on\s+(?:another|a\s+different|a\s+separate)\s+note"
     r"|new\s+topic|off[- ]topic|random question|something\s+(?:else|different|new)"
     r"|totally different|completely different)\b",
@@ -264,7 +266,18 @@ def stands_for_earlier(side: str) -> bool:
     # "that LORAX paper on odorant representations" recalls another paper; "that paper", "this method" the last one,
     # and so does "that paper's angle", as "its angle" does (blind 96)
     possessed = len(words) > 2 and words[1][-2:] in ("'s", "’s") and words[1][:-2] in THINGS
-    return words[0] in ("it", "its") or len(words) == 1 or (len(words) == 2 and words[1] in THINGS) or possessed
+    # ... and so does a thing of it in plain words, "that training recipe" (blind 138), not "that odorant paper"
+    its_thing = len(words) == 3 and words[2] not in _A_PAPER and side.strip().islower()
+    return (
+        words[0] in ("it", "its")
+        or len(words) == 1
+        or (len(words) == 2 and words[1] in THINGS)
+        or possessed
+        or its_thing
+    )
+
+
+_A_PAPER = ("paper", "one", "work", "study", "article", "submission")
 
 
 def two_differ(asking: str) -> bool:

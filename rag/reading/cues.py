@@ -194,9 +194,11 @@ ANNOUNCED = Cue(
         "diff topic, which prompting scheme sorts 32 numbers better than ToT?",
         "something different: robots satisfying LTL specs at runtime. whats that paper?",
         "different q - which paper updates the model during the conversation itself?",
+        "btw is there a benchmark for RAG over old newspaper archives?",
     ),
     (
         "How is it different from SUIT?",
+        "Is it faster than SUIT, btw?",
         "Does it use another dataset?",
         "Is it unrelated to pruning?",
         "Is it something different from SUIT?",

@@ -179,7 +179,12 @@ def introduced_sides(question: str) -> tuple[str, str] | None:
 # "what do LinguaMap and the universal-tokenizer paper each suggest?": two papers a "do" asks "each" of, each said
 # by its name or called a paper; unlike the papers set up above, what follows is what is asked, not a scene
 _EACH_ASKED = re.compile(
-    rf"\b(?:do|did|are|were|have|would)\s+(?P<a>{_SIDE})\s+and\s+(?P<b>{_SIDE})\s+(?:each|both)\b", re.I
+    rf"\b(?:do|did|are|were|have|would)\s+(?P<a>{_SIDE})\s+and\s+(?P<b>{_SIDE})\s+(?:each|both)\b"
+    # ... or asked whether two papers described are related: "Are the multi-objective bilevel learning paper and the
+    # tensor-output Bayesian optimisation paper solving related problems at all?" (blind 137)
+    rf"|^\W*(?:are|were|do|did)\s+(?P<c>{_SIDE})\s+and\s+(?P<d>{_SIDE})\s+(?:[\w-]+\s+){{0,3}}?"
+    r"(?:related|similar|alike|connected|comparable|the\s+same)\b",
+    re.I,
 )
 # "how do FracAug and DEMO create extra training samples?", "how do IncVGGT and CogniMap3D handle memory ...?" (blinds
 # 58, 67): a "how" or "what" asked of two names, whose verb is what each does; not "how do LLMs and VLMs handle
@@ -200,7 +205,9 @@ _DOING_DIFFERENTLY = re.compile(
 def asked_of_each(question: str) -> tuple[str, str] | None:
     """The two papers a question asks "each" or "both" of by name or description, or how they do a thing
     differently, or None."""
-    m = _EACH_ASKED.search(question) or _DOING_DIFFERENTLY.search(question)
+    if m := _EACH_ASKED.search(question):
+        return (m["a"] or m["c"]).strip(" ,"), (m["b"] or m["d"]).strip(" ,")
+    m = _DOING_DIFFERENTLY.search(question)
     return (m["a"].strip(" ,"), m["b"].strip(" ,")) if m else None
 
 

@@ -320,7 +320,8 @@ _SHORT_ASK = re.compile(
 # "Of the 12 classifiers benchmarked, which one comes out on top?": one of the things named before, by its name
 _WHICH = r"^((?:(?:up to|on|by|from|in|with|at|for|to|under|over|across|of)\s+)?which)\s+"
 _THE_THINGS = r"(?:the|its|their|these|those|all)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[a-z][\w-]*[^s\W]s)\b"
-_WHICH_ONE = re.compile(rf"{_WHICH}one\b", re.I)
+_WHICH_ONE = re.compile(rf"{_WHICH}ones?\b", re.I)
+_PLURAL = re.compile(r"\b(?:into|of|on|across|the|its|their|several|multiple|two|three|four)\s+([a-z][\w-]*[^s\W]s)\b")
 # "which of the classifiers performs ...?"; not "which of the two proposes a new algorithm?", a verb before its object
 _WHICH_OF = re.compile(
     rf"{_WHICH}(?:one\s+)?of\s+{_THE_THINGS}(?!\s+(?:an?|the|its|their|th[ia]t|these|those)\b)", re.I
@@ -343,10 +344,12 @@ def _one_of(piece: str, before: list[str], question: str) -> str:
     said_before = question[: max(question.find(piece), 0)]
     if not noun.endswith("s") and (partitive := _PARTITIVE.search(said_before)):
         noun = partitive["noun"]
+    ones = m[0].lower().endswith("ones")  # "They split judging ability into levels, right? which ones?" (blind 138)
+    noun = said[-1] if not noun.endswith("s") and ones and (said := _PLURAL.findall(said_before)) else noun
     if not noun.endswith("s") or noun.lower() in _NO_THING:
         return piece
     at = piece.find(m.group())
-    return piece[:at] + f"{m[1]} {noun[:-1]}" + piece[at + len(m.group()) :]
+    return piece[:at] + f"{m[1]} {noun if ones else noun[:-1]}" + piece[at + len(m.group()) :]
 
 
 def wants(part: str) -> str:

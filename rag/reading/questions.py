@@ -90,6 +90,13 @@ _AGAINST_FIRST = re.compile(
     r"(?:which|is|are|does|do|how|what|would|can)\b",
     re.I,
 )
+# ... or all the question says: the other side, named or described as a paper
+_AGAINST_ONLY = re.compile(
+    r"^\W*(?:(?:and|so|but|ok|okay|how\s+about|what\s+about)\s+)?(?:compared\s+(?:to|with)|relative\s+to|as\s+opposed\s+to)"
+    r"\s+(?P<b>[^?.!]{2,140}?)(?:\s[-–—]\s[^?.!]*)?[\s?.!]*$",
+    re.I,
+)
+_A_PAPER = re.compile(r"\b(?:paper|work|study|one|method|approach)\b", re.I)
 _SIDE_END = re.compile(
     # ... a sentence's end, whatever opens the next ("Jumbo token vs INFER. both seem to ...", blind 127), not an
     # abbreviation's point
@@ -215,6 +222,14 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
         return vs
     # "Compared to SDErasure, which one is less intrusive ...?" after an answer: the paper just discussed against it
     if turns and turns[-1].cited and (m := _AGAINST_FIRST.match(question)) and named_side(m["b"]):
+        return Reading("compare", (_ELIDED_SIDE, m["b"].strip()), ())
+    # "compared with the l1 latent distance continuous-time graph paper?" after an answer (blinds 137, 139)
+    if (
+        turns
+        and turns[-1].cited
+        and (m := _AGAINST_ONLY.match(question))
+        and (named_side(b := m["b"]) or _A_PAPER.search(b))
+    ):
         return Reading("compare", (_ELIDED_SIDE, m["b"].strip()), ())
     parts = tuple(split_parts(question))
     # a contrast in one part of several ("What does X do differently from Y, and how much faster is it?")

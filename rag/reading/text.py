@@ -354,6 +354,20 @@ def pointed_to(sentence: str, text: str) -> str | None:
     return before if before and (not opening or f"({opening[1]})" in before) else None
 
 
+def defined_before(sentence: str, text: str) -> str | None:
+    """The sentence of `text` before `sentence` that defines an abbreviation `sentence` uses undefined, or None:
+    "... two families of constraints: dynamical validity, enforced both via IIC ..." says what IIC is only with "...
+    the infinitesimal invariance condition (IIC) ..." before it (blinds 136 and 138); not a field's own ("LLMs"), nor
+    the name of what the paper introduces ("we propose ... (SFVD)"), which a result's sentence says well enough."""
+    ordered = sentences(text)
+    at = ordered.index(sentence) if sentence in ordered else 0
+    used = set(re.findall(r"\b[A-Z][A-Za-z]*[A-Z]\b", sentence)) - _COMMON - set(re.findall(r"\(([^()]+)\)", sentence))
+    for before in reversed(ordered[:at]):
+        if any(a in defined_acronyms(before) for a in used):
+            return None if _INTRO.search(before) else before
+    return None
+
+
 # ... or by building on what it says: "Leveraging this insight, we propose SFVD ..." after "a single frame is often
 # sufficient ..." (blind 112: "why does SFVD distil into single frames?")
 _FROM_BEFORE = re.compile(

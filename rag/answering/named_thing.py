@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from rag.answering.values import singular
+from rag.reading.asking import asked
 from rag.reading.parts import Part
 
 
@@ -85,3 +86,42 @@ def named_before(head: str, found: set[str], sentence: str) -> bool:
         re.search(rf"(?<![\w-])(?:[a-z]-)?{re.escape(n)}\s+(?:[a-z][\w-]*\s+)?{thing}(?:e?s)?\b", sentence, re.I)
         for n in found
     )
+
+
+# what was done to it, asked after the thing ("what data is it fine-tuned on?", "... is the pseudo-labeler trained
+# on?"), and the participle the sentence says
+_DONE_ON = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:it|they|the\s+[\w-]+)\s+"
+    r"((?:pre-?|fine-?)?train(?:ed)?|fine-?tuned|pre-?trained|distilled|evaluated|tested)\s+(on|from|with)\b",
+    re.I,
+)
+
+
+def said_done_on(part: Part, sentence: str) -> bool:
+    """The part asks what something was trained, tuned or tested on, and the sentence says it was, in any words: "what
+    data is it fine-tuned on?" of "PerfCoder is fine-tuned on a curated collection of real-world optimization
+    trajectories" (blind 114), which names no dataset."""
+    if part.wants != "name":
+        return False
+    # ... "the pseudo-labeler is trained exclusively on labeled data" (blind 133)
+    if done := _DONE_ON.search(asked(part.text)):
+        return bool(re.search(rf"\b{re.escape(done[1])}\s+(?:[a-z]+ly\s+)?{done[2]}\s+\w", sentence, re.I))
+    # ... or what they use to do a thing, and the sentence uses something to do it: "which mathematical tools do they
+    # use to derive optimal grid strategies?" of "we employ spectral theory and Sobolev estimates to derive optimal grid
+    # strategies" (blind 136)
+    # ... in other words than the kind asked: "which LLM do they use to infer the proxy labels?" is not told by
+    # "leverages ... large language models (LLMs) to infer proxy labels" (blind 122)
+    if used := _USED_TO_DO.search(asked(part.text)):
+        doing = rf"\bto\s+{re.escape(used[1])}\w*\s+(?:[\w-]+\s+){{0,2}}?{re.escape(used[2])}"
+        thing = re.search(rf"{_USING}(?P<thing>[^.;]{{3,80}}?){doing}", sentence, re.I)
+        said = {singular(w).lower() for w in re.findall(r"[\w-]+", thing["thing"])} if thing else set()
+        return thing is not None and singular(part.head).lower() not in said
+    return False
+
+
+_USED_TO_DO = re.compile(
+    r"\b(?:do|does|did)\s+(?:they|it|the\s+[\w-]+)\s+(?:use|employ|leverage|apply|adopt)\s+to\s+([a-z]+?)(?:e|es|ed|ing)?\s+"
+    r"(?:[\w-]+\s+){0,2}?([a-z][\w-]*)\s*$",
+    re.I,
+)
+_USING = r"\b(?:us(?:e|es|ed|ing)|employ\w*|leverag\w*|appl(?:y|ies|ied|ying)|adopt\w*|rel(?:y|ies|ied|ying)\s+on)\b"
