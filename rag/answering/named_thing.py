@@ -103,15 +103,16 @@ def said_done_on(part: Part, sentence: str) -> bool:
     trajectories" (blind 114), which names no dataset."""
     if part.wants != "name":
         return False
+    text = asked(part.text)
     # ... "the pseudo-labeler is trained exclusively on labeled data" (blind 133)
-    if done := _DONE_ON.search(asked(part.text)):
+    if done := _DONE_ON.search(text):
         return bool(re.search(rf"\b{re.escape(done[1])}\s+(?:[a-z]+ly\s+)?{done[2]}\s+\w", sentence, re.I))
     # ... or what they use to do a thing, and the sentence uses something to do it: "which mathematical tools do they
     # use to derive optimal grid strategies?" of "we employ spectral theory and Sobolev estimates to derive optimal grid
     # strategies" (blind 136)
     # ... in other words than the kind asked: "which LLM do they use to infer the proxy labels?" is not told by
     # "leverages ... large language models (LLMs) to infer proxy labels" (blind 122)
-    if used := _USED_TO_DO.search(asked(part.text)):
+    if used := _USED_TO_DO.search(text):
         doing = rf"\bto\s+{re.escape(used[1])}\w*\s+(?:[\w-]+\s+){{0,2}}?{re.escape(used[2])}"
         thing = re.search(rf"{_USING}(?P<thing>[^.;]{{3,80}}?){doing}", sentence, re.I)
         said = {singular(w).lower() for w in re.findall(r"[\w-]+", thing["thing"])} if thing else set()

@@ -111,9 +111,10 @@ def best_sentences(
     added = _enumerated(candidates, picked)
     if most > 1:  # one sentence asked for is the closest, first
         added += _pointed_to(candidates, picked, paper.abstract or paper.passage)
-        added += _answered_next(candidates, picked, asking_sentences(question))
-        added += _remedied_before(candidates, picked, asking_sentences(question))
-        added += _remedy(candidates, order, picked, asking_sentences(question))
+        asking = asking_sentences(question)
+        added += _answered_next(candidates, picked, asking)
+        added += _remedied_before(candidates, picked, asking)
+        added += _remedy(candidates, order, picked, asking)
     return [candidates[i] for i in sorted(set(picked + added))]
 
 

@@ -230,7 +230,7 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
         and (m := _AGAINST_ONLY.match(question))
         and (named_side(b := m["b"]) or _A_PAPER.search(b))
     ):
-        return Reading("compare", (_ELIDED_SIDE, m["b"].strip()), ())
+        return Reading("compare", (_ELIDED_SIDE, b.strip()), ())
     parts = tuple(split_parts(question))
     # a contrast in one part of several ("What does X do differently from Y, and how much faster is it?")
     # asks about X's paper

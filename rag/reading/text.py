@@ -359,9 +359,11 @@ def defined_before(sentence: str, text: str) -> str | None:
     "... two families of constraints: dynamical validity, enforced both via IIC ..." says what IIC is only with "...
     the infinitesimal invariance condition (IIC) ..." before it (blinds 136 and 138); not a field's own ("LLMs"), nor
     the name of what the paper introduces ("we propose ... (SFVD)"), which a result's sentence says well enough."""
+    used = set(re.findall(r"\b[A-Z][A-Za-z]*[A-Z]\b", sentence)) - _COMMON - set(re.findall(r"\(([^()]+)\)", sentence))
+    if not used:  # most quoted sentences: no need to split the abstract again
+        return None
     ordered = sentences(text)
     at = ordered.index(sentence) if sentence in ordered else 0
-    used = set(re.findall(r"\b[A-Z][A-Za-z]*[A-Z]\b", sentence)) - _COMMON - set(re.findall(r"\(([^()]+)\)", sentence))
     for before in reversed(ordered[:at]):
         if any(a in defined_acronyms(before) for a in used):
             return None if _INTRO.search(before) else before
