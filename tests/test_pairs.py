@@ -720,7 +720,7 @@ def test_a_name_the_index_says_only_as_a_baseline_is_no_paper_to_compare_with(as
 def test_a_name_is_the_papers_own_in_its_singular_or_plural() -> None:
     """Blind 35: "InVirtuoGen's discrete flow vs FlexMDM" was answered about InVirtuoGen alone, as if no paper were
     FlexMDM: its paper introduces "**Flex**ible **M**asked **D**iffusion **M**odels (FlexMDMs)"."""
-    from rag.answering.sides import own_name
+    from rag.answering.own_names import own_name
 
     flex = _paper(
         1, "Any-Order Flexible Length Masked Diffusion", "We introduce FlexMDMs, a discrete diffusion paradigm."

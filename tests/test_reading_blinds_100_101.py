@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from rag.answering import known, quotes, ranking, values
+from rag.answering import known, own_work, ranking, values
 from rag.answering.holds import holds_value, plain
 from rag.reading.introduced import introduced_sides
 from rag.reading.parts import split_parts, wants
@@ -126,9 +126,9 @@ def test_a_follow_up_asking_what_led_to_the_paper_s_way_reads_before_its_proposa
         "what's the key observation",
         "why does it work",
     ):
-        assert quotes.ASKS_BACKGROUND.search(background), background
+        assert own_work.ASKS_BACKGROUND.search(background), background
     for own in ("how does it keep the cache small", "what learning method do they build on top of that"):
-        assert not quotes.ASKS_BACKGROUND.search(own), own
+        assert not own_work.ASKS_BACKGROUND.search(own), own
 
 
 def test_a_described_side_has_the_name_its_paper_coins() -> None:

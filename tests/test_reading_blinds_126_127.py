@@ -7,7 +7,7 @@ other words."""
 
 from __future__ import annotations
 
-from rag.answering import named_thing, quotes, ranking, sides
+from rag.answering import named_thing, own_names, quotes, ranking, sides
 from rag.answering.pipeline import Assistant
 from rag.reading.cues import INTRODUCED
 from rag.reading.parts import split_parts
@@ -176,8 +176,8 @@ def test_a_method_a_paper_calls_so_is_its_own_and_a_quoted_title_names_a_side() 
     humans = Hit.of_abstract(
         paper_id="h", title="Human-AI Coordination", abstract="We call our method GOAT: Generative."
     )
-    assert sides.own_name("GOAT", humans)
-    assert not sides.own_name("GOAT", Hit.of_abstract(paper_id="o", title="Agents", abstract="We beat GOAT by 5%."))
+    assert own_names.own_name("GOAT", humans)
+    assert not own_names.own_name("GOAT", Hit.of_abstract(paper_id="o", title="Agents", abstract="We beat GOAT by 5%."))
     assert sides.quoted_title("the VAE theory paper ('unpicking data at the seams')") == "unpicking data at the seams"
     assert sides.quoted_title("the 'polychromic' objective one") == "the 'polychromic' objective one"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rag.answering import baselines, ranking
+from rag.answering import baselines, own_work, ranking
 from rag.answering.holds import fits, new_names
 from rag.answering.values import SIZED_MODEL
 from rag.reading import contrasts, introduced
@@ -222,9 +222,9 @@ def test_how_a_paper_does_a_thing_is_read_from_its_proposal_on() -> None:
         "We propose E-SUOT.",
         "We avoid likelihood estimation.",
     ]
-    assert ranking.own_from(Part("How does E-SUOT get around likelihood estimation", "method"), sentences) == 1
-    assert ranking.own_from(Part("what problem does it address", "any"), sentences) == 0
-    assert ranking.own_from(Part("how does it work", "method"), sentences[:1]) == 0  # no proposal: all of it
+    assert own_work.own_from(Part("How does E-SUOT get around likelihood estimation", "method"), sentences) == 1
+    assert own_work.own_from(Part("what problem does it address", "any"), sentences) == 0
+    assert own_work.own_from(Part("how does it work", "method"), sentences[:1]) == 0  # no proposal: all of it
 
 
 def test_several_things_asked_are_quoted_from_a_sentence_each() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rag.answering import conversation, known, quotes, ranking, values
+from rag.answering import conversation, known, own_work, quotes, ranking, values
 from rag.answering.holds import fits
 from rag.reading import introduced
 from rag.reading.parts import Part, split_parts, wants
@@ -191,10 +191,10 @@ def test_a_follow_up_is_answered_from_the_papers_own_work() -> None:
     own = quotes.best_sentences(question, paper, FakeSimilar(), set(), most=1, own=True)
     assert own == ["IncVGGT prunes the history cache so that the cache stops growing with a fixed budget."]
     assert quotes.best_sentences(question, paper, FakeSimilar(), set(), most=1) != own
-    assert quotes.ASKS_BACKGROUND.search("why is the cache a problem for it?")
-    assert quotes.OTHER_WORK.match("Vanilla VGGT relies on dense global attention.")
-    assert quotes.OTHER_WORK.match("Even evolved streaming variants, such as StreamVGGT, still suffer.")
-    assert not quotes.OTHER_WORK.match("Even more revealing, the inclusion of the raw sequence degrades performance.")
+    assert own_work.ASKS_BACKGROUND.search("why is the cache a problem for it?")
+    assert own_work.OTHER_WORK.match("Vanilla VGGT relies on dense global attention.")
+    assert own_work.OTHER_WORK.match("Even evolved streaming variants, such as StreamVGGT, still suffer.")
+    assert not own_work.OTHER_WORK.match("Even more revealing, the inclusion of the raw sequence degrades performance.")
 
 
 class FakeRetriever:

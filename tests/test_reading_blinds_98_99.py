@@ -5,7 +5,7 @@ another paper's, and a key fact read past the abstract's spacing."""
 
 from __future__ import annotations
 
-from rag.answering import known, ranking, value_kinds
+from rag.answering import known, own_work, value_kinds
 from rag.answering.named_thing import titled
 from rag.evaluation import holds_fact
 from rag.reading.contrasts import related
@@ -99,8 +99,8 @@ def test_the_papers_own_doing_starts_where_it_builds_a_thing() -> None:
         "First, we establish a rigorous and fair benchmark using a duplicate round-robin tournament.",
         "Furthermore, we propose a novel data construction framework.",
     ]
-    assert ranking.own_start(sentences) == 2
-    assert ranking.own_start(sentences[:2]) == 0  # other work's building is not the paper's own
+    assert own_work.own_start(sentences) == 2
+    assert own_work.own_start(sentences[:2]) == 0  # other work's building is not the paper's own
 
 
 def test_conclusions_lined_up_with_another_paper_relate_the_two() -> None:

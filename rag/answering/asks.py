@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rag.answering import value_kinds, values
+from rag.answering import sizes, value_kinds, values
 from rag.answering.holds import Terms, fits, new_names, plain
 from rag.answering.named_thing import named_before
 from rag.answering.values import SAID_AS, names
@@ -44,8 +44,9 @@ EVALUATION_HEADS = {
 }
 
 
-# "which models did they validate them on?": what it is tested on, whatever the thing is called
-_TESTED_ON = re.compile(r"\b(?:evaluat|validat|test|benchmark|assess)\w*\s+(?:\w+\s+)?on\b", re.I)
+# "which models did they validate them on?": what it is tested on, whatever the thing is called ("... validate its
+# propositions on?", blind 142)
+_TESTED_ON = re.compile(r"\b(?:evaluat|validat|test|benchmark|assess)\w*\s+(?:\w+\s+){0,2}on\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ def read_part(part: Part, terms: Terms, views: list[str], given: set[str], quest
         head, named_class = {t for thing in things for t in terms(thing)}, named_class or values.name_class(things)
     # "How big is PluriHarms?" of PluriHarms' own abstract: "The benchmark includes 150 prompts ..." (blind 114), as
     # "how big is that benchmark?"
-    sized = values.size_asked(part.text, terms)
+    sized = sizes.size_asked(part.text, terms)
     sized = frozenset() if sized and sized <= set(terms(title)) else sized
     return Asked(
         kind,
@@ -254,9 +255,7 @@ def _held(
 ) -> set[str] | None:
     """ "How many materials does its dataset cover?", where no sentence counts them by name: what the dataset holds
     answers, said in a sentence saying what holds them where the part names it ("... in AutoLoRA's retrieval pool")."""
-    if values.COUNT_HELD.match(part.text) and not any(
-        _told(part, kind, head, s, terms, given, question) for s in views
-    ):
+    if sizes.COUNT_HELD.match(part.text) and not any(_told(part, kind, head, s, terms, given, question) for s in views):
         return set(terms(holder(part.text)))
     return None
 

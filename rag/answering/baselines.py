@@ -9,25 +9,15 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rag.answering import sides
+from rag.answering import own_names, sides
+from rag.answering.own_names import says
 from rag.reading.contrasts import related
 from rag.reading.text import asking_sentences, coined_names
 from rag.retrieval.keyword import KeywordIndex
-from rag.types import Hit
 
 if TYPE_CHECKING:
     from rag.index.store import Store
     from rag.retrieval.retriever import Retriever
-
-
-def says(hit: Hit, name: str) -> bool:
-    """The paper's title or abstract says the name (in any case where it is several words)."""
-    return bool(re.search(rf"\b{re.escape(name)}\b", text_of(hit), 0 if " " not in name else re.I))
-
-
-def text_of(hit: Hit) -> str:
-    """A paper's title and abstract (or the passage found, where no abstract came with it), as its words are read."""
-    return f"{hit.title} {hit.abstract or hit.passage}"
 
 
 def against_the_field(question: str, keyword: KeywordIndex) -> bool:
@@ -62,7 +52,7 @@ def a_baseline(question: str, targets: Sequence[str], keyword: KeywordIndex, sto
         return False
     # ... not a thing of its own ("MathViz-Bench and LPG-Bench (with TIT-Score)": TIT-Score's paper made LPG-Bench)
     paper = whole_paper(store.get_papers(sorted(owners))[owners.pop()])
-    return any(says(paper, n) and not sides.own_name(n, paper) for n in named)
+    return any(says(paper, n) and not own_names.own_name(n, paper) for n in named)
 
 
 _ANY_ONE = re.compile(r"\b(?:an?|plain|vanilla|standard|regular|ordinary|typical)\s+$", re.I)
@@ -107,4 +97,4 @@ def _a_paper(name: str, keyword: KeywordIndex, store: Store) -> bool:
     said = keyword.named(name)
     if keyword.typed_names(name) or any(said.values()) or len(said) > keyword.rare():
         return True
-    return any(sides.own_name(name, whole_paper(p)) for p in store.get_papers(sorted(said)).values())
+    return any(own_names.own_name(name, whole_paper(p)) for p in store.get_papers(sorted(said)).values())

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from rag.answering.evidence import Coverage, Similarity
 from rag.answering.known import question_names
-from rag.answering.sides import own_name
+from rag.answering.own_names import own_name
 from rag.calibration import CALIBRATION
 from rag.reading.lexicon import descriptions
 from rag.reading.text import sentences

@@ -16,8 +16,8 @@ from rag.answering import (
     compose,
     evidence,
     known,
+    own_work,
     quotes,
-    ranking,
     sides,
     subject,
     value_kinds,
@@ -68,11 +68,11 @@ def extract(
         # limited number of high-impact modifications", already quoted as the sentence after the proposal
         ranker = None if follows else judge
         # ... but the sentence it reads as likeliest to state what a follow-up asks is quoted too
-        asks = reading.parts[0].text if follows and reading.parts else ""
+        asks = quotes.asked_of_it(reading.parts[0].text) if follows and reading.parts else ""
         own = quotes.asks_own(question, bool(asks))
         quoted = {
             h.paper_id: quotes.best_sentences(
-                question,
+                quotes.asked_of_it(question) if follows else question,
                 h,
                 similar,
                 exclude,
@@ -313,7 +313,7 @@ def _cells(
     # the approach names the method last ("To achieve this, we propose a Quadratic Direct Forecast (QDF) ..."): what
     # it does was said by "we" before it, from the paper's first proposal on (blinds 78 to 99: 26 of 800 rows had none)
     if not rest and approach in ordered:
-        rest = [s for s in ordered[(ranking.proposal(ordered) or 0) : at - 1] if _FIRST_PERSON.search(s)]
+        rest = [s for s in ordered[(own_work.proposal(ordered) or 0) : at - 1] if _FIRST_PERSON.search(s)]
     # the first that says the method or "we" ("IncVGGT addresses these challenges ..."), past one on another's
     # flaw ("Vanilla VGGT relies on dense global attention ..."); else the next, as before. A side the question
     # describes has the name its paper coins: "by proposing VRFT-Aug, ..." then "VRFT-Aug introduces a series of

@@ -41,6 +41,7 @@ PLAIN_NAMED = {
     # algorithm based on Monte Carlo Tree Search" (blind 106)
     "algorithm",
     "algorithms",
+    "data",  # "what data is it built from?" of "derived from real-world Polymarket data" (blind 140)
 }
 # Things a paper says in plain words, named or not: "various architectures (random features, two-layer ...)", "a
 # counterfactual detector module is proposed" (blinds 47 and 48); not models or datasets, which have names

@@ -5,11 +5,10 @@ says each (rag.answering.pairs: two names are two papers only where each names o
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rag.answering import baselines
-from rag.answering.baselines import text_of
+from rag.answering.own_names import says, the_one
 from rag.calibration import CALIBRATION
 from rag.reading.text import an_instance, capitalised_phrases, coined_names
 from rag.retrieval.fusion import heads_typed
@@ -37,21 +36,6 @@ def names_said(question: str, keyword: KeywordIndex) -> list[str]:
     return [n for n in dict.fromkeys(found) if not any(n != m and n in m for m in found)]
 
 
-def the_one(hits: Sequence[Hit], name: str, question: str, keyword: KeywordIndex) -> Hit | None:
-    """The one paper of the search that says the name: a name several say ("FID", "RLVR", two papers called
-    SPICE) points at no paper in particular, unless what the question's clause says of it ("KARMA is about
-    unlearning", blind 89: two papers of 19,630 are called KARMA) singles one out."""
-    sayers = [h for h in hits if baselines.says(h, name)]
-    if len(sayers) < 2:
-        return sayers[0] if sayers else None
-    clause = next((c for c in _CLAUSES.split(question) if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", c)), "")
-    told = sorted(((keyword.coverage(clause, text_of(h)), i) for i, h in enumerate(sayers)), reverse=True)
-    return sayers[told[0][1]] if clause and told[0][0] - told[1][0] >= CALIBRATION.side_margin else None
-
-
-_CLAUSES = re.compile(r"[,.;:?!()]|\b(?:and|but|while|whereas|vs\.?|versus)\b", re.I)
-
-
 def named_pair(question: str, searched: Searched, keyword: KeywordIndex) -> tuple[Hit, Hit] | None:
     """Two names of the question ("ProtoKV and FlowKV both ...", "the Math Blind paper and FlowGen"), each said
     by a different paper of its search, neither of which says the other's name: two papers, not a method and its
@@ -69,4 +53,4 @@ def named_pair(question: str, searched: Searched, keyword: KeywordIndex) -> tupl
     if len(picked) < 2:
         return None
     (a, first), (b, second) = picked[:2]
-    return None if baselines.says(second, a) or baselines.says(first, b) else (first, second)
+    return None if says(second, a) or says(first, b) else (first, second)

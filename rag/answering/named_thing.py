@@ -117,12 +117,25 @@ def said_done_on(part: Part, sentence: str) -> bool:
         thing = re.search(rf"{_USING}(?P<thing>[^.;]{{3,80}}?){doing}", sentence, re.I)
         said = {singular(w).lower() for w in re.findall(r"[\w-]+", thing["thing"])} if thing else set()
         return thing is not None and singular(part.head).lower() not in said
+    # ... or what they make by a doing, and the sentence says they do it to a thing: "what model does it train?" of "We
+    # train a non-causal transformer on sequences of ..." (blind 141)
+    if made := _MADE.search(text):
+        return bool(
+            re.search(
+                rf"\bwe\s+(?:\w+ly\s+)?{made[1]}(?:s|e?d)?\s+(?:an?|the|our)\s+(?!{made[1]})[\w-]+", sentence, re.I
+            )
+        )
     return False
 
 
 _USED_TO_DO = re.compile(
     r"\b(?:do|does|did)\s+(?:they|it|the\s+[\w-]+)\s+(?:use|employ|leverage|apply|adopt)\s+to\s+([a-z]+?)(?:e|es|ed|ing)?\s+"
     r"(?:[\w-]+\s+){0,2}?([a-z][\w-]*)\s*$",
+    re.I,
+)
+_MADE = re.compile(
+    r"^(?:which|what)\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:they|it|the authors)\s+"
+    r"(train|pre-?train|fine-?tune|build|distill|design)\s*$",
     re.I,
 )
 _USING = r"\b(?:us(?:e|es|ed|ing)|employ\w*|leverag\w*|appl(?:y|ies|ied|ying)|adopt\w*|rel(?:y|ies|ied|ying)\s+on)\b"

@@ -21,8 +21,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rag.answering import baselines, sides
-from rag.answering.baselines import text_of
-from rag.answering.named import Searched, named_pair, names_said, the_one
+from rag.answering.named import Searched, named_pair, names_said
+from rag.answering.own_names import says, text_of, the_one
 from rag.calibration import CALIBRATION
 from rag.reading.contrasts import (
     BOTH,
@@ -151,7 +151,7 @@ def named_back(
         return None
     earlier = whole_paper(stored[cited[0]])
     # a name the paper just discussed says is its own, or one it compares with
-    names = [n for n in names_said(question, keyword) if not baselines.says(earlier, n)]
+    names = [n for n in names_said(question, keyword) if not says(earlier, n)]
     hits = searched() if names else []
     for name in names:
         if (one := the_one(hits, name, question, keyword)) and one.paper_id not in cited:
@@ -217,7 +217,7 @@ def related_back(
     names = [] if _THING_DESCRIBED.match(other) else coined_names(other)
     if (
         not (refers_back(subject) or told or swapped or stands_for_earlier(subject))
-        or any(baselines.says(earlier, n) for n in names)
+        or any(says(earlier, n) for n in names)
         or sides.the_field(names, keyword)
         or (several(other) and not names)
     ):

@@ -10,9 +10,11 @@ from rag.answering import known, value_kinds, values
 from rag.answering.compose import BOILERPLATE
 from rag.answering.evidence import RESULT, Coverage, Found, Similarity, unquoted
 from rag.answering.judge import Judge
-from rag.answering.ranking import closeness, only_in_its_name, own_start, proposal_named, says_the_step
+from rag.answering.own_work import ASKS_BACKGROUND, of_other_work, own_start
+from rag.answering.ranking import closeness, only_in_its_name, proposal_named, says_the_step
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
+from rag.reading.lexicon import descriptions
 from rag.reading.text import asking_sentences, defined_before, pointed_to, sentences
 from rag.types import Hit
 
@@ -24,31 +26,16 @@ ENUMERATION_START = re.compile(
     r"|[A-Z][a-z]+ (?:1|I):)"
 )
 # ... or a sentence that announces its items and says none: "Our contributions are twofold.", "we propose two key
-# innovations." (blind 43); its items may start with "First," too
+# innovations." (blind 43); its items may start with "First," too; "PERK employs two nested optimization loops in a
+# meta-training phase." (blinds 121, 122, 140: "The inner loop ...", "Concurrently, the outer loop ...")
 ANNOUNCED = re.compile(
-    r"\b(?:two|three|four)-?fold[.:]?$|\b(?:two|three|four|five)\s+(?:[\w-]+\s+)?(?P<thing>[a-z]+)s\s*[.:]$", re.I
+    r"\b(?:two|three|four)-?fold[.:]?$|\b(?:two|three|four|five)\s+(?:[\w-]+\s+){0,2}(?P<thing>[a-z]+)s"
+    r"(?:\s+(?:in|at|during|for|within)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?[\w-]+)?\s*[.:]$",
+    re.I,
 )
 ENUMERATION_NEXT = re.compile(
     r"^(?:Second(?:ly)?,|Third(?:ly)?,|Fourth(?:ly)?,|Next,|Then,|Finally,|Lastly,|\((?:[2-9]|ii|iii|iv)\)\s"
     r"|[A-Z][a-z]+ (?:[2-9]|II|III|IV):)"
-)
-
-
-# A sentence about other work, even after the proposal: "Even evolved streaming variants, such as StreamVGGT, still
-# suffer from rapidly growing cache" (blind 95), "Vanilla VGGT relies on dense global attention", "Existing methods
-# ..."; not "Even more revealing, the inclusion of the raw sequence ... degrades performance" (its finding, blind 86)
-OTHER_WORK = re.compile(
-    r"^(?:however,\s+|but\s+|yet\s+)?(?:(?:existing|prior|previous|current|conventional|traditional|vanilla|standard)\b"
-    r"|even\s+(?:[\w-]+\s+){0,3}?(?:variants|methods|approaches|models|works|baselines|systems)\b)",
-    re.I,
-)
-# what a follow-up asks of the field, not of the paper's own way: "why is that hard?", "what problem does it fix?";
-# or of what led the paper to its way: "what's their justification for thinking one frame is enough?" of "we observe
-# that a single frame is often sufficient ...", before "Leveraging this insight, we propose ..." (blind 101)
-ASKS_BACKGROUND = re.compile(
-    r"\b(?:why|problems?|motivat\w*|limitations?|challenges?|gaps?|issues?|prior|existing|justif\w*|rationale|"
-    r"intuitions?|insights?|observations?|hypothes[ie]s)\b",
-    re.I,
 )
 
 
@@ -59,6 +46,19 @@ def asks_own(question: str, follows: bool) -> bool:
     work."""
     remedy = bool(REMEDY_ASKED.search(asking_sentences(question)))
     return (follows or remedy) and not ASKS_BACKGROUND.search(question)
+
+
+def asked_of_it(question: str) -> str:
+    """A follow-up's words without those picking its paper of the ones just cited: "what did the puzzlehunt one's error
+    analysis turn up?" asks what its error analysis turned up, and every sentence of the paper is about puzzlehunts
+    (blind 140: the sentences saying "puzzlehunt" were quoted, not "Our detailed error analysis reveals ...")."""
+    for words in descriptions(question, least=1):
+        # ... not "work" the verb: "how does the IV part work exactly?" (blind 133)
+        picking = rf"\b(?:the|that|this)\s+{re.escape(words)}\s+(?:paper|study|one)"
+        question = re.sub(
+            rf"{picking}\b(?!['’])", "it", re.sub(rf"{picking}['’]s\b", "its", question, flags=re.I), flags=re.I
+        )
+    return question
 
 
 def best_sentences(
@@ -93,7 +93,8 @@ def best_sentences(
     order = sorted(range(len(candidates)), key=lambda i: -sims[i])
     if own:  # the paper's own sentences first, each group still closest first
         start = own_start(candidates)
-        order.sort(key=lambda i: i < start or bool(OTHER_WORK.match(candidates[i])))
+        other = of_other_work(candidates)
+        order.sort(key=lambda i: i < start or i in other)
     picked = order[: max(1, most - 3)] if most > 1 else order[:1]
     if most > 1 and own:  # a follow-up naming a piece of the method: the sentences that say it, closest first
         own_names = {paper.title, *known.proposed(candidates)}  # "SPEAG" of "we propose SPEAG" is no piece of it
@@ -295,7 +296,9 @@ def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str], own
     # from the paper's proposal on, where what it says is its own: "do they need a big emotional speech dataset?" of
     # "... no need for a large emotional speech corpus", not "Existing methods ... require ... a large in-house
     # emotional speech corpus" before it (blind 84), as a comparison's "On the question" (CALIBRATION.point_after)
-    candidates = candidates[own_start(candidates) :] if own else candidates
+    if own:  # ... nor what other work lacks, after it: "Any change to the specification requires retraining ..."
+        start, other = own_start(candidates), of_other_work(candidates)
+        candidates = [s for i, s in enumerate(candidates) if i >= start and i not in other] or candidates[start:]
     candidates = [s for s in candidates if not only_in_its_name(part, s)] or candidates
     candidates = [s for s in candidates if says_the_step(part, s)] or candidates
     # a value of the kind asked says what it is about: "How heavy is VRPAgent computationally, does it need GPUs?" of

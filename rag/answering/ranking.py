@@ -8,8 +8,9 @@ import functools
 import re
 from typing import TYPE_CHECKING
 
-from rag.answering import known, values
+from rag.answering import known, sizes, values
 from rag.answering.holds import MAKE, Terms, ranks
+from rag.answering.own_work import proposal
 from rag.answering.values import singular
 from rag.calibration import CALIBRATION
 from rag.reading.parts import Part
@@ -35,12 +36,26 @@ ASPECTS = [
         ),
     ),
     (  # what fails: "models exhibit myopic reasoning and lack sketching capabilities"
-        re.compile(r"\b(?:weakness|limitation|shortcoming|failure|fail|struggle|pitfall|flaw)", re.I),
+        # ... not the reason for one ("what's the main reason they give for counting failures?", blind 141)
+        re.compile(
+            r"^(?!.*\b(?:why|reasons?|causes?)\b).*\b(?:weakness|limitation|shortcoming|failure|fail|struggle|pitfall|flaw)",
+            re.I,
+        ),
         re.compile(
             r"\b(?:lack|fail|struggl|bottleneck|limitation|shortcoming|weakness|error analysis|unable|brittle|"
             r"vulnerab|flaw)",
             re.I,
         ),
+    ),
+    (  # what a method changes: "What does Dig-DEC change relative to optimistic DEC?" of "... Dig-DEC, that removes the
+        # optimism mechanism in [FGQ+23]", not "Dig-DEC is always upper bounded by optimistic DEC" (blinds 116 to 140)
+        re.compile(r"\bwhat\b.*\bchanges?\b|\bwhat(?:'s|’s|\s+is)\s+(?:new|different)\b", re.I),
+        re.compile(r"\b(?:remov\w*|replac\w*|instead of|rather than|eliminat\w*|in place of|no longer)\b", re.I),
+    ),
+    (  # why: "what's the main reason they give for counting failures?" of "Our analysis identifies a key reason: ..."
+        # ... not what a thing is good for: "why would that help the tail classes?" (blind 137)
+        re.compile(r"\b(?:reasons?|causes?|blame\w*|attribut\w*)\b|\bwhy\b(?!\s+(?:would|could|might|should)\b)", re.I),
+        re.compile(r"\b(?:reasons?|because|due to|caus(?:e|es|ed|ing)|stems? from|attribut\w*|owing to)\b", re.I),
     ),
 ]
 
@@ -96,29 +111,6 @@ _ASKS_STUDIED = re.compile(r"\b(?:stud|investigat|examin|explor|ask|question|pro
 def asks_only(part: Part, sentence: str) -> bool:
     """The sentence asks the question it might answer, and says no finding (`_ASKS`)."""
     return bool(_ASKS.search(sentence)) and not _FOUND.search(sentence) and not _ASKS_STUDIED.search(part.text)
-
-
-def own_from(part: Part, candidates: list[str]) -> int:
-    """Where the paper's own doing starts, for a part asking how it does a thing: "How does E-SUOT get around likelihood
-    estimation ...?" is not answered by "Flow-based models ... resort to sample-based log-likelihood estimation",
-    other work's way before its proposal, but by "we reformulate ... and derive an equivalent objective that
-    circumvents the needs for likelihood estimation" (blind 86). Building a thing is its own doing too: "First, we
-    establish a rigorous and fair benchmark using a duplicate round-robin tournament ..." answers "how did they set up
-    the evaluation?" before "Furthermore, we propose a novel data construction framework" (blind 98)."""
-    return own_start(candidates) if part.wants == "method" else 0
-
-
-def own_start(candidates: list[str]) -> int:
-    """The paper's first sentence that proposes or builds a thing of its own, or 0."""
-    return next((i for i, s in enumerate(candidates) if known.PROPOSE.search(s) or _OWN_DOING.search(s)), 0)
-
-
-_OWN_DOING = re.compile(r"\bwe (?:\w+ly )?(?:establish|build|construct|create|curate|collect)(?:e?d|s)?\b", re.I)
-
-
-def proposal(candidates: list[str]) -> int | None:
-    """The paper's first sentence that proposes (`known.PROPOSE`), if any."""
-    return next((i for i, s in enumerate(candidates) if known.PROPOSE.search(s)), None)
 
 
 def proposal_named(question: str, candidates: list[str]) -> int | None:
@@ -350,11 +342,11 @@ def best(
 ) -> tuple[list[tuple[float, str]], dict[str, float], str | None]:
     """The sentences the rules let answer a part, best first (or the closest the judge rescues), the judge's chances,
     and a second sentence to quote beside the first where it states the asked thing too (`alike`). `asked`: the terms
-    of the thing asked for, the part's detail, the thing whose size it asks (`values.size_asked`), how terms are read.
+    of the thing asked for, the part's detail, the thing whose size it asks (`sizes.size_asked`), how terms are read.
     "How big is PuzzleWorld?" is answered by what it consists of ("a benchmark of 667 puzzlehunt-style problems"), not
     by a score on it closer to the question's words (blind 86)."""
     head, detail, sized, terms = asked
-    stated = [pair for pair in stated if values.size_of(sized, flat_math(pair[1]), terms)] or stated
+    stated = [pair for pair in stated if sizes.size_of(sized, flat_math(pair[1]), terms)] or stated
     stated, chances = ranked(stated, part, judge) if stated else rescued(part.text, closest, judge)
     two = part.wants in ("number", "name") and (
         (bool(head) and alike(stated, detail, head, terms, part)) or each(stated, part)

@@ -13,9 +13,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from rag.answering.own_names import names_in, own_name, the_one
 from rag.calibration import CALIBRATION
 from rag.reading.headings import DESCRIBED_SIDE
-from rag.reading.text import coined_names, defined_acronyms, flat_latex, sentences
+from rag.reading.text import coined_names
 from rag.retrieval.fusion import titles_opening
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit
@@ -95,29 +96,6 @@ def _title_head(target: str, title: str) -> bool:
     return bool(colon) and head[:1].isupper() and target.split(maxsplit=1)[:1] == [head.strip()]
 
 
-def own_name(target: str, paper: Hit) -> bool:
-    """A coined name of the target is the paper's own: its title's head, defined or introduced in its abstract
-    ("we revisit ... and introduce Inter‑Slice Consistent Stochasticity (ISCS)", its hyphens of any kind), the
-    subject of what the abstract finds ("FAST-DIPS is a training-free solver", "results show that ShotKV
-    achieves ..."), called "our" or "this" ("our novel SquaredPO loss", "This TokenSet enhances ...") or its code's
-    address (".../r/PFT3A"); not a baseline it beats ("outperforms FastV by 5.7")."""
-    abstract = re.sub(r"[\u2010\u2011\u2012\u2013]", "-", flat_latex(paper.abstract))  # "named D$^2$-Edit" (blind 89)
-    own = set(coined_names(paper.title.split(":")[0])) | defined_acronyms(abstract)
-    introducing = [s for s in sentences(abstract) if _INTRODUCES.search(s)]
-    return any(
-        any(re.fullmatch(n, o) for o in own)
-        or any(re.search(rf"\b{n}\b", s) for s in introducing)
-        or re.search(_FINDS.format(n), abstract, re.I | re.M)
-        or re.search(rf"https?://\S*/{n}\b", abstract)
-        # "our novel SquaredPO loss" (blind 53), "This TokenSet enhances global context aggregation" (blind 55)
-        or re.search(rf"\b(?:[Oo]ur|[Tt]his)\s+(?:(?:novel|new|proposed)\s+)?{n}\b", abstract)
-        # "we train IntelliReward, a reward model built from ..." (blind 67): made and then said what it is; not "we
-        # train GPT-2 on ..."
-        or re.search(rf"\b[Ww]e\s+(?:train|build|create|release|obtain)\s+{n},\s+an?\s", abstract)
-        for n in map(_either_number, coined_names(target))
-    )
-
-
 # what a paper a side describes is on: "that traffic-regulation CoT paper on MapDR" (blind 85) is a paper on a dataset
 # another paper made, not a method called MapDR
 # ... or by a participle: "the paper arguing that LoRA by itself gives privacy like DP-SGD" names neither (blind 115)
@@ -145,24 +123,6 @@ def typed_in(targets: Sequence[str], hits: Sequence[Hit]) -> bool:
     return bool(targets) and all(any(t in text for text in texts) for t in targets)
 
 
-def _either_number(name: str) -> str:
-    """A name as a pattern the plural or singular of it matches: "FlexMDM" of "we introduce ... (FlexMDMs)"."""
-    return rf"{re.escape(name.removesuffix('s'))}s?"
-
-
-# "We explore this approach, named Sim-PE, ...": a name given is introduced too; so is a dataset built ("we construct
-# a ... benchmark comprising two datasets: GrayCount250 ... and NaturalCount6")
-_INTRODUCES = re.compile(
-    # ... "We call our method \\textbf{GOAT}: Generative Online Adversarial Training" (blind 127)
-    r"\b(?:(?:propos|introduc|present|develop|design|construct|curat)(?:e|es|ed|ing|s)?|named|dubbed|termed"
-    r"|call\s+(?:our|this|the)\s+(?:[\w-]+\s+)?(?:method|approach|framework|model|algorithm))\b",
-    re.I,
-)
-# the name as the subject of a finding: at a sentence's start or after "that", set in bold or not
-_FINDS = (
-    r"(?:(?:^|[.!?]\s+|\bthat\s+)[$*{{\\a-z]*?(?:textbf\{{)?){0}\W{{0,3}}\s+(?:is|are|achieves?|delivers?|outperforms?"
-    r"|improves?|yields?|attains?|reaches|surpasses|sets|establishes|consistently|significantly|substantially)\b"
-)
 _QUOTED = re.compile(r"['\"‘“]((?:[\w-]+\s+){2,}[\w-]+)['\"’”]")
 
 
@@ -198,7 +158,7 @@ def found(
         if DESCRIBED_SIDE.match(t) and (not (n := coined_names(t)) or (len(n) > 1 and the_field(n, keyword)))
         else named_hits(s, c, keyword.coverage, scene, closeness)
         if side == t or s != t
-        else []
+        else _told_apart(t, c, query, keyword)
         for t, s, side, c in zip(targets, said, queries, candidates, strict=True)
     ]
     if closeness is not None and len(targets) == 2:
@@ -213,6 +173,21 @@ def found(
     for hit in [*chosen, *(h for r in results for h in r.hits)]:
         found.setdefault(hit.paper_id, hit)
     return results[0], list(found.values())
+
+
+def _told_apart(target: str, candidates: list[Hit], question: str, keyword: KeywordIndex) -> list[Hit]:
+    """A name a few papers say, searched with the rest of the question for want of a paper of its own: the one of them
+    the question's clause saying it describes (`own_names.the_one`), if one: "the EVA mixture-of-experts for
+    compositional zero-shot learning" (blind 141: five papers of 19,630 say EVA, two titled by it, and the search found
+    those)."""
+    name = target.strip()
+    # ... a name some paper is named after, not a word of the field ("OUSAC and relational feature caching both speed up
+    # DiTs", blind 139: DiTs is no paper's)
+    sayers = keyword.named(name)
+    hit = (
+        the_one(candidates, name, question, keyword) if any(sayers.values()) and len(sayers) <= keyword.rare() else None
+    )
+    return [hit] if hit else []
 
 
 def quoted_title(side: str) -> str:
@@ -309,11 +284,6 @@ def said_names(target: str, paper: Hit) -> list[str]:
         return found
     spelled = re.search(rf"\b{re.escape(target)}\b", text, re.I) if re.fullmatch(r"[\w-]{3,}", target) else None
     return [spelled[0]] if spelled and spelled[0] != target and spelled[0][0].isupper() else []
-
-
-def names_in(target: str, text: str) -> list[str]:
-    """The coined names of the target that the text says."""
-    return [n for n in coined_names(target) if re.search(rf"\b{re.escape(n)}\b", text)]
 
 
 BACK_AMONG = 3  # the other paper of a comparison with the paper just discussed is among the best three

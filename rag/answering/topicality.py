@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from rag.answering import sides
+from rag.answering import own_names
 from rag.calibration import CALIBRATION
 from rag.index.embeddings import Similarities
 from rag.reading.lexicon import fields_named
@@ -22,7 +22,7 @@ def off_topic(
     "What is TraDy?" has a low embedding similarity but names the paper exactly, and one
     vector per paper dilutes a question that matches one sentence of a long abstract.
     """
-    if any(sides.names_in(query, h.abstract) for h in hits):
+    if any(own_names.names_in(query, h.abstract) for h in hits):
         return False
     query = keyword.without_aside(query)  # "Scary. Is there ...?": a reaction no abstract's words say is no topic
     if unsaid and max(h.similarity or 0.0 for h in hits) < CALIBRATION.field_similarity:

@@ -70,46 +70,6 @@ _VERSIONED = re.compile(r"(?<![\w.-])[A-Z][A-Za-z]+(?:-?\d+)?\.\d+(?![\w.])")
 _AT_K = re.compile(r"(?<![\w@])[A-Za-z]+@\d+\b")  # a metric at a cut-off: "pass@10", "Recall@20", "NDCG@10"
 
 
-# "how many materials does its dataset cover?": a count of what something holds, which may be told in other words
-COUNT_HELD = re.compile(
-    r"^how many\b.*\b(?:(?:cover|contain|include|span|comprise|hold|consist|have|has)(?:s|ed|ing)?|(?:are|is) in)\b",
-    re.I,
-)
-# What a thing holds, said in numbers: "consists of 12 tasks", "includes 16 fine-grained categories", "1.2M images"
-SIZE = re.compile(
-    r"\b(?:consists? of|compris|contain|includ|spann?|cover|total)|\d[KMB]\b"
-    r"|\b(?:benchmark|dataset|suite|corpus|collection|set)s? of (?:over |about |nearly |more than )?\d"
-)
-
-
-SIZE_ASKED = re.compile(r"(?:how (?:big|large)|what (?:is|was) the size)\b", re.I)
-
-
-def size_asked(part: str, terms: Callable[[str], list[str]]) -> frozenset[str] | None:
-    """The terms of the thing a part asks the size of ("how big is the SAE dictionary?": sae, dictionari), none where
-    it is the paper's own ("that benchmark"); None where the part asks no size. Read once per part (`size_of`)."""
-    if not SIZE_ASKED.match(part):
-        return None
-    # ... "How big is the security one?" (blind 105): the paper's own, picked by a word
-    own = r"\b(?:that|this|these|those|its|their)\s+[\w-]+|\bthe\s+(?:[\w-]+\s+){1,2}one\b"
-    return frozenset(terms(re.sub(own, " ", SIZE_ASKED.sub(" ", part))))
-
-
-def size_of(named: frozenset[str] | None, sentence: str, terms: Callable[[str], list[str]]) -> bool:
-    """A size asked ("how big is that benchmark?") is what the sentence says it consists of, in numbers, if it says the
-    thing the part names (`size_asked`): "how big is the SAE dictionary?" is not "a probing suite (63K images and 16K
-    concepts)"."""
-    if named is None or not SIZE.search(sentence):
-        return False
-    return not named or bool(named & set(terms(sentence)))
-
-
-def sized(sentence: str) -> bool:
-    """The sentence says what something holds with a count: "includes 16 fine-grained categories", not "a dataset
-    containing queries ..., incorporating two key modules" (the two count something else)."""
-    return any(numbers(" ".join(sentence[m.start() :].split()[:5])) for m in SIZE.finditer(sentence))
-
-
 def counts(kind: ValueKind, head: set[str], sentence: str, terms: Callable[[str], list[str]]) -> bool:
     """A count of the very thing asked, said within a few words of it ("12K region queries", "the number of sampling
     steps from 40-50 to just 8"): "how many queries are in their dataset?" is not answered by "... a dataset
@@ -329,6 +289,7 @@ _LISTED_AFTER = re.compile(
 )
 _WORDS = re.compile(r"[a-z][\w-]*")
 _BRACKETED = re.compile(r"\(([^()]*)\)")
+_NUMBERING = re.compile(r"\s*(?:\d+|[ivx]+|[a-z])\s*")
 _LINKING = {"of", "the", "a", "an", "and", "or", "to", "in", "on", "for", "with", "by", "from", "at"}
 
 
@@ -370,7 +331,13 @@ def _lists_counted(sentence: str, question: str) -> list[bool]:
                     # (ShareGPT, WildChat) and ... (CaseHOLD, MedQA)" (blind 78); not "... on three public datasets
                     # show that CausalNovo generalizes across Noise Signal Ratios (NSR)" (people-dev3)
                     bracketed = sum(len(names(inside)) for inside in _BRACKETED.findall(sentence[after:]))
-                    found.append(bool(_LISTED_AFTER.match(sentence, after)) or bracketed > 1)
+                    # ... a bracket right after lists them, names or numbers them: not "three datasets (including
+                    # social and biological networks)" (blinds 121, 143)
+                    opening = _BRACKETED.match(sentence[after:].lstrip())
+                    listed = (
+                        "," in opening[1] or names(opening[1]) or _NUMBERING.fullmatch(opening[1]) if opening else None
+                    )
+                    found.append(bool(listed if opening else _LISTED_AFTER.match(sentence, after)) or bracketed > 1)
                     break
     return found
 

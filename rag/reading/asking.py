@@ -70,7 +70,9 @@ _FINDING = re.compile(
     r"^what\s+(?:do|does|did)\s+(?:[\w+.-]+\s+){1,8}?"
     r"(?:observe|find|say|show|conclude|notice|discover|reveal|uncover|claim|argue|learn)\b(?!\s+(?:as|for)\b)"
     # ... or what happens to a thing: "what happens to direct models once ...?" asks no model's name (blind 119)
-    r"|^(?:and\s+)?what\s+(?:happens|happened|goes\s+wrong|went\s+wrong)\b",
+    r"|^(?:and\s+)?what\s+(?:happens|happened|goes\s+wrong|went\s+wrong)\b"
+    # ... or what is new about a thing: "what's new about the step sizes?" asks no step size (blind 143)
+    r"|^(?:and\s+)?what(?:'s|’s|\s+is|\s+are)\s+(?:new|novel|different|special|unique)\s+about\b",
     re.I,
 )
 # a choice between two asks which, whatever they measure: "should I put my budget into a bigger compressor or a bigger

