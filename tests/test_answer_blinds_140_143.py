@@ -48,6 +48,11 @@ from .conftest import assert_states
             ("Qwen2-VL/Qwen2.5-VL",),
         ),
         (
+            "How much does QRad improve RadGraph-F1, and how big is it compared to SOTA models?",
+            "B2HF0p2ZaT",
+            ("10.5% in RadGraph-F1", "13% of their size"),
+        ),
+        (
             "FlowGen: which flowchart properties can you control when synthesising?",
             "uimrBBfDCH",
             ("graph order and size, branched arrows, and nested subgraphs",),
@@ -100,6 +105,13 @@ def test_datasets_counted_and_not_named_are_not_stated(extractive_500: Assistant
             "so if the spec changes, do they have to retrain anything?",
             "XpHpVjPEKy",
             ("without retraining or fine-tuning",),
+        ),
+        (
+            "Which papers tackle prompt compression?",
+            ("qSKDBVXhHJ",),
+            "what's the highest compression ratio they get?",
+            "qSKDBVXhHJ",
+            ("up to 78.4x",),
         ),
         (
             "Which papers introduce benchmarks for multimodal or abstract reasoning?",

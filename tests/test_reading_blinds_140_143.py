@@ -232,3 +232,14 @@ def test_what_a_method_changes_is_told_by_the_sentence_saying_what_it_removes_or
     assert ranking.bonus(asked, "we introduce an improved model-free DEC, called Dig-DEC, that removes the optimism.")
     assert not ranking.bonus(asked, "Dig-DEC is always upper bounded by optimistic DEC.")
     assert not ranking.bonus(split_parts("what does it evaluate on?")[0], "It replaces the optimism mechanism.")
+
+
+def test_the_most_of_a_thing_asked_names_the_thing_and_a_size_against_others_is_a_size() -> None:
+    """Blinds 119, 124 and 131: "what's the highest compression ratio they get?" named no thing, so "(up to 78.4x)" was
+    about nothing asked; "how big is it compared to SOTA models?" of "... with only 13% of their size"."""
+    assert split_parts("what's the highest compression ratio they get?")[0].head == "ratio"
+    assert split_parts("what's the best pass@1?")[0].head == "pass@1"
+    from rag.answering import sizes
+
+    assert sizes.SIZE.search("QRad outperforms state-of-the-art models with only 13% of their size")
+    assert not sizes.SIZE.search("QRad improves RadGraph-F1 by 13%")

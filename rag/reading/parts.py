@@ -136,7 +136,9 @@ _COUNTS = {"two", "three", "four", "five", "several", "both", "many", "main", "k
 _KINDS = {"family", "families", "class", "classes", "kind", "kinds", "type", "types", "sort", "sorts"}
 _HEAD = re.compile(
     r"^(?:at|on|in|for|with|by|to|up to|from|across|over|under|among|within|into|through)?\s*(?:exactly\s+)?"
-    r"(?:which|what|how many|how much)\s+"
+    # ... or the most of it: "what's the highest compression ratio they get?" (blind 119)
+    r"(?:which|what|how many|how much|what(?:'s|’s|\s+is)\s+the\s+(?:highest|lowest|largest|smallest|biggest|best"
+    r"|maximum|max|minimum|top))\s+"
     r"(?P<head>(?:[\w@.-]+(?:\s+|$)){0,3}?)"
     r"(?=(?:does|do|did|is|are|was|were|can|could|has|have|had|in|on|of|for|to|at|by|with|from|and|per|over|under|against|across|when|its|their|it|they|this|these|those|comes?|came)\b|$)",
     re.I,
