@@ -44,16 +44,11 @@ def of_other_work(candidates: list[str]) -> set[int]:
     the specification requires retraining the policy ..." before "We present a more flexible approach ..." (blinds 115,
     132 and 135: "do they have to retrain anything?" quoted the second)."""
     opened = {i for i, sentence in enumerate(candidates) if OTHER_WORK.match(sentence)}
-    # ... nor one saying a name the paper proposes: "IncVGGT prunes the history cache ..." (blind 95)
-    own = known.proposed(candidates)
-    going_on = {
-        i + 1
-        for i in opened
-        if i + 1 < len(candidates)
-        and not _OWN_VOICE.search(candidates[i + 1])
-        and not any(re.search(rf"\b{re.escape(n)}\b", candidates[i + 1]) for n in own)
-    }
-    return opened | going_on
+    after = [i + 1 for i in opened if i + 1 < len(candidates) and not _OWN_VOICE.search(candidates[i + 1])]
+    # ... nor one saying a name the paper proposes: "IncVGGT prunes the history cache ..." (blind 95); read only where
+    # one may go on (on the path of every part of every paper)
+    own = known.proposed(candidates) if after else set()
+    return opened | {i for i in after if not any(re.search(rf"\b{re.escape(n)}\b", candidates[i]) for n in own)}
 
 
 # ... or turning from it: "However, VRAdam adds a higher order penalty ..." (blind 135)
