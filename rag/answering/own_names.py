@@ -1,5 +1,6 @@
 """Whose a coined name is: the paper's own (its title's head, defined or introduced in its abstract, the subject of what
-it finds), and which of a side's names a text says (rag.answering.sides)."""
+it finds); which of a side's names a text says (rag.answering.sides), whether a paper says a name, and which of the
+papers saying one the question's clause describes (`the_one`, for sides, named and pairs)."""
 
 from __future__ import annotations
 
