@@ -107,6 +107,13 @@ def test_datasets_counted_and_not_named_are_not_stated(extractive_500: Assistant
             ("without retraining or fine-tuning",),
         ),
         (
+            "What is CSRv2?",
+            ("CTpQW4yMUL",),
+            "for CSRv2, by how much does it cut the dead neurons?",
+            "CTpQW4yMUL",
+            ("reduces dead neurons from 80\\% to 20\\%",),
+        ),
+        (
             "Which papers tackle prompt compression?",
             ("qSKDBVXhHJ",),
             "what's the highest compression ratio they get?",

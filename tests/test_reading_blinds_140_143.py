@@ -243,3 +243,11 @@ def test_the_most_of_a_thing_asked_names_the_thing_and_a_size_against_others_is_
 
     assert sizes.SIZE.search("QRad outperforms state-of-the-art models with only 13% of their size")
     assert not sizes.SIZE.search("QRad improves RadGraph-F1 by 13%")
+
+
+def test_by_how_much_a_thing_is_cut_is_told_by_the_sentence_cutting_it_from_one_figure_to_another() -> None:
+    """Blind 141: "for CSRv2, by how much does it cut the dead neurons?" quoted "CSR suffers severe degradation ...,
+    where over 80% of neurons remain inactive", not "CSRv2 reduces dead neurons from 80% to 20%"."""
+    asked = split_parts("for CSRv2, by how much does it cut the dead neurons?")[0]
+    assert ranking.bonus(asked, "CSRv2 reduces dead neurons from 80\\% to 20\\% and delivers a 14\\% accuracy gain.")
+    assert not ranking.bonus(asked, "CSR suffers severe degradation, where over 80\\% of neurons remain inactive.")

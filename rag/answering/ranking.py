@@ -52,6 +52,11 @@ ASPECTS = [
         re.compile(r"\bwhat\b.*\bchanges?\b|\bwhat(?:'s|’s|\s+is)\s+(?:new|different)\b", re.I),
         re.compile(r"\b(?:remov\w*|replac\w*|instead of|rather than|eliminat\w*|in place of|no longer)\b", re.I),
     ),
+    (  # by how much a thing is cut: "by how much does it cut the dead neurons?" of "CSRv2 reduces dead neurons from 80%
+        # to 20%", not "CSR ... where over 80% of neurons remain inactive" (blinds 137, 141)
+        re.compile(r"\bhow (?:much|many|far)\b.*\b(?:cut|reduce|lower|shrink|decrease|drop)s?\b", re.I),
+        re.compile(r"\b(?:reduc|cut|lower|decreas|shrink|drop)\w*\b[^.;]*?\bfrom\s+\$?[\d.]+\S*\s+to\s+\$?[\d.]", re.I),
+    ),
     (  # why: "what's the main reason they give for counting failures?" of "Our analysis identifies a key reason: ..."
         # ... not what a thing is good for: "why would that help the tail classes?" (blind 137)
         re.compile(r"\b(?:reasons?|causes?|blame\w*|attribut\w*)\b|\bwhy\b(?!\s+(?:would|could|might|should)\b)", re.I),
