@@ -224,7 +224,7 @@ def _evaluated_on_these(part: str, view: str) -> bool:
         return False
     after = view[m.end() :]
     if _ONE_ASKED.search(part):
-        return bool(names(" ".join(after.split()[:1])) - names(part))
+        return bool(names(after.split()[0]) - names(part))  # `_EXPERIMENTS_ON` ends before a capital or digit
     return "," in re.split(r"[.;](?!\d)", after)[0] and len(names(after) - names(part)) >= 2
 
 

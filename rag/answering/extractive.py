@@ -66,13 +66,13 @@ def extract(
         # the judge weighs in on a question of its own, not on a follow-up's one closest sentence: on dev and the
         # read blinds' conversations that lost "... a variant of the Sharpe ratio" to "Our approach ... performs a
         # limited number of high-impact modifications", already quoted as the sentence after the proposal
-        ranker = None if follows else judge
+        ranker, asking = (None, quotes.asked_of_it(question)) if follows else (judge, question)
         # ... but the sentence it reads as likeliest to state what a follow-up asks is quoted too
         asks = quotes.asked_of_it(reading.parts[0].text) if follows and reading.parts else ""
         own = quotes.asks_own(question, bool(asks))
         quoted = {
             h.paper_id: quotes.best_sentences(
-                quotes.asked_of_it(question) if follows else question,
+                asking,
                 h,
                 similar,
                 exclude,

@@ -122,7 +122,9 @@ def said_done_on(part: Part, sentence: str) -> bool:
     if made := _MADE.search(text):
         return bool(
             re.search(
-                rf"\bwe\s+(?:\w+ly\s+)?{made[1]}(?:s|e?d)?\s+(?:an?|the|our)\s+(?!{made[1]})[\w-]+", sentence, re.I
+                rf"\bwe\s+(?:\w+ly\s+)?{re.escape(made[1])}(?:s|e?d)?\s+(?:an?|the|our)\s+(?!{re.escape(made[1])})[\w-]+",
+                sentence,
+                re.I,
             )
         )
     return False
