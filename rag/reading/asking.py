@@ -229,6 +229,9 @@ _VARYING = re.compile(
 )
 # a measure's word that opens a name asks no figure: "what is the Score Rematching loss aligning with?" (blind 118)
 _NAME_OPENED = re.compile(r"(?<=\s)(?-i:[A-Z][a-z]+)(?=\s+(?-i:[A-Z][a-z]+)\b)")
+# the words a paper is described by measure nothing asked: "What's new in the unified theory of adaptive variance
+# reduction paper compared to ...?" (blind 147)
+_PAPER_DESCRIBED = re.compile(r"\bthe\s+(?:(?!the\b)[\w-]+\s+){1,10}?(?:paper|study)\b", re.I)
 
 
 def asks_figure(part: str) -> bool:
@@ -240,5 +243,5 @@ def asks_figure(part: str) -> bool:
     # "which kernel did the learned scores line up with?" asks a kernel, whatever it measures after (blind 122)
     if ((which := _WHICH_ASKED.match(part)) and not NUMBER.search(which[0])) or _PROPERTY_ASKED.match(part):
         return False
-    read = _NAME_OPENED.sub("X", _USED_TO.sub(r"\1", _VARYING.sub(" ", part)))
+    read = _NAME_OPENED.sub("X", _USED_TO.sub(r"\1", _VARYING.sub(" ", _PAPER_DESCRIBED.sub(" X ", part))))
     return bool(NUMBER.search(_COMPOUND.sub("x ", _WHEN_TIME.sub(" ", read))))

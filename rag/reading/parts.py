@@ -118,7 +118,8 @@ class Part:
 # "?" and "and" open a new part before any question word; a bare comma only before one that asks
 # ("..., what TM-score ...?"), not before a clause ("..., where a model feeds ..." or "How wide, in tokens, is ...").
 _ADVERB = r"(?:(?:also|exactly|roughly|approximately|specifically|precisely)\s+)?"
-_LEADING = r"(?:(?:up to|at|on|in|for|by|from|under|with)\s+)?"  # "and up to how many", "and with how many" (blind 118)
+# "and up to how many", "and with how many" (blind 118), "and across how many benchmarks?" (blind 146)
+_LEADING = r"(?:(?:up to|at|on|in|for|by|from|under|with|across|over|among)\s+)?"
 _PART_BREAK = re.compile(
     rf"(?:\?\s*|[,;]\s*and\s+|\s+and\s+){_ADVERB}(?={_LEADING}{WH}\b)|(?:[,;:.]|\s[—–-])\s+{_ADVERB}(?={ASKING}\b)",
     re.I,
@@ -320,7 +321,8 @@ _SHORT_ASK = re.compile(
     # ... after its preposition too: "..., and on which model?", "and under what assumptions?" (blind 103)
     r"^(?:(?:on|in|under|with|at|for|from|by|over|across|against)\s+)?(?:which|what|how many|how much)\s+"
     r"(?!(?:is|are|was|were|does|do|did|it|its|they|one|ones|about|so|else)\b)[\w-]+"
-    r"|^what(?:'s|’s|\s+is|\s+are)\s+(?-i:[A-Z][\w-]*[A-Z0-9])",  # "... ? and what's DaMCL?" (blind 118)
+    # "... ? and what's DaMCL?" (blind 118), "..., and what's 'component surgery'?" (blind 147)
+    r"|^what(?:'s|’s|\s+is|\s+are)\s+(?:(?-i:[A-Z][\w-]*[A-Z0-9])|['\"‘“])",
     re.I,
 )
 

@@ -130,13 +130,16 @@ _ABOUT = re.compile(
 # after a comma ("GUARD, which works at inference time, and KARMA ...").
 # ... nor does "what" after a comparison's preposition, what other work does ("how do humans actually intervene
 # compared to what methods assume?", blind 108)
+_THE_OTHER_ONE = re.compile(r"^the\s+[\w-]+\s+one$", re.I)
 _LIST = re.compile(
     r"\b(?:(?<!,\s)which|(?<!\bto\s)(?<!\bfrom\s)(?<!\bthan\s)what|any|are there(?: any)?|list(?: the)?|find|show me)"
     # ... nor "what it studies", a verb after its subject (blind 108)
     r"\s+(?:(?!(?:it|they|this|that|we|he|she)\s)\w+\s+){0,2}?"
     rf"(?:papers|works(?! best| better| well| worse)|studies|(?:methods|approaches|techniques)(?!{ASKED_OF}))\b"
     r"|\bwhat are the (?:main |different |key )?(?:approaches|methods|ways|techniques|directions)\b"
-    r"|\bwhat(?:'s| is) new in\b|\boverview of\b|\bpapers (?:that|which|on|about)\b",
+    # ... not of one paper: "What's new in the unified theory of adaptive variance reduction paper compared to ...?"
+    r"|\bwhat(?:'s| is) new in\b(?!\s+the\s+(?:[\w-]+\s+){0,8}?(?:paper|study|work)\b)|\boverview of\b"
+    r"|\bpapers (?:that|which|on|about)\b",
     re.I,
 )
 
@@ -203,7 +206,8 @@ def _vs_reading(question: str, asking: str, turns: Sequence[Turn]) -> Reading | 
             if not (named_side(a) or named_side(b) or all(DESCRIBED_SIDE.match(side) for side in (a, b))):
                 # ... nor, after an answer, how something of it did against another ("and how did the best model do
                 # vs the doctors, in numbers?", blind 127)
-                if (in_clause or _HOW_IT_DID.match(a)) and turns:
+                # ... nor two things of the paper it is about: "what does the inner loop do vs the outer one?" (b. 146)
+                if (in_clause or _HOW_IT_DID.match(a) or _THE_OTHER_ONE.match(b)) and turns:
                     continue
                 return Reading("list", (), tuple(split_parts(question)), sides=(a, b))
             if in_clause:

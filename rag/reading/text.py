@@ -298,6 +298,8 @@ def defined_acronyms(text: str, unless_of: str = "") -> set[str]:
     Cauchy-Schwarz divergence (GCSD)" names it), or it comes right after them ("what backbone?": "a scalable
     diffusion transformer (DiT) backbone", blind 83)."""
     found = set()
+    # ... set in LaTeX too: "cases involving $\\textit{more than two views}$ (MTTV)" (blinds 144, 146, 147)
+    text = flat_latex(text)
     for m in _DEFINED.finditer(text):
         words, acronym = m[1], m[2]
         after = text[m.end() :].lstrip().lower()
