@@ -255,3 +255,16 @@ def test_a_side_described_beside_a_name_of_the_field_is_the_paper_its_words_find
         sides._described_naming("the paper arguing that DP-SGD is needed for LoRA privacy", ["X"], "q", unsaid, None)
         == []
     )
+
+
+def test_the_words_a_paper_is_described_by_ask_no_figure() -> None:
+    """Blind 147: "What's new in the unified theory of adaptive variance reduction paper compared to ...?" asked a
+    figure by "reduction"; with the paper's words left out, people-dev's "Is that better than what the
+    polychromic-objective paper does ...?" must not ask one either (it did, with the words read as a name)."""
+    from rag.reading.asking import asks_figure
+
+    assert not asks_figure("What's new in the unified theory of adaptive variance reduction paper compared to others")
+    assert not asks_figure(
+        "Is that better than what the polychromic-objective paper does for keeping exploration alive"
+    )
+    assert asks_figure("What's the vocabulary size of the universal tokenizer in the language-plasticity paper")

@@ -243,5 +243,5 @@ def asks_figure(part: str) -> bool:
     # "which kernel did the learned scores line up with?" asks a kernel, whatever it measures after (blind 122)
     if ((which := _WHICH_ASKED.match(part)) and not NUMBER.search(which[0])) or _PROPERTY_ASKED.match(part):
         return False
-    read = _NAME_OPENED.sub("X", _USED_TO.sub(r"\1", _VARYING.sub(" ", _PAPER_DESCRIBED.sub(" X ", part))))
+    read = _NAME_OPENED.sub("X", _USED_TO.sub(r"\1", _VARYING.sub(" ", _PAPER_DESCRIBED.sub(" it ", part))))
     return bool(NUMBER.search(_COMPOUND.sub("x ", _WHEN_TIME.sub(" ", read))))
