@@ -88,13 +88,14 @@ def spelled_out_as(part: Part, found: set[str], sentence: str) -> bool:
         return False
     before = re.search(rf"\b([a-z][\w-]*)\s+{re.escape(head)}\b", part.text)
     kind = before[1] if before and before[1] not in _NO_THING else ""
-    words = [rf"{re.escape(kind)}\s+{re.escape(singular(head))}", re.escape(singular(kind))] if kind else [head]
-    said = "|".join(rf"{w}(?:e?s)?" if w == head else w for w in words)
+    thing = re.escape(singular(head))
+    words = [rf"{re.escape(kind)}\s+{thing}", re.escape(singular(kind))] if kind else [thing]
+    said = "|".join(rf"{w}(?:e?s)?" for w in words)
     if any(re.search(rf"(?:\b[A-Z][\w-]*\s+){{1,5}}(?i:{said})\s+\({re.escape(n)}\)", sentence) for n in found):
         return True
     if not _FAMILY.search(part.text):
         return False
-    plain = rf"\b[\w-]+\s+(?i:{re.escape(singular(head))})(?:e?s)?\s+\((?-i:([A-Z][A-Za-z]*[A-Z])s?)\)"
+    plain = rf"\b[\w-]+\s+(?i:{thing})(?:e?s)?\s+\((?-i:([A-Z][A-Za-z]*[A-Z])s?)\)"
     return any(m[1] not in GENERIC_NAMES for m in re.finditer(plain, sentence))
 
 

@@ -30,7 +30,7 @@ ASPECTS = [
     (  # what something holds: "a benchmark of 667 puzzlehunt-style problems", "consists of"
         # ... "what's inside their world model?" of "This world model comprises a deterministic ..." (blind 146)
         re.compile(
-            r"\b(?:contain|consist|compris|made up of|composed of|what (?:is|are) in|what(?:'s|’s) in)|\binside\b", re.I
+            r"\b(?:contain|consist|compris|made up of|composed of|what(?:'s|’s|\s+is|\s+are) in\b)|\binside\b", re.I
         ),
         re.compile(
             r"\b(?:consists of|comprises|contains|includes|composed of|made up of)|\b(?:benchmark|dataset|suite|corpus|"
