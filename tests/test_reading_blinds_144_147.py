@@ -233,18 +233,8 @@ def test_a_side_described_beside_a_name_of_the_field_is_the_paper_its_words_find
 
     from rag.answering import sides
 
-    says_it = Hit.of_abstract(
-        rank=1,
-        paper_id="a",
-        title="Revisiting Privacy",
-        url="",
-        score=0.9,
-        similarity=None,
-        abstract="Efficient fine-tuning methods like LoRA mitigate privacy risks similar to DP-SGD.",
-    )
-    other = Hit.of_abstract(
-        rank=2, paper_id="b", title="GAS", url="", score=0.5, similarity=None, abstract="GAS makes sampling cheaper."
-    )
+    says_it = replace(_paper("Efficient fine-tuning like LoRA mitigates privacy risks similar to DP-SGD."), score=0.9)
+    other = replace(_paper("GAS makes sampling cheaper."), paper_id="b", rank=2, score=0.5)
     side = "the paper arguing that LoRA by itself reduces privacy risk much like DP-SGD"
     question = f"How does it differ from {side}?"
     search: Any = FakeSideSearch([says_it, other])

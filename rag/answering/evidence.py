@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rag.answering import asks, known, own_work, ranking, sizes, values
@@ -165,19 +166,16 @@ def _about_head(
     about = about or (_ITS_KIND.match(part.text) is not None and proposed) or ranking.kind_said(part, sentence)
     about = values.counts(a.count, a.head, sentence, terms) if a.count else about
     about = about or (a.held is not None and sizes.sized(sentence) and a.held <= set(terms(sentence)))
-    about = about or (part.which_thing and near and bool(new_names(sentence, given)))
+    new = cache(lambda: new_names(sentence, given))  # read once, by whichever rule below needs them
+    about = about or (part.which_thing and near and bool(new()))
     # "..., and on which base MLLMs?" of "raises token reduction ratio on Qwen2-VL/Qwen2.5-VL" (blind 143)
-    about = about or (
-        _ON_WHICH.match(part.text) is not None and any(_said_on(n, sentence) for n in new_names(sentence, given))
-    )
+    about = about or (_ON_WHICH.match(part.text) is not None and any(_said_on(n, sentence) for n in new()))
     # "What's their tool called?" of "We call this the Activation Difference Lens (ADL)." (blind 106)
-    about = about or bool(
-        known.CALLED.search(part.text) and ranking.CALLS.search(sentence) and new_names(sentence, given)
-    )
+    about = about or bool(known.CALLED.search(part.text) and ranking.CALLS.search(sentence) and new())
     # "what's the map representation called?" of "... builds an Temporally Consistent Semantic Map (TCSM)" (blind 147)
-    about = about or spelled_out_as(part, new_names(sentence, given), sentence)
+    about = about or (bool(part.head) and spelled_out_as(part, new(), sentence))
     # "which models did they extend?" of "by extending the context length of GPT-Large and Phi-2" (blind 105)
-    return about or bool(a.done & set(terms(sentence)) and new_names(sentence, given)) or said_done_on(part, sentence)
+    return about or bool(a.done & set(terms(sentence)) and new()) or said_done_on(part, sentence)
 
 
 _ON_WHICH = re.compile(r"^\W*(?:and\s+)?on\s+(?:which|what)\b", re.I)

@@ -333,8 +333,10 @@ def _spelled_for(approach: str, paper: Hit, question: str) -> str | None:
     """The sentence before the approach saying what an abbreviation it uses stands for, where the question says the one
     or the other: "the MTTV self-supervised approach", "the 'more than two views' paper" (blinds 146, 147)."""
     before = defined_before(approach, paper.abstract) if paper.abstract else None
-    flat = flat_latex(before or "")
-    said = [a for a in defined_acronyms(flat) if says(question, a) or says(question, spelled_out(flat, a) or a)]
+    flat = flat_latex(before or "")  # as `defined_acronyms` reads it ("$\\textit{more than two views}$ (MTTV)")
+    said = [
+        a for a in defined_acronyms(flat) if says(question, a) or ((w := spelled_out(flat, a)) and says(question, w))
+    ]
     return before if said else None
 
 

@@ -25,7 +25,8 @@ def off_topic(
     if any(own_names.names_in(query, h.abstract) for h in hits):
         return False
     query = keyword.without_aside(query)  # "Scary. Is there ...?": a reaction no abstract's words say is no topic
-    if unsaid and max(h.similarity or 0.0 for h in hits) < CALIBRATION.field_similarity:
+    closest = max(h.similarity or 0.0 for h in hits)  # the closest paper's cosine
+    if unsaid and closest < CALIBRATION.field_similarity:
         return True
     coverage = max(keyword.coverage(query, f"{h.title} {h.abstract}") for h in hits)
     near = [s for h in hits[:3] for s in sentences(h.abstract)]
@@ -37,13 +38,10 @@ def off_topic(
         # "my labmate asked: is there one that does virtual staining ...": a sentence says what it asks
         and sentence() < CALIBRATION.unseen_sentence
         # ... or a paper is close to it: "... instead of just ploughing ahead and solving?" (blind 145)
-        and max(h.similarity or 0.0 for h in hits) < CALIBRATION.unseen_paper
+        and closest < CALIBRATION.unseen_paper
     ):
         return True  # "volcanic", "crossword": a word no abstract uses, and little else of the question found
-    if (
-        coverage >= CALIBRATION.coverage_threshold
-        or max(h.similarity or 0.0 for h in hits) >= CALIBRATION.refusal_threshold
-    ):
+    if coverage >= CALIBRATION.coverage_threshold or closest >= CALIBRATION.refusal_threshold:
         return False
     return sentence() < CALIBRATION.sentence_threshold
 
