@@ -8,6 +8,7 @@ in the plural or cut short)."""
 from __future__ import annotations
 
 from rag.answering import asks, compose, holds, known, pairs, quotes, ranking, values
+from rag.reading.contrasts import GUESSED
 from rag.reading.cues import INTRODUCED
 from rag.reading.parts import split_parts
 from rag.reading.questions import read_question
@@ -95,8 +96,8 @@ def test_another_paper_brought_in_and_a_thing_told_apart_by_what_it_does() -> No
     assert pairs._THING_DESCRIBED.match("the VLA that's pretrained on videos of human hands")
     assert not pairs._THING_DESCRIBED.match("GRPO")
     assert not pairs._THING_DESCRIBED.match("the sota models")
-    assert pairs._GUESSED.search("Which one exactly - SD-Turbo or something else?")
-    assert not pairs._GUESSED.search("Which is better, SD-Turbo or FLUX?")
+    assert GUESSED.search("Which one exactly - SD-Turbo or something else?")
+    assert not GUESSED.search("Which is better, SD-Turbo or FLUX?")
     assert pairs._COMPARE_THEM.search("the soft-tokens RL one and latent lookahead training. compare them pls")
     assert not pairs._COMPARE_THEM.search("State-space models vs transformers: which papers compare them?")
 

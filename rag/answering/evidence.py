@@ -142,7 +142,7 @@ def answer_part(
             unsure = not (about or (kind is not None and kind.self_evident))
             if (unsure and (judge is None or a.count or sim < top)) or not (
                 holds_value(part, sentence, (kind, a.asked_class), given, question, a.listed, own_name or a.results)
-                or (part.wants == "name" and kind is None and titled(part, sentence, paper.title))
+                or _named_otherwise(part, sentence, paper.title, kind is None, own_name, given)
             ):
                 continue
             if unsure:
@@ -178,6 +178,22 @@ def _about_head(
     return about or bool(a.done & set(terms(sentence)) and new()) or said_done_on(part, sentence)
 
 
+def _named_otherwise(part: Part, sentence: str, title: str, no_kind: bool, own_name: bool, given: set[str]) -> bool:
+    """The name asked is said in the title's plain words (`titled`), or is the paper's own, defined where it proposes
+    it, in the plural too: "by introducing Stretched Graphon Convolutional Networks (SWNNs)" (blinds 119, 130, 138,
+    150)."""
+    if part.wants == "name" and no_kind and titled(part, sentence, title):
+        return True
+    return own_name and bool(known.PROPOSE.search(sentence) and _bracketed(sentence) - given)
+
+
+def _bracketed(sentence: str) -> set[str]:
+    """The abbreviations set in brackets after capitalised words, however they are formed or whether plural:
+    "Stretched Graphon Convolutional Networks (SWNNs)"."""
+    return set(_AFTER_CAPITALS.findall(sentence))
+
+
+_AFTER_CAPITALS = re.compile(r"(?:\b[A-Z][\w-]*\s+){2,}\(((?-i:[A-Z])[A-Za-z]*[A-Z]s?)\)")
 _ON_WHICH = re.compile(r"^\W*(?:and\s+)?on\s+(?:which|what)\b", re.I)
 
 

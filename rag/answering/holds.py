@@ -47,6 +47,10 @@ PLAIN_NAMED = {
     "factorizations",
     "decomposition",
     "decompositions",
+    # "which tools give the feedback?" of "By integrating Lean 4 compilers for syntax corrections ..." (six rows of
+    # blinds 113 to 150)
+    "tool",
+    "tools",
 }
 # Things a paper says in plain words, named or not: "various architectures (random features, two-layer ...)", "a
 # counterfactual detector module is proposed" (blinds 47 and 48); not models or datasets, which have names
@@ -204,7 +208,9 @@ def _introduced(head: str, sentence: str, built: bool = False) -> bool:
         return False
     # "What model component does the predicting?" of "Prot2Token employs an autoregressive decoder" (blind 104)
     kinds = [singular(head), *(values.SAID_AS["component"].split() if singular(head) == "component" else ())]
-    thing = rf"(?:[\w()-]+\s+){{1,5}}?(?:{'|'.join(map(re.escape, kinds))})(?:e?s)?\b"
+    # ... the thing itself, not the words of another it qualifies: "a robust Foundation Model (FM)-empowered O-RAN
+    # framework" makes no foundation model (blind 151)
+    thing = rf"(?:[\w()-]+\s+){{1,5}}?(?:{'|'.join(map(re.escape, kinds))})(?:e?s)?\b(?!\s*(?:\([^()]*\))?-)"
     made = r"(?:proposed|introduced|designed|developed|presented)"
     return bool(
         re.search(rf"\b(?:an?|the)\s+{thing}[^.;]{{0,40}}?\b(?:is|are)\s+(?:\w+\s+)?{made}", sentence, re.I)
@@ -266,7 +272,10 @@ def ranks(part: Part, sentence: str, best: bool = False) -> bool:
 
 # A capitalised word an abstract sets in emphasis names a thing: "we train a competitive LLM family, *Celerity*" (blind
 # 84); 322 abstracts of 19,630 do so, most for a method, model or benchmark ("*ChinaTravel*", "\\emph{Patronus}")
-_EMPHASISED = re.compile(r"(?<![\w*])\*([A-Z][\w-]+)\*(?!\*)|\\(?:textit|emph)\{([A-Z][\w-]+)\}")
+# ... of a few words too: "the novel notion of *Just-in-Time Sampling Trees*" (blind 138)
+_EMPHASISED = re.compile(
+    r"(?<![\w*])\*([A-Z][\w-]+(?: [A-Z][\w-]+){0,4})\*(?!\*)|\\(?:textit|emph)\{([A-Z][\w-]+(?: [A-Z][\w-]+){0,4})\}"
+)
 
 
 def new_names(sentence: str, given: set[str], plain_names: bool = False) -> set[str]:

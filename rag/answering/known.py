@@ -69,7 +69,7 @@ def given(part: Part, paper: Hit, question: str, candidates: list[str], own_name
     # transformer (DiT) backbone" (blind 92)
     # ... not of a module or a mechanism, which the paper calls what it likes ("which module handles outlier residuals?"
     # of "the Order-Statistic Consensus Operator (OSCO) trims ... outlier residuals", blind 91)
-    if not (CALLED.search(part.text) or described(part.head)):
+    if not (own_name or CALLED.search(part.text) or described(part.head)):
         # ... or of the words an abstract says it in: "which RL algorithm?" of "Group Relative Policy Optimization
         # (GRPO)" (blind 112)
         said_as = SAID_AS.get(part.head.lower(), "").split()
@@ -113,10 +113,27 @@ def own_name_asked(part: Part, question: str, candidates: list[str]) -> bool:
     fix called?" of "we propose Annealed-RLVR", blind 99)."""
     return (
         part.wants == "name"
-        and bool(CALLED.search(part.text))
+        and bool(CALLED.search(part.text) or _MADE_ASKED.search(part.text))
         and part.head.lower() in _OWN_THINGS
-        and not set(coined_names(question)) & proposed(candidates)
+        and not {n for n in proposed(candidates) & set(coined_names(question)) if not _said_before(n, candidates)}
     )
+
+
+def _said_before(name: str, candidates: list[str]) -> bool:
+    """The name is said before the paper proposes anything, in the singular or plural: the field's ("Graph
+    Convolutional Networks (GCNs)"), not its own, though its proposal says it too ("the GCN transferability bound by
+    introducing ...")."""
+    first = next((at for at, s in enumerate(candidates) if PROPOSE.search(s)), 0)
+    return any(re.search(rf"\b{re.escape(name)}s?\b", s) for s in candidates[:first])
+
+
+# ... or what it introduces: "what model do they introduce to get the bound?" of "we establish the GCN transferability
+# bound by introducing Stretched Graphon Convolutional Networks (SWNNs)" (blinds 119, 130, 138, 150)
+_MADE_ASKED = re.compile(
+    r"\b(?:which|what)\s+(?:new\s+|novel\s+)?[\w-]+\s+(?:do|does|did)\s+(?:they|it|the\s+(?:paper|authors|work))\s+"
+    r"(?:introduce|propose|present|develop)\b",
+    re.I,
+)
 
 
 def others_named(part: Part, paper: Hit, candidates: list[str]) -> set[str]:

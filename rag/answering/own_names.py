@@ -64,6 +64,17 @@ def names_in(target: str, text: str) -> list[str]:
     return [n for n in coined_names(target) if re.search(rf"\b{re.escape(n)}\b", text)]
 
 
+def given_in(target: str, text: str) -> list[str]:
+    """The capitalised words of the target past its first that the text gives a paper as its name: "The Navigation
+    framework for small LMs - ...?" of "we propose Navigation, a novel training-free framework" (blinds 140, 151), a
+    word of English no coined name is made of."""
+    words = re.findall(r"(?<=\s)[A-Z][a-z]{3,}\b", target)
+    return [w for w in words if re.search(_GIVEN.format(w), text)]
+
+
+_GIVEN = r"\b(?:propose|introduce|present)\s+{0}\s*,\s+an?\b|\b(?:named|called|dubbed|termed)\s+{0}\b"
+
+
 def says(hit: Hit, name: str) -> bool:
     """The paper's title or abstract says the name (in any case where it is several words)."""
     return bool(re.search(rf"\b{re.escape(name)}\b", text_of(hit), 0 if " " not in name else re.I))

@@ -27,6 +27,7 @@ from rag.calibration import CALIBRATION
 from rag.reading.contrasts import (
     BOTH,
     ELIDED,
+    GUESSED,
     NEW_TOPIC,
     SHARED,
     THE_TWO,
@@ -265,10 +266,6 @@ def _points_back(question: str) -> bool:
     return refers_back(question) or two or bool((not own and BOTH.search(question)) or ELIDED.search(question))
 
 
-# a name offered as a guess at what one paper uses: "Which one exactly - SD-Turbo or something else?" (blind 107)
-_GUESSED = re.compile(r"\bor\s+(?:something|anything)\s+else\b|\bor\s+(?:some\s+)?other\s+one\b", re.I)
-
-
 # ... asked as an order, not "which papers compare them?"
 _COMPARE_THEM = re.compile(
     r"(?:^|[.?!:;]\s*)(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:compare|contrast)\s+(?:them|the\s+two|both)\b",
@@ -295,7 +292,7 @@ def compared(
     searched: Searched = cache(lambda: retriever.search(question, k=SECOND_AMONG, filters=filters).hits)
     asking = asking_sentences(question)
     named = (
-        named_pair(question, searched, keyword) if reading.kind != "compare" and not _GUESSED.search(asking) else None
+        named_pair(question, searched, keyword) if reading.kind != "compare" and not GUESSED.search(asking) else None
     )
     pointed = (
         named_back(question, turns, searched, keyword, store)

@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 from rag.answering import known, value_kinds, values
-from rag.answering.beside import SEVERAL_ASKED
+from rag.answering.beside import ENUMERATION_NEXT, ENUMERATION_START, SEVERAL_ASKED
 from rag.answering.compose import BOILERPLATE
 from rag.answering.evidence import RESULT, Coverage, Found, Similarity, unquoted
 from rag.answering.judge import Judge
@@ -19,13 +19,6 @@ from rag.reading.lexicon import descriptions
 from rag.reading.text import asking_sentences, defined_before, pointed_to, sentences
 from rag.types import Hit
 
-# An abstract's own enumeration: its first item ("In particular, we first introduce ...", "First, we claim ...",
-# "Pillar 1: Chain-of-Structured-Thought (CoST).") and the items after it ("Next, we design ...", "Finally, we
-# present ...", "Pillar 2: SLM fine-tuning."); not "First-order methods ..." nor "We then show ...".
-ENUMERATION_START = re.compile(
-    r"^(?:(?:In particular|Specifically|Concretely|To this end),\s+)?(?:First(?:ly)?,|[Ww]e first\b|\((?:1|i)\)\s"
-    r"|[A-Z][a-z]+ (?:1|I):)"
-)
 # ... or a sentence that announces its items and says none: "Our contributions are twofold.", "we propose two key
 # innovations." (blind 43); its items may start with "First," too; "PERK employs two nested optimization loops in a
 # meta-training phase." (blinds 121, 122, 140: "The inner loop ...", "Concurrently, the outer loop ...")
@@ -35,10 +28,6 @@ ANNOUNCED = re.compile(
     # ... or a thing of so many: "we introduce ReasonMap, a novel two-stage training framework." (blind 145)
     r"|\b(?:two|three|four|dual)-(?P<thing>[a-z]+)\s+(?:[\w-]+\s+){0,2}[a-z]+\s*[.:]$",
     re.I,
-)
-ENUMERATION_NEXT = re.compile(
-    r"^(?:Second(?:ly)?,|Third(?:ly)?,|Fourth(?:ly)?,|Next,|Then,|Finally,|Lastly,|\((?:[2-9]|ii|iii|iv)\)\s"
-    r"|[A-Z][a-z]+ (?:[2-9]|II|III|IV):)"
 )
 
 

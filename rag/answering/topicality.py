@@ -22,7 +22,7 @@ def off_topic(
     "What is TraDy?" has a low embedding similarity but names the paper exactly, and one
     vector per paper dilutes a question that matches one sentence of a long abstract.
     """
-    if any(own_names.names_in(query, h.abstract) for h in hits):
+    if any(own_names.names_in(query, h.abstract) or own_names.given_in(query, h.abstract) for h in hits):
         return False
     query = keyword.without_aside(query)  # "Scary. Is there ...?": a reaction no abstract's words say is no topic
     closest = max(h.similarity or 0.0 for h in hits)  # the closest paper's cosine

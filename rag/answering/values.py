@@ -185,8 +185,11 @@ def of_class(wanted_class: str | None, found: set[str], sentence: str) -> bool:
     0.6B parameter model ... on our MainWebBench dataset" does not answer "which base model"."""
     words = _WORD.findall(sentence)
     for i, word in enumerate(words):
-        for name in (n for n in found if n in word or n.split("/")[0] == word):  # "Go/No-Go": its words are two
-            own = name_class([name]) if "bench" in name.lower() else None
+        # "Go/No-Go": its words are two; a name of several words is where its last word is ("*Just-in-Time Sampling
+        # Trees*", blind 138)
+        for name in (n for n in found if n in word or n.split("/")[0] == word or n.split()[-1] == word != n):
+            # ... a figure at a cut-off is a metric: "pass@1", "eff@1" name no model (blind 149)
+            own = "metric" if "@" in name else name_class([name]) if "bench" in name.lower() else None
             # "classifiers (RF, SVM, XGBoost)": a name listed after others is of the noun before the first
             start = i
             # ... past "and" ("benchmarks such as Video-MME and MLVU", blind 45)

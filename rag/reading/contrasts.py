@@ -288,3 +288,25 @@ def two_differ(asking: str) -> bool:
 def contrasts_with(question: str) -> bool:
     """Does the question contrast something with another thing ("how's that different from X?")?"""
     return bool(RELATIONAL.search(question))
+
+
+# After an answer, the other side described first, then how "it" differs: "hmm, and the paper that groups patches into
+# semantic regions instead, how does it differ?" (blind 151)
+DESCRIBED_THEN_ASKED = re.compile(
+    r"^\W*(?:(?:hmm+|ok|okay|so|and|but)\W+)*(?P<b>(?:the|that)\s+(?:paper|one|work|study)\s+(?:that|which|on|about|"
+    r"where|with)\b[^?,]{3,140}?)(?:\s+instead)?,\s*(?:how|what)\b[^?]*?\b(?:differ|compare|different|difference)\b"
+    r"[^?]*\?*\s*$",
+    re.I,
+)
+# One thing asked to be of the same kind as another: "Is TAIL doing the same kind of meta-learning as the paper using
+# LLMs as in-context meta-learners ...?" (blind 148)
+SAME_KIND_AS = re.compile(
+    r"^\W*(?:is|are|does|do)\s+(?P<a>[^,?]+?)\s+(?:(?:doing|using|solving|studying|tackling)\s+)?the\s+same\s+"
+    r"(?:kind|sort|type)\s+of\s+(?:[\w-]+\s+){0,2}?as\s+(?P<b>[^?]+?)[\s?.!]*$",
+    re.I,
+)
+# a name offered as a guess at what one paper uses: "Which one exactly - SD-Turbo or something else?" (blind 107)
+# ... or a name guessed in brackets: "which one (SD-Turbo?)" names the detail asked, not a second paper (blind 150)
+GUESSED = re.compile(
+    r"\bor\s+(?:something|anything)\s+else\b|\bor\s+(?:some\s+)?other\s+one\b|\([^()?]{1,40}\?\)", re.I
+)

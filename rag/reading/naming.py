@@ -70,6 +70,8 @@ CALLED_THING = re.compile(
     # ... or what it does: "What's the module that decides which VLM actions to trust called?" (blind 103)
     r"^what(?:'s|\s+(?:is|are|was|were))\s+(?:the|its|their|this|that)\s+((?:[\w-]+\s+){0,4}?[\w-]+)\s+"
     r"(?:(?:that|which|who)\s+[^?]{3,80}?\s+)?"
+    # ... or what they did to it: "what's the benchmark they built called?" (blind 125)
+    r"(?:(?:they|it|we|the\s+authors)\s+[\w-]+\s+)?"
     # ... past the paper it is of: "what are the two conformity measures in the paper on inconsistent ... called"
     rf"{_OF_PAPER}(?:called|named)\b",
     re.I,

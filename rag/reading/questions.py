@@ -68,6 +68,7 @@ _COMPARE = [
         r"^\s*(?:(?:and|so|ok(?:ay)?|but)\s+(?=(?:vs\.?|versus)\b))?(?P<a>[^,]*?)\s*\b(?:vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$",
         re.I,
     ),
+    contrasts.SAME_KIND_AS,
 ]
 _ELIDED_SIDE = "it"
 _VS_IN_CLAUSE = re.compile(
@@ -231,7 +232,7 @@ def read_question(question: str, turns: Sequence[Turn] = ()) -> Reading:
     if (
         turns
         and turns[-1].cited
-        and (m := _AGAINST_ONLY.match(question))
+        and (m := _AGAINST_ONLY.match(question) or contrasts.DESCRIBED_THEN_ASKED.match(question))
         and (named_side(b := m["b"]) or _A_PAPER.search(b))
     ):
         return Reading("compare", (_ELIDED_SIDE, b.strip()), ())
