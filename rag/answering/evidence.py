@@ -193,7 +193,7 @@ def _bracketed(sentence: str) -> set[str]:
     return set(_AFTER_CAPITALS.findall(sentence))
 
 
-_AFTER_CAPITALS = re.compile(r"(?:\b[A-Z][\w-]*\s+){2,}\(((?-i:[A-Z])[A-Za-z]*[A-Z]s?)\)")
+_AFTER_CAPITALS = re.compile(r"(?:\b[A-Z][\w-]*\s+){2,}\(([A-Z][A-Za-z]*[A-Z]s?)\)")
 _ON_WHICH = re.compile(r"^\W*(?:and\s+)?on\s+(?:which|what)\b", re.I)
 
 
