@@ -135,6 +135,13 @@ def assert_states(answer: Any, paper: str, stated: Sequence[str]) -> None:
     assert all(s in answer.text for s in stated), answer.text
 
 
+def abstract_hit(text: str) -> Hit:
+    """A paper of one abstract, as the search would return it first (the blinds' reading tests)."""
+    from rag.types import Hit
+
+    return Hit.of_abstract(rank=1, paper_id="p", title="T", url="", score=1.0, similarity=None, abstract=text)
+
+
 def seed_hit(assistant: Assistant, paper_id: str, score: float = 1.0, as_id: str | None = None) -> Hit:
     """A seed paper as the search would return it, with the score a test gives (under another id for a twin)."""
     from rag.types import Hit

@@ -11,6 +11,8 @@ from rag.answering import asks, beside, holds, named_thing, quotes, ranking
 from rag.reading.parts import Part, split_parts
 from rag.types import Hit
 
+from .conftest import abstract_hit
+
 REASONMAP = (
     "In this paper, we propose a new task. To tackle this, we introduce ReasonMap, a novel two-stage training "
     "framework. The first stage, Foundational Model Training, performs Supervised Fine-Tuning. The second stage, "
@@ -18,24 +20,22 @@ REASONMAP = (
 )
 
 
-def _paper(text: str) -> Hit:
-    return Hit.of_abstract(rank=1, paper_id="p", title="T", url="", score=1.0, similarity=None, abstract=text)
-
-
 def test_a_count_of_things_announced_is_told_by_the_sentences_after_saying_them() -> None:
     """Blind 145: "What are the two training stages of ReasonMap?" quoted "... a novel two-stage training framework"
     and the first stage, not the second; blind 145: "what do its two branches do?" of "a specialized dual-branch
     architecture" quoted no branch ("branches" was read as "branche")."""
     announcing = "To tackle this, we introduce ReasonMap, a novel two-stage training framework."
-    stages = beside.siblings("What are the two training stages of ReasonMap", announcing, _paper(REASONMAP), set())
+    stages = beside.siblings(
+        "What are the two training stages of ReasonMap", announcing, abstract_hit(REASONMAP), set()
+    )
     assert [s.split(",")[0] for s in stages] == ["The first stage", "The second stage"]
     assert quotes.ANNOUNCED.search(announcing)
     # one stage said, no count announced: the next one saying a stage only
     first = "The first stage, Foundational Model Training, performs Supervised Fine-Tuning."
-    assert len(beside.siblings("What are the two training stages", first, _paper(REASONMAP), set())) == 1
+    assert len(beside.siblings("What are the two training stages", first, abstract_hit(REASONMAP), set())) == 1
     wavelet = "We design a specialized dual-branch architecture. The high-frequency branch captures context. It works."
     branches = beside.siblings(
-        "what do its two branches do", "We design a specialized dual-branch architecture.", _paper(wavelet), set()
+        "what do its two branches do", "We design a specialized dual-branch architecture.", abstract_hit(wavelet), set()
     )
     assert branches == ["The high-frequency branch captures context."]
     assert not quotes.ANNOUNCED.search("We use a two-stage framework to train models on many tasks.")
@@ -233,8 +233,10 @@ def test_a_side_described_beside_a_name_of_the_field_is_the_paper_its_words_find
 
     from rag.answering import sides
 
-    says_it = replace(_paper("Efficient fine-tuning like LoRA mitigates privacy risks similar to DP-SGD."), score=0.9)
-    other = replace(_paper("GAS makes sampling cheaper."), paper_id="b", rank=2, score=0.5)
+    says_it = replace(
+        abstract_hit("Efficient fine-tuning like LoRA mitigates privacy risks similar to DP-SGD."), score=0.9
+    )
+    other = replace(abstract_hit("GAS makes sampling cheaper."), paper_id="b", rank=2, score=0.5)
     side = "the paper arguing that LoRA by itself reduces privacy risk much like DP-SGD"
     question = f"How does it differ from {side}?"
     search: Any = FakeSideSearch([says_it, other])

@@ -11,7 +11,9 @@ from rag.reading import contrasts
 from rag.reading.parts import split_parts
 from rag.reading.questions import read_question
 from rag.reading.text import sentences
-from rag.types import Hit, Turn
+from rag.types import Turn
+
+from .conftest import abstract_hit
 
 SAES = (
     "To address this, we propose SAES-SVD, a compression framework. SAES-SVD is composed of two novel components: "
@@ -26,22 +28,18 @@ DAVE = (
 )
 
 
-def _paper(text: str) -> Hit:
-    return Hit.of_abstract(rank=1, paper_id="p", title="T", url="", score=1.0, similarity=None, abstract=text)
-
-
 def test_the_items_an_announcing_sentence_starts_are_told_by_their_markers_or_their_names() -> None:
     """Blind 150: "What are the two components of SAES-SVD?" quoted the sentence announcing them with the first, not
     "\\ding{183} Adaptive Collaborative Error Suppression (ACES), ..."; blinds 128 and 151: DAVE's two strategies
     quoted "(i) We introduce ..." and not "(ii) We use ensemble training ...", which says no "strategy"."""
     announcing = next(s for s in sentences(SAES) if "two novel components" in s)
-    found = beside.siblings("What are the two components of SAES-SVD", announcing, _paper(SAES), set())
+    found = beside.siblings("What are the two components of SAES-SVD", announcing, abstract_hit(SAES), set())
     assert [s[:39] for s in found] == ["\\ding{183} Adaptive Collaborative Error"]
     strategies = next(s for s in sentences(DAVE) if "two strategies" in s)
-    found = beside.siblings("what are the two strategies", strategies, _paper(DAVE), set())
+    found = beside.siblings("what are the two strategies", strategies, abstract_hit(DAVE), set())
     assert found == ["(ii) We use ensemble training to fuse features."]
     # no count announced: the next sentence must say the thing
-    assert beside.siblings("what are the two strategies", "We adopt a strategy.", _paper(DAVE), set()) == []
+    assert beside.siblings("what are the two strategies", "We adopt a strategy.", abstract_hit(DAVE), set()) == []
 
 
 def test_stage_numbers_mark_an_enumeration() -> None:
@@ -96,7 +94,7 @@ def test_what_a_paper_introduces_is_asked_of_its_own() -> None:
     assert not known.own_name_asked(part, "what model do they evaluate?", candidates)
 
 
-def test_a_name_guessed_in_brackets_is_no_second_paper() -> None:
+def test_a_name_guessed_in_brackets_is_no_secondabstract_hit() -> None:
     """Blind 150: "MagicStain adapts a pretrained single-step diffusion model - which one (SD-Turbo?), and ...?" was
     read at 19,630 papers as comparing MagicStain with a paper saying SD-Turbo."""
     assert contrasts.GUESSED.search("which one (SD-Turbo?), and which VLM provides the priors?")
@@ -104,7 +102,7 @@ def test_a_name_guessed_in_brackets_is_no_second_paper() -> None:
     assert not contrasts.GUESSED.search("How does MagicStain (virtual staining) differ from D2D?")
 
 
-def test_a_comparison_asked_after_describing_the_other_paper() -> None:
+def test_a_comparison_asked_after_describing_the_otherabstract_hit() -> None:
     """Blind 151: "hmm, and the paper that groups patches into semantic regions instead, how does it differ?" after
     an answer; blind 148: "Is TAIL doing the same kind of meta-learning as the paper using LLMs as in-context
     meta-learners ...?"; both were read as asking of one paper."""
