@@ -57,6 +57,16 @@ def test_a_detail_the_abstract_states_is_stated(
     assert_states(extractive_500.answer(question), paper, stated)
 
 
+def test_a_remedy_a_follow_up_asks_of_a_study_is_quoted(extractive_500: Assistant) -> None:
+    """Blind 149: "did they try to improve it? how?" after an answer on the metacognition study quoted what it measured,
+    not "We further explore two complementary approaches for strengthening metacognition: ..."."""
+    first = "Do reasoning models have metacognition? has anyone studied it?"
+    answer = extractive_500.answer(
+        "did they try to improve it? how?", [Turn(question=first, answer="...", cited=("JGG9EdHyZc",))]
+    )
+    assert_states(answer, "JGG9EdHyZc", ("prompt-driven control",))
+
+
 def test_the_items_a_follow_up_asks_are_quoted(extractive_500: Assistant) -> None:
     """Blinds 128 and 151: "They mention two strategies inside the supervised stage, what are they?" quoted "(i) We
     introduce a novel model-merging scheme ..." and not "(ii) We use ensemble training ..."."""

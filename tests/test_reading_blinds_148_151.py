@@ -133,3 +133,15 @@ def test_a_name_of_several_words_set_in_italics_is_a_name() -> None:
     assert holds.new_names(sentence, set()) == {"Just-in-Time Sampling Trees"}
     assert values.of_class("data", {"Just-in-Time Sampling Trees"}, sentence)
     assert holds.new_names("We use *very* simple rules.", set()) == set()
+
+
+def test_a_remedy_tried_is_told_by_the_approaches_for_it() -> None:
+    """Blinds 117, 133, 149: "did they try to improve it?" of a study quoted what it measured, not "We further explore
+    two complementary approaches for strengthening metacognition: ..."."""
+    from rag.answering import ranking
+
+    remedy = "We further explore two complementary approaches for strengthening metacognition: prompt-driven control."
+    assert ranking.aspects_said("did they try to improve it? how?", remedy) > 0
+    assert ranking.aspects_said("did they try anything to actually improve it?", remedy) > 0
+    assert ranking.aspects_said("did they try to improve it?", "Our method improves accuracy by 5%.") == 0
+    assert ranking.aspects_said("how much does it improve accuracy?", remedy) == 0

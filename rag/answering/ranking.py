@@ -67,6 +67,19 @@ ASPECTS = [
         re.compile(r"\b(?:reasons?|causes?|blame\w*|attribut\w*)\b|\bwhy\b(?!\s+(?:would|could|might|should)\b)", re.I),
         re.compile(r"\b(?:reasons?|because|due to|caus(?:e|es|ed|ing)|stems? from|attribut\w*|owing to)\b", re.I),
     ),
+    (  # a remedy tried: "did they try to improve it?" of "We further explore two complementary approaches for
+        # strengthening metacognition: ..." (blinds 117, 120, 133, 149), not a result ("improves accuracy by 5%")
+        re.compile(
+            r"\b(?:try|tried|attempt\w*)\b[^?]*\b(?:improv|strengthen|enhanc|boost|fix|mitigat|remed)\w*"
+            r"|\b(?:improv|strengthen|enhanc|boost|fix|mitigat)\w*\s+(?:it|them|this|that)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(?:approach(?:es)?|methods?|strateg(?:y|ies)|ways?|techniques?|remed(?:y|ies))\s+(?:for|to)\s+"
+            r"(?:strengthen|improv|enhanc|boost|mitigat|remed|alleviat|fix)\w*",
+            re.I,
+        ),
+    ),
 ]
 
 
