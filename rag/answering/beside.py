@@ -64,18 +64,19 @@ def siblings(part: str, sentence: str, paper: Hit, skip: set[str]) -> list[str]:
         # ("Adaptive Collaborative Error Suppression (ACES), which ...") after "... two novel components: Cumulative
         # Error-Aware Layer Compression (CEALC), which ..." (blinds 113, 128, 150, 151), the first said with it
         count = _COUNT[announced["count"].lower()] - bool(re.search(r":\s*\S", sentence[announced.end() :]))
-        items = [s for s in ordered[at + 1 : at + 5] if s not in skip and (s in after or _another(s, sentence))]
+        defined = defined_acronyms(sentence)
+        items = [s for s in ordered[at + 1 : at + 5] if s not in skip and (thing.search(s) or _another(s, defined))]
         if len(items) >= count > 0:
             return items[:count]
     near = [s for s in ordered[at + 1 : at + 3] if s in after]
     return near[:1]
 
 
-def _another(sentence: str, first: str) -> bool:
-    """The sentence is an enumeration's next item, by its marker or by the name it defines at its head that the
-    sentence announcing the items did not."""
+def _another(sentence: str, defined: set[str]) -> bool:
+    """The sentence is an enumeration's next item, by its marker or by a name it defines at its head that the sentence
+    announcing the items did not (`defined`)."""
     head = sentence.split(",")[0]
-    return bool(ENUMERATION_NEXT.search(sentence) or defined_acronyms(head) - defined_acronyms(first))
+    return bool(ENUMERATION_NEXT.search(sentence) or defined_acronyms(head) - defined)
 
 
 def with_how_it_works(found: Found, skip: set[str]) -> Found:

@@ -111,7 +111,7 @@ def answer_part(
     stated: list[tuple[float, str]] = []
     closest: tuple[float, str] | None = None
     start = own_work.own_from(part, candidates)  # from the paper's own doing on, for a part asking how it does a thing
-    proposed = own_work.proposal(candidates)
+    proposed = known.proposal(candidates)
     wanted = joined_prefixes(detail)  # "pretrained" as a sentence's "pre-training" says it
     background = own_work.background(part, candidates)
     for at, (sim, sentence, quoted) in list(enumerate(zip(sims, views, candidates, strict=True)))[start:]:

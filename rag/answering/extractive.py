@@ -16,7 +16,6 @@ from rag.answering import (
     compose,
     evidence,
     known,
-    own_work,
     quotes,
     sides,
     subject,
@@ -189,8 +188,13 @@ def _answer_parts(
         judged = (kind := value_kinds.wanted(asked(parts[i].text))) is None or kind.judged
         said = found[i].sentence or ""
         evident = (
-            *(asks.built_on_said, asks.done_said, asks.measured_on_said, asks.metric_said, asks.apposed_said),
-            *(asks.tested_on_said, asks.degree_said),
+            asks.built_on_said,
+            asks.done_said,
+            asks.measured_on_said,
+            asks.metric_said,
+            asks.apposed_said,
+            asks.tested_on_said,
+            asks.degree_said,
         )
         judged = judged and not any(rule(parts[i], said) for rule in evident)
         if judge is not None and judged and found[i].sentence and not _judged_stated(judge, found[i], skip):
@@ -291,7 +295,7 @@ def _cells(
     # the approach names the method last ("To achieve this, we propose a Quadratic Direct Forecast (QDF) ..."): what
     # it does was said by "we" before it, from the paper's first proposal on (blinds 78 to 99: 26 of 800 rows had none)
     if not rest and approach in ordered:
-        rest = [s for s in ordered[(own_work.proposal(ordered) or 0) : at - 1] if _FIRST_PERSON.search(s)]
+        rest = [s for s in ordered[(known.proposal(ordered) or 0) : at - 1] if _FIRST_PERSON.search(s)]
     # the first that says the method or "we" ("IncVGGT addresses these challenges ..."), past one on another's
     # flaw ("Vanilla VGGT relies on dense global attention ..."); else the next, as before. A side the question
     # describes has the name its paper coins: "by proposing VRFT-Aug, ..." then "VRFT-Aug introduces a series of

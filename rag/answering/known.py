@@ -119,12 +119,16 @@ def own_name_asked(part: Part, question: str, candidates: list[str]) -> bool:
     )
 
 
+def proposal(candidates: list[str]) -> int | None:
+    """The paper's first sentence that proposes (`PROPOSE`), if any."""
+    return next((i for i, s in enumerate(candidates) if PROPOSE.search(s)), None)
+
+
 def _said_before(name: str, candidates: list[str]) -> bool:
     """The name is said before the paper proposes anything, in the singular or plural: the field's ("Graph
     Convolutional Networks (GCNs)"), not its own, though its proposal says it too ("the GCN transferability bound by
     introducing ...")."""
-    first = next((at for at, s in enumerate(candidates) if PROPOSE.search(s)), 0)
-    return any(re.search(rf"\b{re.escape(name)}s?\b", s) for s in candidates[:first])
+    return any(re.search(rf"\b{re.escape(name)}s?\b", s) for s in candidates[: proposal(candidates) or 0])
 
 
 # ... or what it introduces: "what model do they introduce to get the bound?" of "we establish the GCN transferability

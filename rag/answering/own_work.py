@@ -75,8 +75,3 @@ def own_start(candidates: list[str]) -> int:
 
 
 _OWN_DOING = re.compile(r"\bwe (?:\w+ly )?(?:establish|build|construct|create|curate|collect)(?:e?d|s)?\b", re.I)
-
-
-def proposal(candidates: list[str]) -> int | None:
-    """The paper's first sentence that proposes (`known.PROPOSE`), if any."""
-    return next((i for i, s in enumerate(candidates) if known.PROPOSE.search(s)), None)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from rag.answering import known, sizes, values
 from rag.answering.holds import MAKE, Terms, ranks
-from rag.answering.own_work import proposal
 from rag.answering.values import singular
 from rag.calibration import CALIBRATION
 from rag.reading.parts import Part
@@ -147,7 +146,7 @@ def proposal_named(question: str, candidates: list[str]) -> int | None:
     else: "What's the key idea behind Lana?" of "To address this gap, we present a general framework for TTA." and then
     "... we build upon our general framework and derive a novel method named Unlearning-enhanced test-time adaptation
     (Lana)." (blind 108). Not a sentence naming what the one before proposed ("We call it X")."""
-    first = proposal(candidates)
+    first = known.proposal(candidates)
     # ... a coined name, or a plain capitalised word the abstract defines in brackets: "(Lana)"
     plain = [w for w in re.findall(r"(?<=\s)[A-Z][a-z]{2,}\b", question) if any(f"({w})" in s for s in candidates)]
     for name in [*known.question_names(question), *plain]:
@@ -174,7 +173,7 @@ def components(part: str, candidates: list[str]) -> tuple[int, int] | None:
     """The first two sentences after the paper's proposal that each introduce something of their own ("Specifically,
     we introduce relational feature estimation (RFE) ...", "We also present relational cache scheduling (RCS) ..."),
     where the part asks for the method's components; None where fewer than two do."""
-    if not _COMPONENTS_ASKED.match(part) or (start := proposal(candidates)) is None:
+    if not _COMPONENTS_ASKED.match(part) or (start := known.proposal(candidates)) is None:
         return None
     introduced = [at for at in range(start + 1, len(candidates)) if known.PROPOSE.search(candidates[at])]
     return (introduced[0], introduced[1]) if len(introduced) > 1 else None
