@@ -6,7 +6,7 @@ of it; a name guessed in brackets; and a comparison asked after describing the o
 
 from __future__ import annotations
 
-from rag.answering import beside, holds, known, own_names, values
+from rag.answering import aspects, beside, holds, known, own_names, values
 from rag.reading import contrasts
 from rag.reading.parts import split_parts
 from rag.reading.questions import read_question
@@ -138,10 +138,9 @@ def test_a_name_of_several_words_set_in_italics_is_a_name() -> None:
 def test_a_remedy_tried_is_told_by_the_approaches_for_it() -> None:
     """Blinds 117, 133, 149: "did they try to improve it?" of a study quoted what it measured, not "We further explore
     two complementary approaches for strengthening metacognition: ..."."""
-    from rag.answering import ranking
 
     remedy = "We further explore two complementary approaches for strengthening metacognition: prompt-driven control."
-    assert ranking.aspects_said("did they try to improve it? how?", remedy) > 0
-    assert ranking.aspects_said("did they try anything to actually improve it?", remedy) > 0
-    assert ranking.aspects_said("did they try to improve it?", "Our method improves accuracy by 5%.") == 0
-    assert ranking.aspects_said("how much does it improve accuracy?", remedy) == 0
+    assert aspects.aspects_said("did they try to improve it? how?", remedy) > 0
+    assert aspects.aspects_said("did they try anything to actually improve it?", remedy) > 0
+    assert aspects.aspects_said("did they try to improve it?", "Our method improves accuracy by 5%.") == 0
+    assert aspects.aspects_said("how much does it improve accuracy?", remedy) == 0

@@ -136,7 +136,7 @@ def answer_part(
             else:  # "what did GPT-5 score?": "11.22% for GPT-5"
                 about = _near(sim, covered) or bool(others & names(sentence)) or sizes.size_of(a.sized, sentence, terms)
                 about = about or asks.degree_said(part, sentence)  # "how often does the attack succeed?"
-            if part.wants == "number" and others and not _says_named(others, sentence, views[at - 1] if at else ""):
+            if _of_another(part, others, sentence, views[at - 1] if at else ""):
                 continue
             # not about it by the rules' words: the closest sentence is for the judge, unless it counts another thing
             unsure = not (about or (kind is not None and kind.self_evident))
@@ -153,6 +153,14 @@ def answer_part(
     if not stated:
         return Found(part, paper, None, top)
     return Found(part, paper, stated[0][1], stated[0][0], also, chance=chances.get(stated[0][1]))
+
+
+def _of_another(part: Part, others: set[str], sentence: str, before: str) -> bool:
+    """The sentence gives a figure of another thing the paper names (`_says_named`), or what another thing of the
+    paper is built from (`known.built_of_another`)."""
+    if part.wants == "number" and others and not _says_named(others, sentence, before):
+        return True
+    return known.built_of_another(part, sentence)
 
 
 def _about_head(

@@ -23,6 +23,7 @@ from rag.answering import (
     values,
 )
 from rag.answering.judge import Judge
+from rag.answering.named_thing import introduced_as
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
 from rag.reading.headings import DESCRIBED_SIDE
@@ -195,6 +196,7 @@ def _answer_parts(
             asks.apposed_said,
             asks.tested_on_said,
             asks.degree_said,
+            introduced_as,
         )
         judged = judged and not any(rule(parts[i], said) for rule in evident)
         if judge is not None and judged and found[i].sentence and not _judged_stated(judge, found[i], skip):

@@ -83,12 +83,15 @@ def fits(part: Part, sentence: str, given: set[str], plain_names: bool = False, 
             # language control" (blind 107)
             or _placed(part.head, sentence)
             or spelled_out_as(part, set(), sentence)  # "which model family?" of "state-space models (SSMs)"
+            or _styled(part.head, sentence, given)
+            or _each_said(part, sentence)
         )
     if part.wants == "name" and part.which_thing:  # "Which GNNs?" is not answered by "various classic GNNs"
         return (
             bool(new_names(sentence, given, plain_names) or _ENUMERATION.search(sentence))
             or _introduced(part.head, sentence)
             or _placed(part.head, sentence)
+            or _each_said(part, sentence)
         )
     return True
 
@@ -160,6 +163,9 @@ _NAMED_BY_NOUN = re.compile(
     # ... or an algorithm named after a thing or a person: "leverage the Hungarian algorithm" (blind 105)
     r"|(?<=\bthe )[A-Z][a-z]{2,}(?= (?i:algorithm|optimi[sz]er|solver|distance|divergence|kernel|transform|process)\b)"
     r"|(?<=[\w,;:(] )(?:[A-Z][a-z]+ ){1,4}[A-Z][a-z]+(?= (?i:strategy|module|mechanism|block|branch|loss|layer)\b)"
+    # ... or models by their family: "language models from Pythia, Gemma, Llama, and Qwen families" (blinds 145, 155)
+    # ... not "Time Series LLMs"
+    r"|(?<=[\w,;:(] )[A-Z][a-z]{2,}(?= (?i:famil(?:y|ies))\b)"
 )
 
 
@@ -323,7 +329,8 @@ def holds_value(
     # "Which four vision encoders make up its pool?" is not told by one name (blind 53); "which two components does
     # it add?" is, one sentence a component (blind 87: "a ... strategy is introduced", then "we introduce a ... module")
     several = part.wants == "name" and bool(_SEVERAL.match(asked(part.text))) and not described(part.head)
-    if (several and len(found) < 2 and not _ENUMERATION.search(sentence)) or not fits(
+    listed_each = several and _each_said(part, sentence)
+    if (several and len(found) < 2 and not _ENUMERATION.search(sentence) and not listed_each) or not fits(
         part, sentence, given, plain_names, listed
     ):
         return False
@@ -338,4 +345,31 @@ def holds_value(
         or (values.of_class(asked_class, found, sentence) and not spelled_as_other(part, found, sentence))
         or apposed(part.head, found, sentence)
         or spelled_out_as(part, found, sentence)
+        or _styled(part.head, sentence, given)
+        or _each_said(part, sentence)
     )
+
+
+def _each_said(part: Part, sentence: str) -> bool:
+    """Things of the kind asked for, each said in plain words ending in the kind: "which two uncertainties feed the
+    verification module?" of "incorporating each view's lesion concept uncertainty and grading uncertainty" (blinds
+    119, 141, 152); the things counted where no head was read ("feed" is no verb a head is read before)."""
+    counted = _COUNTED_THINGS.match(asked(part.text))
+    head = part.head or (counted[1] if counted else "")
+    if not head.endswith("s") or not (thing := re.escape(re.sub(r"ie$", "y", singular(head)))):
+        return False
+    item = rf"(?:an?\s+|the\s+)?(?:[a-z][\w-]*\s+){{1,3}}{thing}"
+    return bool(re.search(rf"\b{item},?\s+and\s+{item}\b", sentence, re.I))
+
+
+_COUNTED_THINGS = re.compile(r"^(?:which|what)\s+(?:two|three|four|both)\s+([a-z]+s)\b", re.I)
+
+
+def _styled(head: str, sentence: str, given: set[str]) -> bool:
+    """The things asked for, said by the named model they are built like: "what models does it use to pick
+    sentences?" of "EffComp employs BERT-style document reranker and sentence selector models" (blinds 114, 131, 138,
+    139, 155); the name has two capitals at least ("LLaMA-based", not "Transformer-based") and is not the question's
+    ("which pretrained DiT editing model ...?" of "... for DiT-based models", conference dev)."""
+    thing = re.escape(singular(head)) if head else ""
+    styled = rf"\b([A-Z]\w*[A-Z0-9][\w.]*)-(?:style|like|based)\s+(?:[\w-]+\s+){{0,5}}?{thing}(?:e?s)?\b"
+    return bool(thing) and any(m[1] not in given for m in re.finditer(styled, sentence))

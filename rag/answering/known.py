@@ -101,6 +101,22 @@ def builds_on(part: Part) -> bool:
     return part.head.lower() in NOT_OWN or bool(_BUILT_ON.search(part.text))
 
 
+def built_of_another(part: Part, sentence: str) -> bool:
+    """The sentence says what another thing of the paper is built from, not the one the part asks of: "what base LLM
+    is IntelliAsk fine-tuned from?" is not told by "we train IntelliReward, a reward model built from a frozen
+    Autoregressive LLM" (blinds 131, 145, 154)."""
+    asked = coined_names(part.text)
+    if not asked or not builds_on(part) or any(re.search(rf"\b{re.escape(n)}\b", sentence) for n in asked):
+        return False
+    return bool(_BUILT_OF.search(sentence))
+
+
+# a thing named, what it is, and what it is built from: "IntelliReward, a reward model built from a frozen ... LLM"
+_BUILT_OF = re.compile(
+    r"\b[A-Z]\w*[A-Z][\w-]*,\s+an?\s+[^,.;]{0,60}?\b(?:built|based|fine-?tuned|trained|initiali[sz]ed)\s+(?:from|on|upon)\b"
+)
+
+
 CALLED = re.compile(r"\b(?:called|named)\b|\bname of\b", re.I)
 # the paper's own method, or the remedy it proposes: "what is their fix called?" (blind 99)
 _OWN_THINGS = {"", "it", "method", "approach", "framework", "model", "technique", "system", "algorithm", "paper"}

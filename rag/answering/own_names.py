@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rag.answering import known
 from rag.calibration import CALIBRATION
 from rag.reading.text import coined_names, defined_acronyms, flat_latex, sentences
 from rag.types import Hit
@@ -73,6 +74,27 @@ def given_in(target: str, text: str) -> list[str]:
 
 
 _GIVEN = r"\b(?:propose|introduce|present)\s+{0}\s*,\s+an?\b|\b(?:named|called|dubbed|termed)\s+{0}\b"
+
+
+def as_it(text: str, paper: Hit) -> str:
+    """The text with the name of the paper's method (its title's head, or a name its first proposing sentence says) as
+    "it" ("its"): in a follow-up, the name says which paper, not which of its sentences answers, and the judge reading
+    the follow-up and a sentence together takes the sentence proposing the name for the likelier ("What module does
+    HEDRA use to deal with spurious causality?", "How is the reward set up in Sparsity Forcing?": blinds 128, 152).
+    Not where the text asks what the name is ("what is FlashLLA ...?")."""
+    candidates = sentences(paper.abstract or paper.passage)
+    first = known.proposal(candidates)
+    proposing = candidates[first] if first is not None else ""
+    head = paper.title.split(":")[0].strip() if ":" in paper.title else ""
+    own = [n for n in names_in(text, f"{head} {proposing}") if own_name(n, paper)]
+    if head and len(head.split()) <= 4 and re.search(rf"\b{re.escape(head)}\b", text):
+        own.append(head)  # the title's head in plain words: "Sparsity Forcing: Reinforcing Token Sparsity of MLLMs"
+    names = "|".join(map(re.escape, own))
+    asked = rf"\W*(?:and\s+)?what(?:'s|’s|\s+is|\s+are|\s+does)\s+(?:the\s+)?(?:{names})\b(?!['’]s)"
+    if not own or re.match(asked, text, re.I):
+        return text
+    said = rf"\b(?:the\s+)?(?:{names})(?P<its>['’]s)?\b"
+    return re.sub(said, lambda m: "its" if m["its"] else "it", text)
 
 
 def says(hit: Hit, name: str) -> bool:

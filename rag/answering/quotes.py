@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rag.answering import known, value_kinds, values
+from rag.answering import known, own_names, value_kinds, values
+from rag.answering.aspects import aspects_said
 from rag.answering.beside import ENUMERATION_NEXT, ENUMERATION_START, SEVERAL_ASKED
 from rag.answering.compose import BOILERPLATE
 from rag.answering.evidence import RESULT, Coverage, Found, Similarity, unquoted
 from rag.answering.judge import Judge
 from rag.answering.own_work import ASKS_BACKGROUND, of_other_work, own_start
-from rag.answering.ranking import aspects_said, closeness, only_in_its_name, proposal_named, says_the_step
+from rag.answering.ranking import closeness, only_in_its_name, proposal_named, says_the_step
 from rag.calibration import CALIBRATION
 from rag.reading.asking import asked
 from rag.reading.lexicon import descriptions
@@ -304,7 +305,8 @@ def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str], own
         holding = [s for s in candidates if values.holds(kind, s, part)]
         if holding:
             return holding[0]
-    chance, sentence = max(zip(judge(part, candidates), candidates, strict=True), key=lambda pair: pair[0])
+    read = own_names.as_it(part, paper)  # "How is the reward set up in Sparsity Forcing?" (blind 152)
+    chance, sentence = max(zip(judge(read, candidates), candidates, strict=True), key=lambda pair: pair[0])
     return sentence if chance >= CALIBRATION.follow_up_lead else None
 
 

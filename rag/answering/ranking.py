@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rag.answering import known, sizes, values
+from rag.answering.aspects import aspects_said
 from rag.answering.holds import MAKE, Terms, ranks
 from rag.answering.values import singular
 from rag.calibration import CALIBRATION
@@ -23,63 +24,6 @@ MECHANISM = re.compile(
     r"\b(?:we (?:propose|introduce|present|design|develop)|by (?:\w+ing)\b|via\b|through\b|leverag|approach that)",
     re.I,
 )
-# What a part asks about, and the sentences that say it: a closest sentence in meaning is often a
-# result ("What does the benchmark contain?" found "the best model solves only 14%").
-ASPECTS = [
-    (  # what something holds: "a benchmark of 667 puzzlehunt-style problems", "consists of"
-        # ... "what's inside their world model?" of "This world model comprises a deterministic ..." (blind 146)
-        re.compile(
-            r"\b(?:contain|consist|compris|made up of|composed of|what(?:'s|’s|\s+is|\s+are) in\b)|\binside\b", re.I
-        ),
-        re.compile(
-            r"\b(?:consists of|comprises|contains|includes|composed of|made up of)|\b(?:benchmark|dataset|suite|corpus|"
-            r"collection|set)s? (?:of|with) (?:over |about |nearly |more than )?\d",
-            re.I,
-        ),
-    ),
-    (  # what fails: "models exhibit myopic reasoning and lack sketching capabilities"
-        # ... not the reason for one ("what's the main reason they give for counting failures?", blind 141)
-        re.compile(
-            # ... "where do the models fall down worst?" (blind 147)
-            r"^(?!.*\b(?:why|reasons?|causes?)\b).*\b(?:weakness|limitation|shortcoming|failure|fail|struggle|pitfall|flaw"
-            r"|fall (?:down|short|over)|trip (?:up|over))",
-            re.I,
-        ),
-        re.compile(
-            r"\b(?:lack|fail|struggl|bottleneck|limitation|shortcoming|weakness|error analysis|unable|brittle|"
-            r"vulnerab|flaw|falter|misinterpret|fall short)",
-            re.I,
-        ),
-    ),
-    (  # what a method changes: "What does Dig-DEC change relative to optimistic DEC?" of "... Dig-DEC, that removes the
-        # optimism mechanism in [FGQ+23]", not "Dig-DEC is always upper bounded by optimistic DEC" (blinds 116 to 140)
-        re.compile(r"\bwhat\b.*\bchanges?\b|\bwhat(?:'s|’s|\s+is)\s+(?:new|different)\b", re.I),
-        re.compile(r"\b(?:remov\w*|replac\w*|instead of|rather than|eliminat\w*|in place of|no longer)\b", re.I),
-    ),
-    (  # by how much a thing is cut: "by how much does it cut the dead neurons?" of "CSRv2 reduces dead neurons from 80%
-        # to 20%", not "CSR ... where over 80% of neurons remain inactive" (blinds 137, 141)
-        re.compile(r"\bhow (?:much|many|far)\b.*\b(?:cut|reduce|lower|shrink|decrease|drop)s?\b", re.I),
-        re.compile(r"\b(?:reduc|cut|lower|decreas|shrink|drop)\w*\b[^.;]*?\bfrom\s+\$?[\d.]+\S*\s+to\s+\$?[\d.]", re.I),
-    ),
-    (  # why: "what's the main reason they give for counting failures?" of "Our analysis identifies a key reason: ..."
-        # ... not what a thing is good for: "why would that help the tail classes?" (blind 137)
-        re.compile(r"\b(?:reasons?|causes?|blame\w*|attribut\w*)\b|\bwhy\b(?!\s+(?:would|could|might|should)\b)", re.I),
-        re.compile(r"\b(?:reasons?|because|due to|caus(?:e|es|ed|ing)|stems? from|attribut\w*|owing to)\b", re.I),
-    ),
-    (  # a remedy tried: "did they try to improve it?" of "We further explore two complementary approaches for
-        # strengthening metacognition: ..." (blinds 117, 120, 133, 149), not a result ("improves accuracy by 5%")
-        re.compile(
-            r"\b(?:try|tried|attempt\w*)\b[^?]*\b(?:improv|strengthen|enhanc|boost|fix|mitigat|remed)\w*"
-            r"|\b(?:improv|strengthen|enhanc|boost|fix|mitigat)\w*\s+(?:it|them|this|that)\b",
-            re.I,
-        ),
-        re.compile(
-            r"\b(?:approach(?:es)?|methods?|strateg(?:y|ies)|ways?|techniques?|remed(?:y|ies))\s+(?:for|to)\s+"
-            r"(?:strengthen|improv|enhanc|boost|mitigat|remed|alleviat|fix)\w*",
-            re.I,
-        ),
-    ),
-]
 
 
 def closeness(similarity: float, covered: float) -> float:
@@ -95,11 +39,6 @@ def bonus(part: Part, sentence: str) -> float:
     return CALIBRATION.method_bonus * (mechanism + _introduces_asked(part.text, sentence)) + aspects_said(
         part.text, sentence
     )
-
-
-def aspects_said(asked: str, sentence: str) -> float:
-    """The bonus of a sentence saying the aspects of a thing asked (ASPECTS): what it holds, what fails, ..."""
-    return CALIBRATION.method_bonus * sum(bool(a.search(asked) and says.search(sentence)) for a, says in ASPECTS)
 
 
 # "what is DeepEval for?" of "To evaluate citation-grounded long-form reports, we present DeepEval, ..." (blind 127),

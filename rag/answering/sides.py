@@ -63,6 +63,9 @@ def named_hits(
         for h in hits
         if names_in(target, _text(h))
         or (phrase and phrase in h.title.lower())
+        # ... or its abstract, where it names the method: "Smoothed Full Fine-tuning (SFF)" (blinds 152, 154), not
+        # "LoFT: Low-Rank Adaptation That Behaves Like Full Fine-Tuning"
+        or bool(phrase and re.search(rf"{re.escape(phrase)}\s*\(", (h.abstract or "").lower()))
         or _title_head(target, h.title)
         or bool(opening and h.title.lower().startswith(opening))
     ]

@@ -211,6 +211,13 @@ KINDS = (
         self_evident=False,
     ),
     ValueKind(
+        # "at what level does it route?" of "via instance-level routing, unlike token-level routing" (blind 152)
+        "level",
+        re.compile(r"^(?:at\s+|on\s+)?(?:what|which)\s+(?:level|granularity)\b", re.I),
+        re.compile(r"\b[a-z]+[- ]level\b", re.I),
+        self_evident=False,
+    ),
+    ValueKind(
         "description",
         re.compile(r"^(?:\w+\s+){0,2}(?:what|which) (?:kind|type|sort|class|family|form)s? of\b", re.I),
         None,

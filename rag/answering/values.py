@@ -258,6 +258,10 @@ SPELLED_OUT = {
     # "which emotion metrics does it claim SOTA on?" of "achieves state-of-the-art emotion similarity scores" (blind
     # 114)
     "sota": r"\bstate[- ]of[- ]the[- ]art\b",
+    # "which activation function do they use in the FFNs?" of "... to the feed-forward networks" (blind 152)
+    "ffn": r"\bfeed[- ]?forward\b",
+    "moe": r"\bmixture[- ]of[- ]experts?\b",
+    "kv": r"\bkey[- ]value\b",
 }
 
 

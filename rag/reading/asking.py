@@ -139,7 +139,9 @@ NUMBER = re.compile(
     r"|,\s*in\s+(?:[mµk]?J|[mµn]s|[KMGT]B|k?Wh|FLOPs|GPU[- ]hours|hours|seconds|minutes)\s*,"  # "energy, in mJ,"
     # "What ECE does the diffusion-inspired reconfiguration of transformers achieve?" (blind 54)
     # ... not a use or a lesson got from it: "what practical use do they get out of collapse?" (blind 102)
-    r"|\bwhat (?!(?:[\w-]+ )?(?:uses?|applications?|insights?|lessons?|benefits?|advantages?|kinds?|types?)\b)"
+    # ... nor what they do to get a thing: "what do they do to get an LLM to actually reason ...?" (blind 152)
+    r"|\bwhat (?!(?:do|does|did)\b)"
+    r"(?!(?:[\w-]+ )?(?:uses?|applications?|insights?|lessons?|benefits?|advantages?|kinds?|types?)\b)"
     r"[\w-]+(?: [\w-]+)? (?:does|do|did) (?:[\w-]+ ){1,6}?(?:reach|achieve|attain|obtain|report|get|hit)\b"
     r"|\b(?:at|after|in|from) (?:exactly )?which (?:layers?|steps?|epochs?|iterations?|depth)\b"
     # "what generalization bound does the Lookahead ... paper give for non-convex losses?" (blind 102)

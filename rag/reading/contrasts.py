@@ -26,8 +26,9 @@ CONTRAST = re.compile(
 # "both" and "each" ask of two methods only when the two are what the sentence is about: "X and Y both
 # tackle ...", "how do X and Y each ...", not "does it use both X and Y?"
 # ... "which does what?" of two set up (blind 96)
+# ... "any overlap in method?" of two set up (blind 153)
 SHARED = re.compile(
-    r"\b(?:both|each|alike|the same|which (?:one|of|is|method|approach|(?:one )?does what)|between)\b", re.I
+    r"\b(?:both|each|alike|the same|which (?:one|of|is|method|approach|(?:one )?does what)|between|overlap)\b", re.I
 )
 POINTS_BACK = re.compile(
     r"\b(?:it|its|(?:this|that) (?:one|method|paper|work|approach)|the (?:method|paper|approach)"

@@ -58,7 +58,10 @@ _INTRODUCED_SIDES = re.compile(
     # GRPO", blind 89)
     # ... or after a heading ("Sceptical question: the limited-metacognition paper and the Sokoban ... paper both claim
     # ...", blind 141)
-    rf"|(?:^|[.?!:]\s+)(?:(?:for|in|on)\s+[^,.?!;:]{{3,60}},\s+)?(?P<a5>{_BOTH_SIDE})\s+and\s+(?P<b5>{_BOTH_SIDE})\s+"
+    # ... or after a word that only opens ("hmm, the compressor-predictor ... paper and the Navigation paper both pair
+    # small and large LMs", blind 135)
+    rf"|(?:^|[.?!:]\s+)(?:(?:hmm+|ok(?:ay)?|so|well|right)\W*\s+)?(?:(?:for|in|on)\s+[^,.?!;:]{{3,60}},\s+)?"
+    rf"(?P<a5>{_BOTH_SIDE})\s+and\s+(?P<b5>{_BOTH_SIDE})\s+"
     r"(?:are\s+|were\s+)?both\b"
     # "privacy stuff: Sim-PE and the study on membership inference ... . main takeaway of each?": a short heading, then
     # a sentence that only names the two
@@ -80,10 +83,17 @@ _INTRODUCED_SIDES = re.compile(
     # ...?": the two set up after "there's"
     # ... or a dash ("FlowKV and the one on randomized eviction plus query routing - are they solving the same
     # problem?", blind 120)
-    rf"|(?:^|[.?!]\s+)(?P<a8>{_SIDE})\s+and\s+(?P<b8>{_SIDE})\s*(?:[.:]|\s[-–—])\s+"
+    # ... after a heading or a dash ("Econ-flavoured ML: the gradient-based ... paper and the opponent-shaping one for
+    # ... . Any overlap in method?", "Two papers on what transformers can and can't learn - the graph connectivity one
+    # and the compositional generalisation one. Main findings of each?"), or "I'm looking at" ("I'm looking at
+    # SARSteer and the paper that links hallucinations with jailbreaks. ... what does each propose?"), or ended by a
+    # comma ("the spiked regression ... paper and the softmax attention ... paper, what does each one actually
+    # show?", blinds 153, 155)
+    r"|(?:^|[.?!]\s+)(?:[^:.?!;]{3,80}(?::|\s[-–—])\s+|(?:i'?m|i\s+am)\s+(?:looking\s+at|reading)\s+)?"
+    rf"(?P<a8>{_SIDE})\s+and\s+(?P<b8>{_SIDE})\s*(?:[.:,]|\s[-–—])\s+"
     # ... in the next sentence or the one after ("PerfCoder and the position paper on LLM code translation: does one
     # argue the other is the wrong approach? How does each ...?", blind 143)
-    r"(?=(?:[^.?!]*[.?!]\s+)?[^.?!]*\b(?:each|both|their|they)\b)"
+    r"(?=(?:[^.?!]*[.?!]\s+)?[^.?!]*\b(?:each|both|their|they|those|overlap)\b)"
     # ... the second a name with what it is for ("..., and TRACE for detecting implicit reward hacking.", blind 45)
     rf"|\bthere(?:'s|s| is| are)\s+(?P<a9>(?:the|a|an)\s+[^.?!;]{{3,160}}?),?\s+and\s+"
     # ... or with how it does it ("the universal tokenizer paper and LinguaMap with its layer-targeted finetuning",
@@ -170,7 +180,14 @@ _INTRODUCED_SIDES = re.compile(
     # "There's an LLM paper on Dou Dizhu and another that uses Sokoban for persuasion. what does each one use its game
     # for?" (blind 122): a paper brought in, then "another"
     r"|\bthere(?:'s|s| is)\s+(?P<a20>(?:a|an|one)\s+(?:[\w-]+\s+){0,3}?(?:paper|work|study)\b[^.?!;]{3,160}?)\s+and\s+"
-    r"(?P<b20>another\s+[^.?!;]{3,160}?)\s*[.?!;]\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)",
+    r"(?P<b20>another\s+[^.?!;]{3,160}?)\s*[.?!;]\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
+    # "There's MUSE for tabular watermarking and Harpoon for conditional tabular diffusion. How does each ...?",
+    # "there's TMMP (temporal motifs) and the l1 latent distance paper. How do they differ ...?" (blinds 129, 150): a
+    # name, with what it is for or an aside, then another side
+    rf"|\bthere(?:'s|s| is| are)\s+(?P<a21>(?=[^\s,.?!;:]*(?-i:[A-Z])[^\s,.?!;:]*(?-i:[A-Z0-9+*])){_NAME}"
+    r"(?:\s+(?:for|on|about|with)\s+[^.?!;,]{3,80}?|\s+\([^()]{3,60}\))?),?\s+and\s+"
+    rf"(?P<b21>{_SIDE}(?:\s+(?:for|on|about|with)\s+[^.?!;:]{{3,80}}?)?)\s*[.:;]\s+"
+    r"(?=[^.?!]*\b(?:each|both|their|they|the two)\b)",
     re.I,
 )
 

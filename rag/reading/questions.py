@@ -168,8 +168,7 @@ def _vs_reading(question: str, asking: str, turns: Sequence[Turn]) -> Reading | 
             and not _unnamed_pair(m["a"], m["b"])
             # "DAVIS and DEMO both detect OOD (OOD images vs unseen graph anomalies)": a "vs" inside brackets
             and m["a"].count("(") <= m["a"].count(")")
-            # "by how much did effective sample size go up vs the previous sota?": a figure against a baseline
-            and not any(p.wants == "number" and p.asks_detail for p in split_parts(m["a"]))
+            and not _figure_before(m["a"])
         ):
             # "ZeroGR vs Retro* for document retrieval: how do ...", "qdf vs prism for forecasting — am i right
             # ...": a side ends where its clause does
@@ -348,6 +347,12 @@ def _alternates(a: str, b: str, question: str) -> bool:
     return bool(re.search(rf"(?<![\w-]){re.escape(a)}\s*/\s*{re.escape(b)}(?![\w-])", question))
 
 
+def _figure_before(asking: str) -> bool:
+    """A figure asked before a contrast is set against a baseline: "by how much did effective sample size go up vs the
+    previous sota?", "For ESSA, how much did it improve Qwen2.5-Math-7B on GSM8K vs GRPO?" (blind 152)."""
+    return any(p.wants == "number" and p.asks_detail for p in split_parts(asking))
+
+
 def _contrasted(question: str, asking: str, n_cited: int) -> tuple[str, str] | None:
     """Two methods the question names (or one and "it", or "they" for the two papers the last answer cited)
     and a contrast its asking sentences ask of them; the methods may be named in a sentence that sets the scene."""
@@ -360,7 +365,7 @@ def _contrasted(question: str, asking: str, n_cited: int) -> tuple[str, str] | N
     sides = introduced_sides(question) if len(named) > 2 else None
     if sides and all(picked := [next((n for n in named if n in side), "") for side in sides]):
         named = [*dict.fromkeys([*picked, *named])]
-    if len(named) >= 2 and contrasts.CONTRAST.search(asking):
+    if len(named) >= 2 and (c := contrasts.CONTRAST.search(asking)) and not _figure_before(asking[: c.start()]):
         return named[0], named[1]
     a, b = (re.escape(n) for n in [*named, "", ""][:2])
     # the pair is what the sentence is about: it opens it, follows its verb, or is offered as a choice
