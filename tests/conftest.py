@@ -135,11 +135,14 @@ def assert_states(answer: Any, paper: str, stated: Sequence[str]) -> None:
     assert all(s in answer.text for s in stated), answer.text
 
 
-def abstract_hit(text: str) -> Hit:
-    """A paper of one abstract, as the search would return it first (the blinds' reading tests)."""
+def abstract_hit(text: str, title: str = "T", paper_id: str = "p", rank: int = 1) -> Hit:
+    """A paper of one abstract, as the search would return it (first, unless `rank` says; the blinds' reading
+    tests)."""
     from rag.types import Hit
 
-    return Hit.of_abstract(rank=1, paper_id="p", title="T", url="", score=1.0, similarity=None, abstract=text)
+    return Hit.of_abstract(
+        rank=rank, paper_id=paper_id, title=title, url="", score=1.0 / rank, similarity=None, abstract=text
+    )
 
 
 def seed_hit(assistant: Assistant, paper_id: str, score: float = 1.0, as_id: str | None = None) -> Hit:

@@ -13,9 +13,10 @@ import pytest
 
 from rag.answering import conversation
 from rag.answering.pipeline import Assistant
-from rag.answering.sides import named_hits, title_phrase
+from rag.answering.sides import named_hits
 from rag.reading.contrasts import ELIDED, contrasts_with
 from rag.reading.cues import ANNOUNCED, DEMONSTRATIVE, ELLIPSIS, INTRODUCED, OWN_POSSESSIVE, PICKED, pronoun
+from rag.reading.headings import title_phrase
 from rag.reading.questions import asks_contrast, asks_for_papers, contrast_asked_later, read_question
 from rag.reading.turns import follow_up
 from rag.types import Hit, Turn
@@ -682,6 +683,10 @@ class FakeRetriever:
     def keyword_index(self) -> FakeRetriever:
         return self
 
+    @property
+    def chunks(self) -> list[dict[str, object]]:  # the first chunks, whose titles `titles_opening` reads
+        return [{"chunk": 0, "paper_id": h.paper_id, "title": h.title} for h in self.hits]
+
     def coverage(self, question: str, text: str) -> float:  # the share of the question's words the text holds
         asked = set(re.findall(r"\w+", question.lower()))
         return len(asked & set(re.findall(r"\w+", text.lower()))) / len(asked)
@@ -750,6 +755,11 @@ class FakeSideSearch:
 
     def named(self, name: str) -> dict[str, bool]:
         return {f"{name}-{i}": False for i in range(self.said.get(name, 0))}
+
+    @property
+    def chunks(self) -> list[dict[str, object]]:  # the first chunks, whose titles `titles_opening` reads
+        papers = {h.paper_id: h for hits in self.ranked.values() for h in hits}
+        return [{"chunk": 0, "paper_id": h.paper_id, "title": h.title} for h in papers.values()]
 
     def coverage(self, side: str, text: str) -> float:
         # as the index's: no stop word or question word counts ("the", "paper")

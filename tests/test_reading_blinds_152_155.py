@@ -8,9 +8,10 @@ from __future__ import annotations
 from rag.answering import aspects, holds, own_names, sides, values
 from rag.answering.named_thing import introduced_as
 from rag.reading import contrasts
+from rag.reading.headings import leading_words
 from rag.reading.parts import Part, wants
 from rag.reading.questions import read_question
-from rag.types import Hit, Turn
+from rag.types import Turn
 
 from .conftest import abstract_hit
 
@@ -32,14 +33,9 @@ def test_the_judge_reads_a_follow_up_past_the_papers_own_name() -> None:
     assert own_names.as_it("what does HEDRA's second module do?", hedra) == "what does its second module do?"
     # a baseline it beats is no name of its own
     assert own_names.as_it("how much better than RE-GCN is it?", hedra) == "how much better than RE-GCN is it?"
-    forcing = Hit.of_abstract(
-        rank=1,
-        paper_id="p",
+    forcing = abstract_hit(
+        "We reinforce token sparsity through a framework named Sparsity Forcing.",
         title="Sparsity Forcing: Reinforcing Token Sparsity of MLLMs",
-        url="",
-        score=1.0,
-        similarity=None,
-        abstract="We reinforce token sparsity through a framework named Sparsity Forcing.",
     )
     assert own_names.as_it("How is the reward set up in Sparsity Forcing?", forcing) == (
         "How is the reward set up in it?"
@@ -116,23 +112,16 @@ def test_a_side_named_in_capitalised_words_is_the_paper_whose_abstract_names_the
     """Blinds 152, 154: "Smoothed Full Fine-tuning" was taken at 19,630 papers for "LoFT: Low-Rank Adaptation That
     Behaves Like Full Fine-Tuning"; the paper saying "a new fine-tuning method called Smoothed Full Fine-tuning (SFF)"
     says the side's words as its method's name."""
-    loft = Hit.of_abstract(
-        rank=1,
-        paper_id="loft",
+    loft = abstract_hit(
+        "We propose LoFT, a low-rank adaptation that behaves like full fine-tuning.",
         title="LoFT: Low-Rank Adaptation That Behaves Like Full Fine-Tuning",
-        url="",
-        score=1.0,
-        similarity=None,
-        abstract="We propose LoFT, a low-rank adaptation that behaves like full fine-tuning.",
+        paper_id="loft",
     )
-    sff = Hit.of_abstract(
-        rank=2,
-        paper_id="sff",
+    sff = abstract_hit(
+        "We propose a new fine-tuning method called Smoothed Full Fine-tuning (SFF).",
         title="Lost in the Non-convex Loss Landscape: How to Fine-tune the Large Time Series Model?",
-        url="",
-        score=0.9,
-        similarity=None,
-        abstract="We propose a new fine-tuning method called Smoothed Full Fine-tuning (SFF).",
+        paper_id="sff",
+        rank=2,
     )
     named = sides.named_hits("Smoothed Full Fine-tuning", [loft, sff], lambda _a, _b: 0.0, "question")
     assert [h.paper_id for h in named] == ["sff"]
@@ -188,3 +177,12 @@ def test_a_figure_asked_against_a_baseline_compares_no_two_papers() -> None:
     reading = read_question(question, [Turn(question="q", answer="a", cited=("a", "b", "c"))])
     assert reading.kind == "lookup"
     assert read_question("ESSA vs GRPO: how do they differ?").kind == "compare"
+
+
+def test_a_sides_leading_words_are_those_a_title_may_open_with() -> None:
+    """Blinds 112, 117, 147: at 19,630 papers "sparsity forcing for cutting visual tokens in VLMs" and "the relative
+    scaling laws paper" took other papers; their titles open with "Sparsity Forcing" and "Relative Scaling Laws"."""
+    assert leading_words("sparsity forcing for cutting visual tokens in VLMs") == "sparsity forcing"
+    assert leading_words("the relative scaling laws paper") == "relative scaling laws"
+    assert leading_words("Antibody") == ""
+    assert leading_words("the paper on graph pruning") == ""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from rag.answering.own_names import names_in, own_name, the_one
 from rag.calibration import CALIBRATION
-from rag.reading.headings import DESCRIBED_SIDE
+from rag.reading.headings import DESCRIBED_SIDE, leading_words, title_phrase
 from rag.reading.text import coined_names, says
 from rag.retrieval.fusion import titles_opening
 from rag.retrieval.keyword import KeywordIndex
@@ -27,18 +27,6 @@ if TYPE_CHECKING:
     from rag.retrieval.retriever import Retriever, SearchResult
 
 Closeness = Callable[[str, list[Hit]], list[float]]  # a text's cosine to each paper
-
-
-def title_phrase(target: str) -> str:
-    """The leading run of capitalised words of a target ("Local Linear Attention as ..."), if it has two or more."""
-    words = []
-    for word in target.split():
-        if not word[:1].isupper():
-            break
-        words.append(word.rstrip(",;:"))
-        if words[-1] != word:  # "Parallel Prompting, which also ...": the name ends at its comma
-            break
-    return " ".join(words) if len(words) >= 2 else ""
 
 
 def named_hits(
@@ -67,6 +55,7 @@ def named_hits(
         # "LoFT: Low-Rank Adaptation That Behaves Like Full Fine-Tuning"
         or bool(phrase and re.search(rf"{re.escape(phrase)}\s*\(", (h.abstract or "").lower()))
         or _title_head(target, h.title)
+        or _headed_by(target, h.title)
         or bool(opening and h.title.lower().startswith(opening))
     ]
     if not named and hits:
@@ -90,6 +79,13 @@ def named_hits(
         key=lambda hcf: (hcf[2], not own_name(target, hcf[0]), -coverage(target, _text(hcf[0])), -hcf[1]),
     )
     return [h for h, _, _ in ranked]
+
+
+def _headed_by(target: str, title: str) -> bool:
+    """A title's head, before its colon, is the side's leading words: "Sparsity Forcing: ..." of "sparsity forcing for
+    cutting visual tokens in VLMs" (blind 112), not "Image Generation from ..." of "the image generation paper ..."."""
+    head, colon, _ = title.partition(":")
+    return bool(colon) and bool(words := leading_words(target)) and head.strip().lower() == words.lower()
 
 
 def _title_head(target: str, title: str) -> bool:
@@ -246,6 +242,15 @@ def _described(
         for hit in (h for h in retriever.search(query, k=TITLED_AMONG, filters=filters).hits if h.title not in others):
             twice |= {hit.paper_id} & found.keys()
             found[hit.paper_id] = (found.get(hit.paper_id, (0.0, hit))[0] + hit.score, hit)
+    # the one paper found whose title opens with the side's words: "the relative scaling laws paper" is "Relative
+    # Scaling Laws for LLMs", not "Relative-Based Scaling Law for Neural Language Models" (blinds 117, 147)
+    # ... of three words or more: "the image generation paper that picks ..." is no "Image Generation from ..." paper
+    words = leading_words(target)
+    if len(words.split()) > 2 and len(titled := titles_opening(words, retriever.keyword_index())) == 1:
+        from rag.answering.listing import whole_paper
+
+        pid = titled.pop()
+        return [found[pid][1]] if pid in found else [whole_paper(p) for p in retriever.store.get_papers([pid]).values()]
     # ... and of those both searches find, the side's own words too, against the mean score as `side_paper` weighs
     # them: "the batch norm in off-policy actor-critic paper" is not a functional critic (blind 121)
     covered = retriever.keyword_index().coverage
@@ -287,7 +292,9 @@ def with_sayers(target: str, hits: list[Hit], keyword: KeywordIndex, store: Stor
 
     if store is None:
         return hits
-    said = {pid for n in coined_names(target) for pid in keyword.named(n)} | titles_opening(target, keyword)
+    # ... or whose titles are headed by its leading words ("sparsity forcing for cutting visual tokens", blind 112)
+    headed = titles_opening(words, keyword) if (words := leading_words(target)) else set()
+    said = {pid for n in coined_names(target) for pid in keyword.named(n)} | titles_opening(target, keyword) | headed
     missed = said - {h.paper_id for h in hits}
     # a name as many papers say as a rare word's ("SPICE": eight of 19,630) is still a paper's; more ("GRPO", 14 of
     # 500) is the field's

@@ -1,5 +1,6 @@
 """Two methods or papers set against each other as a question's heading ("X vs Y: how does each ...?", "X or Y: which
-one ...?"), and what a side is: a name, or a paper described (rag.reading.questions reads the rest)."""
+one ...?"), and what a side is: a name, or a paper described, and the words of it a title may open with
+(rag.reading.questions reads the rest; rag.answering.sides finds the papers)."""
 
 from __future__ import annotations
 
@@ -77,3 +78,25 @@ def named_side(side: str) -> bool:
     ("Local Linear Attention", "the Antibody defense"), or a pronoun for the paper just discussed. The asker's
     "I" names nothing ("how would I estimate ... the shared vs modality-specific parts")."""
     return bool(NOT_A_METHOD.match(side) or coined_names(side) or re.search(r"(?<=\S)\s+(?!I\b)[A-Z]", side))
+
+
+def title_phrase(target: str) -> str:
+    """The leading run of capitalised words of a target ("Local Linear Attention as ..."), if it has two or more."""
+    words = []
+    for word in target.split():
+        if not word[:1].isupper():
+            break
+        words.append(word.rstrip(",;:"))
+        if words[-1] != word:  # "Parallel Prompting, which also ...": the name ends at its comma
+            break
+    return " ".join(words) if len(words) >= 2 else ""
+
+
+def leading_words(target: str) -> str:
+    """A side's words before what it says the paper is for or on ("sparsity forcing" of "sparsity forcing for cutting
+    visual tokens in VLMs", blind 112: the title "Sparsity Forcing: ..." opens with them), where two or more, for the
+    titles that open with them."""
+    words = re.split(r"\s+(?:for|on|in|with|that|which|to|from|via|using|about)\s", target.strip(), maxsplit=1)[0]
+    # ... without the words that call it a paper ("the relative scaling laws paper", blinds 117, 147)
+    words = re.sub(r"\s+(?:paper|one|work|study)$", "", re.sub(r"^(?:the|a|an|that)\s+", "", words, flags=re.I))
+    return words if len(words.split()) > 1 else ""
