@@ -354,6 +354,8 @@ def _each_said(part: Part, sentence: str) -> bool:
     """Things of the kind asked for, each said in plain words ending in the kind: "which two uncertainties feed the
     verification module?" of "incorporating each view's lesion concept uncertainty and grading uncertainty" (blinds
     119, 141, 152); the things counted where no head was read ("feed" is no verb a head is read before)."""
+    if "and" not in sentence:  # read for every sentence of a part: the cheap test first
+        return False
     counted = _COUNTED_THINGS.match(asked(part.text))
     head = part.head or (counted[1] if counted else "")
     if not head.endswith("s") or not (thing := re.escape(re.sub(r"ie$", "y", singular(head)))):
@@ -362,6 +364,7 @@ def _each_said(part: Part, sentence: str) -> bool:
     return bool(re.search(rf"\b{item},?\s+and\s+{item}\b", sentence, re.I))
 
 
+_STYLED = re.compile(r"-(?:style|like|based)\s")
 _COUNTED_THINGS = re.compile(r"^(?:which|what)\s+(?:two|three|four|both)\s+([a-z]+s)\b", re.I)
 
 
@@ -370,6 +373,8 @@ def _styled(head: str, sentence: str, given: set[str]) -> bool:
     sentences?" of "EffComp employs BERT-style document reranker and sentence selector models" (blinds 114, 131, 138,
     139, 155); the name has two capitals at least ("LLaMA-based", not "Transformer-based") and is not the question's
     ("which pretrained DiT editing model ...?" of "... for DiT-based models", conference dev)."""
+    if not _STYLED.search(sentence):  # read for every sentence of a part: the cheap test first
+        return False
     thing = re.escape(singular(head)) if head else ""
     styled = rf"\b([A-Z]\w*[A-Z0-9][\w.]*)-(?:style|like|based)\s+(?:[\w-]+\s+){{0,5}}?{thing}(?:e?s)?\b"
     return bool(thing) and any(m[1] not in given for m in re.finditer(styled, sentence))

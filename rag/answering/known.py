@@ -105,10 +105,10 @@ def built_of_another(part: Part, sentence: str) -> bool:
     """The sentence says what another thing of the paper is built from, not the one the part asks of: "what base LLM
     is IntelliAsk fine-tuned from?" is not told by "we train IntelliReward, a reward model built from a frozen
     Autoregressive LLM" (blinds 131, 145, 154)."""
-    asked = coined_names(part.text)
-    if not asked or not builds_on(part) or any(re.search(rf"\b{re.escape(n)}\b", sentence) for n in asked):
+    if not _BUILT_OF.search(sentence) or not builds_on(part):
         return False
-    return bool(_BUILT_OF.search(sentence))
+    asked = coined_names(part.text)
+    return bool(asked) and not any(re.search(rf"\b{re.escape(n)}\b", sentence) for n in asked)
 
 
 # a thing named, what it is, and what it is built from: "IntelliReward, a reward model built from a frozen ... LLM"
