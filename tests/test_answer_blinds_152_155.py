@@ -28,6 +28,12 @@ from .conftest import assert_states
             ("lesion concept uncertainty and grading uncertainty",),
         ),
         (
+            "In the RL paper on visual feedback for text layout generation, what does the reward model measure? And "
+            "did fancy process rewards help?",
+            "wUYRMxrULV",
+            ("OCR accuracy and aesthetic measures", "simple outcome-based rewards are more effective"),
+        ),
+        (
             "SCOPE (mixture of encoders for VLMs): at what level does it route, and how much compute does it save?",
             "GxEyklHpWB",
             ("instance-level routing", "24-49"),
@@ -38,7 +44,7 @@ def test_a_detail_the_abstract_states_is_stated(
     extractive_500: Assistant, question: str, paper: str, stated: tuple[str, ...]
 ) -> None:
     """Blinds 114 to 155: each was "not stated" ("BERT-style" is no name, "lesion concept uncertainty" none either,
-    "instance-level" no name of a level)."""
+    "did fancy process rewards help?" asked a figure, "instance-level" is no name of a level)."""
     assert_states(extractive_500.answer(question), paper, stated)
 
 

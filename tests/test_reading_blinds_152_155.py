@@ -186,3 +186,12 @@ def test_a_sides_leading_words_are_those_a_title_may_open_with() -> None:
     assert leading_words("the relative scaling laws paper") == "relative scaling laws"
     assert leading_words("Antibody") == ""
     assert leading_words("the paper on graph pruning") == ""
+
+
+def test_whether_a_thing_helps_asks_no_figure() -> None:
+    """Blinds 129, 140, 141, 152: "did fancy process rewards help?" asked a figure ("rewards" in its subject) and was
+    "not stated" of "simple outcome-based rewards are more effective than complex process-oriented reward functions"."""
+    assert wants("did fancy process rewards help") != "number"
+    assert wants("does the accuracy drop matter") != "number"
+    assert wants("how much did it help") == "number"
+    assert wants("did it improve accuracy by 5%") == "number"

@@ -350,7 +350,9 @@ def wants(part: str) -> str:
     method = _METHOD.search(part)
     if method and method.start() < 4 and not NUMBER.match(part):  # "How does it keep rewards from misleading ..."
         return "method"
-    if asks_figure(part):
+    # whether a thing helps asks no figure, whatever its subject measures: "did fancy process rewards help?" (blinds
+    # 129, 140, 141, 152: "simple outcome-based rewards are more effective than complex process-oriented reward ...")
+    if asks_figure(part) and not _WHETHER_IT_HELPS.match(part):
         return "number"
     if NAME.search(part):
         return "name"
@@ -359,6 +361,13 @@ def wants(part: str) -> str:
     if _WHICH_THING.match(part):  # "Which newspapers ...?", "Which VLMs were tested?": a particular thing, by name
         return "name"
     return "any"
+
+
+_WHETHER_IT_HELPS = re.compile(
+    r"^(?:and\s+)?(?:did|does|do|is|are|was|were)\s+(?!.*\b(?:how|by)\b)[^?]*\b(?:help|helps|helped|matter|matters"
+    r"|pay\s+off|paid\s+off)\s*[?.!]*$",
+    re.I,
+)
 
 
 # "which" before the thing asked opens a question for a particular one of them (a name), unless the thing
