@@ -86,8 +86,7 @@ def spelled_out_as(part: Part, found: set[str], sentence: str) -> bool:
     (blinds 145, 147), not "Large Language Models (LLMs)"."""
     if not (head := part.head):
         return False
-    before = re.search(rf"\b([a-z][\w-]*)\s+{re.escape(head)}\b", part.text)
-    kind = before[1] if before and before[1] not in _NO_THING else ""
+    kind = _kind_before(part.text, head)
     thing = re.escape(singular(head))
     words = [rf"{re.escape(kind)}\s+{thing}", re.escape(singular(kind))] if kind else [thing]
     said = "|".join(rf"{w}(?:e?s)?" for w in words)
@@ -107,15 +106,20 @@ def introduced_as(part: Part, sentence: str) -> bool:
     Aggregation, using ..." (blind 155), which the judge read unlikely (so it is evident: rag.answering.extractive)."""
     if not _INTRODUCING.search(sentence):  # read for every sentence of a part: the cheap test first
         return False
-    if not (head := part.head) or not (before := re.search(rf"\b([a-z][\w-]*)\s+{re.escape(head)}\b", part.text)):
-        return False
-    if (kind := before[1]) in _NO_THING:
+    if not (head := part.head) or not (kind := _kind_before(part.text, head)):
         return False
     # the kind alone names a piece of a method ("Aggregation" its aggregation component), not a dataset or a model
-    thing = rf"(?:\s+{re.escape(singular(head))})" + ("?" if singular(head) in _PIECES else "")
+    one = singular(head)
+    thing = rf"(?:\s+{re.escape(one)})" + ("?" if one in _PIECES else "")
     said = rf"{re.escape(kind)}{thing}(?:e?s)?"
     capitalised = r"(?:[A-Z][\w-]*\s+){1,4}"
     return bool(re.search(rf"\b{_INTRODUCE}\s+(?:an?\s+|the\s+)?{capitalised}(?i:{said})\b(?!\s+[A-Z])", sentence))
+
+
+def _kind_before(text: str, head: str) -> str:
+    """The word before the thing asked that says its kind ("aggregation" of "their aggregation component"), if any."""
+    before = re.search(rf"\b([a-z][\w-]*)\s+{re.escape(head)}\b", text)
+    return before[1] if before and before[1] not in _NO_THING else ""
 
 
 _PIECES = {"component", "module", "mechanism", "part", "piece", "step", "stage", "block", "technique", "trick"}

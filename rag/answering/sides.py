@@ -46,16 +46,16 @@ def named_hits(
     phrase = title_phrase(target).lower()
     # ... or a title's opening words in any case ("Relative scaling laws vs the paper about ...", blind 84)
     opening = target.strip().lower() if len(target.split()) > 1 else ""
+    leading = leading_words(target).lower()
     named = [
         h
         for h in hits
         if names_in(target, _text(h))
         or (phrase and phrase in h.title.lower())
-        # ... or its abstract, where it names the method: "Smoothed Full Fine-tuning (SFF)" (blinds 152, 154), not
-        # "LoFT: Low-Rank Adaptation That Behaves Like Full Fine-Tuning"
+        # ... or its abstract naming the method: "Smoothed Full Fine-tuning (SFF)", not "LoFT: ... Full Fine-Tuning"
         or bool(phrase and re.search(rf"{re.escape(phrase)}\s*\(", (h.abstract or "").lower()))
         or _title_head(target, h.title)
-        or _headed_by(target, h.title)
+        or _headed_by(leading, h.title)
         or bool(opening and h.title.lower().startswith(opening))
     ]
     if not named and hits:
@@ -81,11 +81,11 @@ def named_hits(
     return [h for h, _, _ in ranked]
 
 
-def _headed_by(target: str, title: str) -> bool:
-    """A title's head, before its colon, is the side's leading words: "Sparsity Forcing: ..." of "sparsity forcing for
-    cutting visual tokens in VLMs" (blind 112), not "Image Generation from ..." of "the image generation paper ..."."""
+def _headed_by(leading: str, title: str) -> bool:
+    """A title's head, before its colon, is the side's leading words (lower case): "Sparsity Forcing: ..." of "sparsity
+    forcing for cutting visual tokens" (blind 112), not "Image Generation from ..." of "the image generation paper"."""
     head, colon, _ = title.partition(":")
-    return bool(colon) and bool(words := leading_words(target)) and head.strip().lower() == words.lower()
+    return bool(colon and leading) and head.strip().lower() == leading
 
 
 def _title_head(target: str, title: str) -> bool:
