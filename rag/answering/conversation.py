@@ -160,7 +160,19 @@ def fitted(
     """The follow-up pointed at the one cited paper it picks (`chosen`, by `picked`), or, when it points at the
     first of several for want of an ordinal, at the one its words fit ("the physics one"), if one does."""
     pid = chosen or (fitting(question, turns[-1].cited, retriever, store) if follow.by_default else None)
+    pid = pid or (titled_by(question, follow.focus, store) if len(follow.focus) > 1 else None)
     return replace(follow, focus=(pid,)) if pid else follow
+
+
+def titled_by(question: str, cited: Sequence[str], store: Store) -> str | None:
+    """The one cited paper whose title the question names, heading it: "LoRa-Over: does it keep inference as cheap as
+    vanilla LoRA? and what did they evaluate it on?" is asked of "LoRa-Over: A Matrix Decomposition-Based ...", not of
+    ALS-LoRA beside it, which also says LoRA (blind 159)."""
+    said = set(names(question))
+    titled = [
+        str(pid) for pid, p in store.get_papers(list(cited)).items() if said & set(coined_names(p.title.split(":")[0]))
+    ]
+    return titled[0] if len(titled) == 1 else None
 
 
 def previous(turns: Sequence[Turn], store: Store) -> prompts.Previous:

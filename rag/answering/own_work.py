@@ -23,6 +23,9 @@ OTHER_WORK = re.compile(
 ASKS_BACKGROUND = re.compile(
     r"\b(?:why|problems?|motivat\w*|limitations?|challenges?|gaps?|issues?|prior|existing|justif\w*|rationale|"
     r"complain\w*|critici[sz]\w*|usual|conventional|"
+    # ... or what is wrong with earlier work: "what goes wrong with vanilla LoRA under DP?", "What's the weakness of
+    # earlier SVD compression methods ...?" (blinds 138, 156)
+    r"wrong|weakness(?:es)?|shortcomings?|drawbacks?|flaws?|earlier|vanilla|traditional|"
     r"intuitions?|insights?|observations?|hypothes[ie]s)\b",
     re.I,
 )

@@ -29,6 +29,7 @@ from rag.reading.contrasts import (
     ELIDED,
     GUESSED,
     NEW_TOPIC,
+    OF_THE_TWO,
     SHARED,
     THE_TWO,
     TWO_INTRODUCED,
@@ -170,10 +171,6 @@ _ONE_DESCRIBED = re.compile(r"^\s*the\s+(?:paper|one|work|study)\s+(?:that|which
 _THING_DESCRIBED = re.compile(r"^\s*the\s+(?:[\w-]+\s+){1,3}?(?:that|which|who)(?:'s|\s)", re.I)
 
 
-# the words that ask of two papers set up ("Do these results actually conflict?", blind 124; "related", blind 137)
-_OF_THE_TWO = re.compile(r"\b(?:they|their|them|these|differently|the two|each|both|related|similar|alike)\b", re.I)
-
-
 def related_back(
     question: str, turns: Sequence[Turn], retriever: Retriever, store: Store, filters: Filters | None = None
 ) -> Pair | None:
@@ -312,7 +309,7 @@ def compared(
             SHARED.search(asking)
             or doing
             # ... or "the two" ("One paper says ..., another says ... How do the two findings fit together?", blind 112)
-            or ((said or each) and _OF_THE_TWO.search(asking))
+            or ((said or each) and OF_THE_TWO.search(asking))
         )
     )
     cue = cue and not (turns and baselines.its_baseline(question, turns[-1].cited[:1], store))

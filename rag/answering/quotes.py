@@ -87,11 +87,14 @@ def best_sentences(
         chances = judge(asking, candidates)
         sims = [sim + CALIBRATION.judge_rank_weight * chance for sim, chance in zip(sims, chances, strict=True)]
     order = sorted(range(len(candidates)), key=lambda i: -sims[i])
+    own_from: set[int] | None = None  # with `own`, the paper's own sentences
     if own:  # the paper's own sentences first, each group still closest first
         start = own_start(candidates)
         other = of_other_work(candidates)
         order.sort(key=lambda i: i < start or i in other)
+        own_from = {i for i in order if i >= start and i not in other}
     picked = order[: max(1, most - 3)] if most > 1 else order[:1]
+    closest = list(picked)
     if most > 1 and own:  # a follow-up naming a piece of the method: the sentences that say it, closest first
         own_names = {paper.title, *known.proposed(candidates)}  # "SPEAG" of "we propose SPEAG" is no piece of it
         picked += _piece_sentences(question, own_names, candidates, order, picked)
@@ -102,6 +105,13 @@ def best_sentences(
         # ... not a link's digits ("https://anonymous.4open.science/r/ReasonMap-6A83", blind 124)
         results = (i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i]))
         result = next((i for i in results if not BOILERPLATE.search(candidates[i])), None)
+        anyway = {proposed, None if proposed is None else proposed + 1, result}
+        # the closest sentences all quoted anyway: the closest of the rest too, which may say what is asked ("what's
+        # the key idea that makes the sharing possible?" of "ICaRus fine-tunes only the logical decoder ...", not
+        # only its proposal, blind 156)
+        beyond = _closest_beyond(order, anyway | set(picked), own_from)
+        if beyond is not None and all(i in anyway for i in closest):
+            picked, most = [*picked, beyond], most + 1
         for i in (proposed, None if proposed is None else proposed + 1, result, *order):
             if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
                 picked.append(i)
@@ -113,6 +123,11 @@ def best_sentences(
         added += _remedied_before(candidates, picked, asking)
         added += _remedy(candidates, order, picked, asking)
     return [candidates[i] for i in sorted(set(picked + added))]
+
+
+def _closest_beyond(order: list[int], quoted: set[int | None], own: set[int] | None) -> int | None:
+    """The closest sentence not quoted anyway, of the paper's own where `own` says which those are."""
+    return next((i for i in order if i not in quoted and (own is None or i in own)), None)
 
 
 def _piece_sentences(

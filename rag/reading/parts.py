@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from rag.reading.asking import ASKING, LED, NUMBER, WH, asked, asks_figure, undetailed
-from rag.reading.counted import counted_thing, named_before
+from rag.reading.counted import counted_thing, figure_asked, named_before
 from rag.reading.naming import CALLED_THING, NAME, NAMES_OF, THINGS
 from rag.reading.one_of import which_one
 from rag.reading.text import asking_sentences, quoted_phrases
@@ -268,7 +268,7 @@ def split_parts(question: str) -> list[Part]:
     question = _HEADED.sub("", SCENE.sub("", DESCRIBING.sub(r"\1", asking_sentences(question)), count=1), count=1)
     pieces = [p.strip(" ,;?.") for p in _PART_BREAK.split(question) if p and p.strip(" ,;?.")]
     # "SpectrumBench — number of tasks and how many MLLMs ...?" (blind 52): a count asked without asking words
-    pieces = [p if re.search(rf"\b{ASKING}\b", p, re.I) else _NUMBER_OF.sub("how many ", p) for p in pieces]
+    pieces = [p if re.search(rf"\b{ASKING}\b", p, re.I) else figure_asked(p) for p in pieces]
     # a piece of two or three words ("and why") is part of its neighbour, not a question of its own
     merged: list[str] = []
     for piece in pieces:
@@ -313,9 +313,14 @@ def _unquoted(piece: str) -> str:
 _THAT_COMPARED = re.compile(r"^how (?:does|do|did) (?:that|this|these|those) (?:compare|stack up|fare)\b", re.I)
 
 
-_NUMBER_OF = re.compile(r"^(?:[^,;:?]*?(?:[—–:]|\s-)\s+)?(?:the\s+)?number\s+of\s+(?=\w)", re.I)
 # "Where do its images come from, and ...?" asks (blinds 45, 46); "In the X approach, where experts ..." sets a scene
-_WHERE_ASKS = r"(?:^|[,;:]\s*)where\s+(?:do|does|did|is|are|was|were|can)\b"
+# ... with its adverb too: "diffnoise: where exactly is the noise injected? and ...?" (blind 157)
+# ... or its modal, or where in a thing ("where should the fusion go, and ...?", "where in Llama3.3-70B is most medical
+# knowledge processed, and ...?", blinds 155, 159)
+_WHERE_ASKS = (
+    rf"(?:^|[,;:]\s*)where\s+{_ADVERB}(?:in\s+[^,;?]{{1,40}}?\s+)?"
+    r"(?:do|does|did|is|are|was|were|can|could|should|would|will)\b"
+)
 # A short piece asking a thing of its own: "Which network and how many time-steps?"; not "and why", "and which one"
 _SHORT_ASK = re.compile(
     # ... after its preposition too: "..., and on which model?", "and under what assumptions?" (blind 103)
