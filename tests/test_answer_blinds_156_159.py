@@ -1,6 +1,7 @@
 """Answers read off blinds 156 to 159 over the 500-paper fixture: a follow-up quoting the closest sentence beyond those
-it quotes anyway, a part asking where with its adverb, two papers set up after a dash, as "the paper showing ...", or
-asked whether one does a thing and the other another, and a follow-up headed by one cited paper's name."""
+it quotes anyway, and the likeliest too, a part asking where with its adverb, two papers set up after a dash, as "the
+paper showing ...", or asked whether one does a thing and the other another, and a follow-up headed by one cited
+paper's name."""
 
 from __future__ import annotations
 
@@ -34,6 +35,33 @@ def test_a_follow_up_quotes_the_closest_sentence_beyond_those_quoted_anyway(
 ) -> None:
     """Blinds 113 to 157: the sentence closest to the follow-up was the paper's proposal (or the one after it, or its
     result), quoted anyway; the next closest, which said what was asked, was not quoted."""
+    answer = extractive_500.answer(question, [Turn(question=first, answer="...", cited=(paper,))])
+    assert_states(answer, paper, stated)
+
+
+@pytest.mark.parametrize(
+    ("first", "paper", "question", "stated"),
+    [
+        (
+            "why is fine-tuning large time series models hard?",
+            "8o4t5DHaE1",
+            "So how do they actually smooth it?",
+            ("linear interpolation between their weights",),
+        ),
+        (
+            "Is there work on robots learning from human interventions?",
+            "uEtTUMEipU",
+            "what exactly did they observe about how people intervene in practice?",
+            ("humans often intervene sub-optimally",),
+        ),
+    ],
+)
+def test_a_follow_up_quotes_the_likeliest_sentence_beyond_those_quoted_anyway(
+    extractive_500: Assistant, first: str, paper: str, question: str, stated: tuple[str, ...]
+) -> None:
+    """Blinds 113 to 158: the sentence the judge read likeliest to say what the follow-up asks was the paper's proposal,
+    quoted anyway (0.93 against 0.92 for "Second, we utilize it to smooth the loss landscape ... through linear
+    interpolation between their weights")."""
     answer = extractive_500.answer(question, [Turn(question=first, answer="...", cited=(paper,))])
     assert_states(answer, paper, stated)
 

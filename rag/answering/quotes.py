@@ -4,6 +4,7 @@ proposal, how it works and its result, in the abstract's order (rag.answering.ex
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from rag.answering import known, own_names, value_kinds, values
@@ -62,12 +63,12 @@ def best_sentences(
     most: int = 3,
     coverage: Coverage | None = None,
     judge: Judge | None = None,
-    lead: str | None = None,
+    leads: Sequence[str] = (),
     own: bool = False,
 ) -> list[str]:
     """What to quote when the question asks about a paper as a whole: the sentences closest to the
-    question, then its proposal, how it works and its result, in the abstract's order; `lead` too, beyond `most`,
-    where it is none of these (`likeliest`). With `coverage`,
+    question, then its proposal, how it works and its result, in the abstract's order; the first of `leads`
+    (`likeliest`) that is none of these too, beyond `most`. With `coverage`,
     closeness also counts the question's rarer words a sentence holds ("alternating least squares"):
     the small embedder alone favours an abstract's general opening. With `judge`, closeness also counts the
     chance that a sentence states what its asking sentences ask, as a part's sentences are ranked (evidence.ranked).
@@ -98,21 +99,25 @@ def best_sentences(
     if most > 1 and own:  # a follow-up naming a piece of the method: the sentences that say it, closest first
         own_names = {paper.title, *known.proposed(candidates)}  # "SPEAG" of "we propose SPEAG" is no piece of it
         picked += _piece_sentences(question, own_names, candidates, order, picked)
-    if lead in candidates and (at := candidates.index(lead)) not in picked:
-        picked, most = [*picked, at], most + 1
+    proposed = proposal_named(question, candidates) if most > 1 else None
+    # ... not a link's digits ("https://anonymous.4open.science/r/ReasonMap-6A83", blind 124)
+    results = (i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i]))
+    result = next((i for i in results if not BOILERPLATE.search(candidates[i])), None) if most > 1 else None
+    anyway = (proposed, None if proposed is None else proposed + 1, result)
+    # the likeliest sentence a follow-up's answer quotes not anyway (the proposal and the one after it, quoted first;
+    # the result may not be, past `most`), or else the likeliest
+    at = [candidates.index(s) for s in leads if s in candidates]
+    lead = next((i for i in at if i not in picked and i not in anyway[:2]), at[0] if at else None)
+    if lead is not None and lead not in picked:
+        picked, most = [*picked, lead], most + 1
     if most > 1:
-        proposed = proposal_named(question, candidates)
-        # ... not a link's digits ("https://anonymous.4open.science/r/ReasonMap-6A83", blind 124)
-        results = (i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i]))
-        result = next((i for i in results if not BOILERPLATE.search(candidates[i])), None)
-        anyway = {proposed, None if proposed is None else proposed + 1, result}
         # the closest sentences all quoted anyway: the closest of the rest too, which may say what is asked ("what's
         # the key idea that makes the sharing possible?" of "ICaRus fine-tunes only the logical decoder ...", not
         # only its proposal, blind 156)
-        beyond = _closest_beyond(order, anyway | set(picked), own_from)
-        if beyond is not None and all(i in anyway for i in closest):
+        beyond = _closest_beyond(order, {*anyway, *picked}, own_from) if all(i in anyway for i in closest) else None
+        if beyond is not None:  # ... which may be the first sentence
             picked, most = [*picked, beyond], most + 1
-        for i in (proposed, None if proposed is None else proposed + 1, result, *order):
+        for i in (*anyway, *order):
             if i is not None and i < len(candidates) and i not in picked and len(picked) < most:
                 picked.append(i)
     added = _enumerated(candidates, picked)
@@ -295,15 +300,17 @@ def _remedied_before(candidates: list[str], picked: list[int], asking: str) -> l
     return [i - 1 for i in picked if i > 0 and i - 1 not in picked and _REMEDY_NEXT.match(candidates[i])]
 
 
-def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str], own: bool = True) -> str | None:
-    """The sentence the judge reads as likeliest to state what a follow-up asks of a paper ("how do they keep the
-    adversary from inventing unrealistic partners?" of "... by keeping the generative model frozen"), where it reaches
-    CALIBRATION.follow_up_lead: the sentences closest to the question, which a follow-up quotes, missed it. With
+def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str], own: bool = True) -> list[str]:
+    """The sentences the judge reads as likely to state what a follow-up asks of a paper ("how do they keep the
+    adversary from inventing unrealistic partners?" of "... by keeping the generative model frozen"), likeliest first,
+    where each reaches CALIBRATION.follow_up_lead: the sentences closest to the question, which a follow-up quotes,
+    missed it; the first is often the paper's proposal, quoted anyway ("So how do they actually smooth it?" of "...
+    through linear interpolation between their weights", second, blind 156). With
     `own`, only from where the paper's own doing starts (a follow-up not asking why, nor of a problem or of prior
     work: ASKS_BACKGROUND)."""
     # asked of every paper a whole answer quotes: nothing to read unless a follow-up asks and a judge reads it
     if judge is None or not part or not (candidates := unquoted(paper, exclude)):
-        return None
+        return []
     # from the paper's proposal on, where what it says is its own: "do they need a big emotional speech dataset?" of
     # "... no need for a large emotional speech corpus", not "Existing methods ... require ... a large in-house
     # emotional speech corpus" before it (blind 84), as a comparison's "On the question" (CALIBRATION.point_after)
@@ -319,10 +326,10 @@ def likeliest(judge: Judge | None, part: str, paper: Hit, exclude: set[str], own
     if kind is not None and kind.self_evident and kind.held is not None:
         holding = [s for s in candidates if values.holds(kind, s, part)]
         if holding:
-            return holding[0]
+            return holding[:1]
     read = own_names.as_it(part, paper)  # "How is the reward set up in Sparsity Forcing?" (blind 152)
-    chance, sentence = max(zip(judge(read, candidates), candidates, strict=True), key=lambda pair: pair[0])
-    return sentence if chance >= CALIBRATION.follow_up_lead else None
+    ranked = sorted(zip(judge(read, candidates), candidates, strict=True), key=lambda pair: -pair[0])
+    return [sentence for chance, sentence in ranked if chance >= CALIBRATION.follow_up_lead]
 
 
 def _enumerated(candidates: list[str], picked: list[int]) -> list[int]:
