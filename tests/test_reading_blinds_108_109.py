@@ -133,9 +133,9 @@ def test_a_follow_up_asking_a_value_of_a_kind_quotes_the_sentence_holding_one() 
     )
     asked = "How heavy is VRPAgent computationally, does it need GPUs"
     judge = FakeJudge("among the first")
-    assert "single CPU core" in (quotes.likeliest(judge, asked, paper, set()) or "")
+    assert "single CPU core" in quotes.likeliest(judge, asked, paper, set())[0]
     # a part asking no value of a kind is the judge's
-    assert "among the first" in (quotes.likeliest(judge, "why does it matter", paper, set()) or "")
+    assert "among the first" in quotes.likeliest(judge, "why does it matter", paper, set())[0]
 
 
 def test_the_proposal_of_the_method_a_question_names() -> None:

@@ -198,14 +198,14 @@ def test_a_follow_up_quotes_the_sentence_the_judge_reads_as_stating_what_it_asks
     )
     frozen = "We keep the generative model frozen to stay realistic."
     likely = FakeReading(frozen, CALIBRATION.follow_up_lead)
-    assert quotes.likeliest(likely, "how do they keep it realistic", paper, set()) == frozen
+    assert quotes.likeliest(likely, "how do they keep it realistic", paper, set()) == [frozen]
     unlikely = FakeReading(frozen, CALIBRATION.follow_up_lead - 0.05)
-    assert quotes.likeliest(unlikely, "how do they keep it realistic", paper, set()) is None
-    assert quotes.likeliest(likely, "", paper, set()) is None  # no follow-up, nothing asked of it
+    assert quotes.likeliest(unlikely, "how do they keep it realistic", paper, set()) == []
+    assert quotes.likeliest(likely, "", paper, set()) == []  # no follow-up, nothing asked of it
     # what the paper says before its proposal is other work's (blind 84: "Existing methods ... require ...")
     background = FakeReading("Adversarial training is hard in cooperative tasks.", 0.9)
-    assert quotes.likeliest(background, "is adversarial training hard here?", paper, set()) is None
-    quoted = quotes.best_sentences("realistic partners?", paper, _by_words, set(), 3, lead=frozen)
+    assert quotes.likeliest(background, "is adversarial training hard here?", paper, set()) == []
+    quoted = quotes.best_sentences("realistic partners?", paper, _by_words, set(), 3, leads=[frozen])
     assert frozen in quoted and len(quoted) == 4
     assert len(quotes.best_sentences("realistic partners?", paper, _by_words, set(), 3)) == 3
 
