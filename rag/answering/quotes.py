@@ -99,11 +99,7 @@ def best_sentences(
     if most > 1 and own:  # a follow-up naming a piece of the method: the sentences that say it, closest first
         own_names = {paper.title, *known.proposed(candidates)}  # "SPEAG" of "we propose SPEAG" is no piece of it
         picked += _piece_sentences(question, own_names, candidates, order, picked)
-    proposed = proposal_named(question, candidates) if most > 1 else None
-    # ... not a link's digits ("https://anonymous.4open.science/r/ReasonMap-6A83", blind 124)
-    results = (i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i]))
-    result = next((i for i in results if not BOILERPLATE.search(candidates[i])), None) if most > 1 else None
-    anyway = (proposed, None if proposed is None else proposed + 1, result)
+    anyway = _quoted_anyway(question, candidates) if most > 1 else (None, None, None)
     # the likeliest sentence a follow-up's answer quotes not anyway (the proposal and the one after it, quoted first;
     # the result may not be, past `most`), or else the likeliest
     at = [candidates.index(s) for s in leads if s in candidates]
@@ -128,6 +124,15 @@ def best_sentences(
         added += _remedied_before(candidates, picked, asking)
         added += _remedy(candidates, order, picked, asking)
     return [candidates[i] for i in sorted(set(picked + added))]
+
+
+def _quoted_anyway(question: str, candidates: list[str]) -> tuple[int | None, int | None, int | None]:
+    """What a whole paper's answer quotes whatever is asked: its proposal, the sentence after it, its result."""
+    proposed = proposal_named(question, candidates)
+    # ... not a link's digits ("https://anonymous.4open.science/r/ReasonMap-6A83", blind 124)
+    results = (i for i in reversed(range(len(candidates))) if RESULT.search(candidates[i]))
+    result = next((i for i in results if not BOILERPLATE.search(candidates[i])), None)
+    return proposed, None if proposed is None else proposed + 1, result
 
 
 def _closest_beyond(order: list[int], quoted: set[int | None], own: set[int] | None) -> int | None:

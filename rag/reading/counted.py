@@ -72,5 +72,6 @@ def figure_asked(piece: str) -> str:
     return piece
 
 
-_HEADING_BEFORE = re.compile(r"^[^,;:?]*?(?:[—–:]|\s-)\s+(?=\w)")
-_NUMBER_OF = re.compile(r"^(?:[^,;:?]*?(?:[—–:]|\s-)\s+)?(?:the\s+)?number\s+of\s+(?=\w)", re.I)
+_HEADING = r"[^,;:?]*?(?:[—–:]|\s-)\s+"  # "SpectrumBench — ", "DemoGrasp - "
+_HEADING_BEFORE = re.compile(rf"^{_HEADING}(?=\w)")
+_NUMBER_OF = re.compile(rf"^(?:{_HEADING})?(?:the\s+)?number\s+of\s+(?=\w)", re.I)
